@@ -1,0 +1,95 @@
+/**
+ * The access model of SPEC §4. A permission check is always "required ⊆ effective", where effective =
+ * the caller's grants (a key's scopes or a role's permissions) + `module.<x>` for every module the
+ * tenant has enabled. `module.*` names are tenant switches: never granted to a role or key.
+ */
+export const MODULES = [
+  'integrations',
+  'people',
+  'loans',
+  'repairs',
+  'servicedesk',
+  'assets',
+  'costs',
+  'events',
+] as const;
+export type ModuleName = (typeof MODULES)[number];
+
+export const PERMISSIONS = [
+  'person.view',
+  'loan.view',
+  'loan.issue',
+  'loan.return',
+  'repair.view',
+  'repair.create',
+  'repair.assign',
+  'ticket.view',
+  'device.view',
+  'cost.view',
+  'webhook.manage',
+  'event.subscribe',
+  'audit.view',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** Console and CLI only: never a tool, never a key scope. */
+export const PRIVILEGED_PERMISSIONS = ['user.manage', 'role.manage', 'apikey.manage', 'password.reset'] as const;
+export type PrivilegedPermission = (typeof PRIVILEGED_PERMISSIONS)[number];
+
+export type ModulePermission = `module.${ModuleName}`;
+export type AnyPermission = Permission | PrivilegedPermission | ModulePermission;
+
+export const ROLES = ['school-admin', 'technician', 'loan-desk', 'teacher', 'read-only'] as const;
+export type Role = (typeof ROLES)[number];
+
+const VIEW_PERMISSIONS = PERMISSIONS.filter((p) => p.endsWith('.view'));
+
+export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly (Permission | PrivilegedPermission)[]>> = {
+  'school-admin': [...PERMISSIONS, ...PRIVILEGED_PERMISSIONS],
+  technician: [
+    'person.view',
+    'loan.view',
+    'loan.issue',
+    'loan.return',
+    'repair.view',
+    'repair.create',
+    'repair.assign',
+    'ticket.view',
+    'device.view',
+    'cost.view',
+    'event.subscribe',
+  ],
+  'loan-desk': [
+    'person.view',
+    'loan.view',
+    'loan.issue',
+    'loan.return',
+    'repair.view',
+    'repair.create',
+    'device.view',
+    'event.subscribe',
+  ],
+  teacher: ['person.view', 'loan.view', 'repair.create'],
+  'read-only': VIEW_PERMISSIONS,
+};
+
+export const modulePermission = (m: ModuleName): ModulePermission => `module.${m}`;
+
+export const isModule = (s: string): s is ModuleName => (MODULES as readonly string[]).includes(s);
+export const isRole = (s: string): s is Role => (ROLES as readonly string[]).includes(s);
+export const isPermission = (s: string): s is Permission => (PERMISSIONS as readonly string[]).includes(s);
+export const isPrivileged = (s: string): boolean => (PRIVILEGED_PERMISSIONS as readonly string[]).includes(s);
+
+export function effectivePermissions(
+  grants: Iterable<string>,
+  enabledModules: Iterable<ModuleName>,
+): ReadonlySet<string> {
+  const set = new Set<string>();
+  // A stored grant that names a module is ignored: modules come from the tenant alone.
+  for (const g of grants) if (!g.startsWith('module.')) set.add(g);
+  for (const m of enabledModules) set.add(modulePermission(m));
+  return set;
+}
+
+export const missingPermissions = (effective: ReadonlySet<string>, required: readonly string[]): string[] =>
+  required.filter((p) => !effective.has(p));

@@ -1,0 +1,14 @@
+export type AuditActorType = 'user' | 'apiKey' | 'operator' | 'anonymous';
+
+/** One line of the tenant's audit log. `details` never holds a secret. */
+export interface AuditEntry {
+  readonly id: string;
+  readonly actor: { readonly type: AuditActorType; readonly id: string };
+  readonly action: string;
+  /** What was acted on, e.g. `loan:12`, `apiKey:<id>`, `user:<id>`. */
+  readonly target: string;
+  readonly at: string;
+  readonly details: Readonly<Record<string, unknown>>;
+}
+
+export type NewAuditEntry = Omit<AuditEntry, 'id'>;

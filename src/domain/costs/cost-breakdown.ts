@@ -1,0 +1,54 @@
+import { inject, injectable } from 'inversify';
+import { z } from 'zod';
+import { Clock } from '../../ports/clock.js';
+import { UnitOfWork } from '../../ports/unit-of-work.js';
+import { requirePermissions, type Actor } from '../shared/actor.js';
+import { addDays, addMonths, dateInZone } from '../shared/dates.js';
+import { invalidField } from '../shared/errors.js';
+import { calendarDate, parseInput } from '../shared/validation.js';
+import { COST_BREAKDOWN_BY, COST_PERIODS, type CostBreakdownBy, type CostRow } from './cost-entry.js';
+
+export const costBreakdownInput = z
+  .object({
+    by: z.enum(COST_BREAKDOWN_BY).describe('Group spend by type, coverage or period'),
+    from: calendarDate().optional().describe('First day, inclusive (default: 12 months before to)'),
+    to: calendarDate().optional().describe('Last day, inclusive (default: today in the school time zone)'),
+    period: z
+      .enum(COST_PERIODS)
+      .optional()
+      .describe('Bucket size when by=period: month, quarter or year (default month)'),
+  })
+  .strict();
+
+export interface CostBreakdownResult {
+  by: CostBreakdownBy;
+  currency: string;
+  from: string;
+  to: string;
+  rows: CostRow[];
+  totalMinor: number;
+}
+
+/** Spend by type, coverage or period over an inclusive date range, in minor units. */
+@injectable()
+export class CostBreakdown {
+  static readonly required = ['module.costs', 'cost.view'] as const;
+
+  constructor(
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async execute(actor: Actor, input: z.input<typeof costBreakdownInput>): Promise<CostBreakdownResult> {
+    requirePermissions(actor, CostBreakdown.required);
+    const i = parseInput(costBreakdownInput, input);
+    const to = i.to ?? dateInZone(this.clock.now(), actor.tenant.timeZone);
+    const from = i.from ?? addDays(addMonths(to, -12), 1);
+    if (from > to) throw invalidField('from', 'must not be after to');
+    const rows = await this.uow.read((r) =>
+      r.costs.breakdown(actor.tenant.id, { by: i.by, period: i.period ?? 'month', from, to }),
+    );
+    const totalMinor = rows.reduce((sum, row) => sum + row.amountMinor, 0);
+    return { by: i.by, currency: actor.tenant.currency, from, to, rows, totalMinor };
+  }
+}

@@ -1,0 +1,36 @@
+import type { Coverage } from '../submissions/submission.js';
+
+export const COST_TYPES = ['REPAIR', 'PURCHASE', 'PARTS', 'LICENSE', 'OTHER'] as const;
+export type CostType = (typeof COST_TYPES)[number];
+
+export interface CostEntry {
+  readonly id: string;
+  readonly type: CostType;
+  readonly coverage: Coverage | null;
+  /** Minor units of the tenant's currency (cents). */
+  readonly amountMinor: number;
+  /** Calendar date in the tenant's time zone. */
+  readonly date: string;
+  /** Where the cost came from, e.g. `submission:42` or `invoice:INV-2025-001`. */
+  readonly source: string;
+}
+
+export const COST_BREAKDOWN_BY = ['type', 'coverage', 'period'] as const;
+export type CostBreakdownBy = (typeof COST_BREAKDOWN_BY)[number];
+export const COST_PERIODS = ['month', 'quarter', 'year'] as const;
+export type CostPeriod = (typeof COST_PERIODS)[number];
+
+export interface CostRow {
+  readonly key: string;
+  readonly count: number;
+  readonly amountMinor: number;
+}
+
+/** The bucket key of a date: `2025-09`, `2025-Q3` or `2025`. */
+export function periodKey(date: string, period: CostPeriod): string {
+  const year = date.slice(0, 4);
+  const month = Number(date.slice(5, 7));
+  if (period === 'year') return year;
+  if (period === 'quarter') return `${year}-Q${Math.ceil(month / 3)}`;
+  return date.slice(0, 7);
+}

@@ -1,0 +1,75 @@
+import { inject, injectable } from 'inversify';
+import { Clock } from '../../ports/clock.js';
+import { IdGenerator } from '../../ports/id-generator.js';
+import { PasswordHasher } from '../../ports/password-hasher.js';
+import { Secrets } from '../../ports/secrets.js';
+import { SetupLinkWriter } from '../../ports/setup-link-writer.js';
+import { Settings } from '../../ports/settings.js';
+import { UnitOfWork } from '../../ports/unit-of-work.js';
+import { DomainError, invalidField } from '../shared/errors.js';
+import { recordChange } from '../shared/record-change.js';
+import { setupLinkState } from './setup-link.js';
+import { setupLinkUrl } from './create-setup-link.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './user.js';
+
+const rejected = () => new DomainError('invalid', 'this setup link is not valid: it was used, replaced or has expired');
+
+/**
+ * Uses a setup link: sets the administrator's password, spends the link and removes its file.
+ * A rejected attempt on a known link is audited; an unknown token reveals nothing.
+ */
+@injectable()
+export class ConsumeSetupLink {
+  constructor(
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(Clock) private readonly clock: Clock,
+    @inject(IdGenerator) private readonly ids: IdGenerator,
+    @inject(Secrets) private readonly secrets: Secrets,
+    @inject(PasswordHasher) private readonly hasher: PasswordHasher,
+    @inject(SetupLinkWriter) private readonly writer: SetupLinkWriter,
+    @inject(Settings) private readonly settings: Settings,
+  ) {}
+
+  async execute(input: { token: string; password: string }): Promise<{ tenantId: string; userId: string }> {
+    if (typeof input.token !== 'string' || input.token.length === 0 || input.token.length > 200) throw rejected();
+    if (typeof input.password !== 'string' || input.password.length < PASSWORD_MIN_LENGTH) {
+      throw invalidField('password', `must be at least ${PASSWORD_MIN_LENGTH} characters`);
+    }
+    if (input.password.length > PASSWORD_MAX_LENGTH) throw invalidField('password', 'is too long');
+    const found = await this.uow.read((r) => r.setupLinks.findByTokenHash(this.secrets.hash(input.token)));
+    if (!found) throw rejected();
+    const { tenantId, link } = found;
+    const now = this.clock.now().toISOString();
+    const state = setupLinkState(link, now);
+    if (state !== 'usable') {
+      await this.uow.transaction((repos) =>
+        recordChange(repos, this.ids, {
+          tenantId,
+          actor: { type: 'anonymous', id: 'setup-link' },
+          action: 'setup_link.rejected',
+          target: `user:${link.userId}`,
+          at: now,
+          details: { linkId: link.id, reason: state },
+        }),
+      );
+      throw rejected();
+    }
+    const passwordHash = await this.hasher.hash(input.password);
+    await this.uow.transaction(async (repos) => {
+      // markUsed is conditional: of two concurrent uses, exactly one gets here.
+      if (!(await repos.setupLinks.markUsed(tenantId, link.id, now))) throw rejected();
+      await repos.users.setPasswordHash(tenantId, link.userId, passwordHash);
+      await recordChange(repos, this.ids, {
+        tenantId,
+        actor: { type: 'user', id: link.userId },
+        action: 'setup_link.use',
+        target: `user:${link.userId}`,
+        at: now,
+        details: { linkId: link.id },
+      });
+    });
+    if (link.filePath)
+      await this.writer.removeIfHolds(link.filePath, setupLinkUrl(this.settings.publicUrl, input.token));
+    return { tenantId, userId: link.userId };
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * A one-use administrator recovery link (SPEC §9). Only a hash of its token is stored; the file it
+ * was written to is remembered so that the file can be removed once the link is used.
+ */
+export interface SetupLink {
+  readonly id: string;
+  readonly userId: string;
+  readonly tokenHash: string;
+  readonly filePath: string | null;
+  readonly createdAt: string;
+  readonly expiresAt: string;
+  readonly usedAt: string | null;
+  readonly replacedAt: string | null;
+}
+
+export const SETUP_LINK_TTL_MS = 4 * 60 * 60 * 1000;
+/** 32 random bytes: 256 bits, well above the 128 the spec asks for. */
+export const SETUP_TOKEN_BYTES = 32;
+
+export type SetupLinkState = 'usable' | 'used' | 'replaced' | 'expired';
+export function setupLinkState(link: SetupLink, now: string): SetupLinkState {
+  if (link.usedAt) return 'used';
+  if (link.replacedAt) return 'replaced';
+  if (link.expiresAt <= now) return 'expired';
+  return 'usable';
+}

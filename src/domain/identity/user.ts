@@ -1,0 +1,24 @@
+import type { Role } from '../access/permissions.js';
+
+export interface User {
+  readonly id: string;
+  readonly email: string;
+  readonly name: string;
+  readonly role: Role;
+  /** The authorised loan pool; meaningful for teachers (empty = no loans visible). */
+  readonly loanGroupIds: readonly string[];
+  readonly active: boolean;
+  readonly createdAt: string;
+}
+
+/** A user with the password hash, for the few use cases that check or set it. */
+export interface UserCredentials extends User {
+  readonly passwordHash: string | null;
+}
+
+const EMAIL_RE = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
+export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+export const isEmail = (email: string): boolean => EMAIL_RE.test(email) && email.includes('.', email.indexOf('@'));
+
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 1024;

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import type { Repositories } from '../../ports/repositories.js';
+import type { Actor } from '../shared/actor.js';
+import { notFound } from '../shared/errors.js';
+import type { LoanRow } from './loan.js';
+import { positiveInt, text } from '../shared/validation.js';
+
+/** A loan is addressed by exactly one of its number or its serial. */
+export const loanRefFields = {
+  number: positiveInt().optional().describe('The loan number'),
+  serial: text(1, 100).optional().describe("The loaner's serial number"),
+};
+
+export const inPool = (actor: Actor, groupId: string): boolean =>
+  actor.loanGroupIds === null || actor.loanGroupIds.includes(groupId);
+
+/** Finds the loan inside the caller's authorised pool; a loan outside it does not exist for them. */
+export async function findLoanInPool(
+  repos: Repositories,
+  actor: Actor,
+  ref: { number?: number | undefined; serial?: string | undefined },
+  opts: { forUpdate?: boolean } = {},
+): Promise<LoanRow> {
+  const tenantId = actor.tenant.id;
+  const row =
+    ref.number !== undefined
+      ? await repos.loans.findByNumber(tenantId, ref.number, opts)
+      : await repos.loans.findBySerial(tenantId, ref.serial ?? '', opts);
+  const label = ref.number !== undefined ? `${ref.number}` : `with serial ${ref.serial}`;
+  if (!row || !inPool(actor, row.groupId)) throw notFound('loan', label);
+  return row;
+}
+
+export type LoanRefInput = z.input<z.ZodObject<typeof loanRefFields>>;

@@ -1,0 +1,63 @@
+import { inject, injectable } from 'inversify';
+import { Clock } from '../../ports/clock.js';
+import { IdGenerator } from '../../ports/id-generator.js';
+import type { Repositories } from '../../ports/repositories.js';
+import { UnitOfWork } from '../../ports/unit-of-work.js';
+import { requirePermissions, type Actor } from '../shared/actor.js';
+import { dateInZone } from '../shared/dates.js';
+import { conflict } from '../shared/errors.js';
+import type { EventKind } from '../events/event.js';
+import { auditActor, recordChange } from '../shared/record-change.js';
+import { findLoanInPool } from './loan-ref.js';
+import { toLoanView, type Loan, type LoanRow, type LoanView } from './loan.js';
+
+export interface LoanTransition {
+  readonly required: readonly string[];
+  readonly action: string;
+  readonly event: EventKind;
+  /** The pure state change, plus the holder's name when the transition sets a holder. */
+  apply(loan: LoanRow, repos: Repositories, at: string): Promise<{ next: Loan; holderName: string | null }>;
+}
+
+/**
+ * The shared shape of issue, return, withdraw and restore: lock the loan, apply the pure transition,
+ * write it if nobody else did first, and record audit entry and event in the same transaction.
+ */
+@injectable()
+export class LoanTransitionRunner {
+  constructor(
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(Clock) private readonly clock: Clock,
+    @inject(IdGenerator) private readonly ids: IdGenerator,
+  ) {}
+
+  async run(
+    actor: Actor,
+    ref: { number?: number | undefined; serial?: string | undefined },
+    transition: LoanTransition,
+  ): Promise<{ loan: LoanView }> {
+    requirePermissions(actor, transition.required);
+    const deps = this;
+    const now = deps.clock.now();
+    const at = now.toISOString();
+    const today = dateInZone(now, actor.tenant.timeZone);
+    return deps.uow.transaction(async (repos) => {
+      const current = await findLoanInPool(repos, actor, ref, { forUpdate: true });
+      const { next, holderName } = await transition.apply(current, repos, at);
+      if (!(await repos.loans.update(actor.tenant.id, next))) {
+        throw conflict(`loan ${current.number} was changed by someone else; reload and try again`);
+      }
+      const loan = toLoanView({ ...next, groupName: current.groupName, holderName }, today);
+      await recordChange(repos, deps.ids, {
+        tenantId: actor.tenant.id,
+        actor: auditActor(actor),
+        action: transition.action,
+        target: `loan:${current.number}`,
+        at,
+        details: { from: current.status, to: next.status, holderId: next.holderId ?? current.holderId },
+        event: { kind: transition.event, payload: { loan } },
+      });
+      return { loan };
+    });
+  }
+}

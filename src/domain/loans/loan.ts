@@ -1,0 +1,92 @@
+import { conflict } from '../shared/errors.js';
+import { isOverdue } from '../shared/dates.js';
+
+export const LOAN_STATUSES = ['AVAILABLE', 'ISSUED', 'UNAVAILABLE'] as const;
+export type LoanStatus = (typeof LOAN_STATUSES)[number];
+export const LOAN_KINDS = ['LAPTOP', 'IPAD'] as const;
+export type LoanKind = (typeof LOAN_KINDS)[number];
+
+export interface LoanGroup {
+  readonly id: string;
+  readonly name: string;
+}
+
+/** A loaner unit of the pool, as stored. `version` guards concurrent transitions. */
+export interface Loan {
+  readonly id: string;
+  readonly number: number;
+  readonly kind: LoanKind;
+  readonly serial: string;
+  readonly groupId: string;
+  readonly status: LoanStatus;
+  readonly holderId: string | null;
+  /** The holder's class or department at the moment of issue. */
+  readonly userGroup: string | null;
+  readonly issuedAt: string | null;
+  readonly dueDate: string | null;
+  readonly version: number;
+}
+
+/** A loan as every surface returns it (SPEC §5). */
+export interface LoanView {
+  readonly id: string;
+  readonly number: number;
+  readonly kind: LoanKind;
+  readonly serial: string;
+  readonly groupId: string;
+  readonly groupName: string;
+  readonly status: LoanStatus;
+  readonly holder: { readonly id: string; readonly name: string } | null;
+  readonly userGroup: string | null;
+  readonly issuedAt: string | null;
+  readonly dueDate: string | null;
+  readonly overdue: boolean;
+}
+
+/** A loan joined with its group and holder names, as repositories read it. */
+export interface LoanRow extends Loan {
+  readonly groupName: string;
+  readonly holderName: string | null;
+}
+
+export const toLoanView = (row: LoanRow, today: string): LoanView => ({
+  id: row.id,
+  number: row.number,
+  kind: row.kind,
+  serial: row.serial,
+  groupId: row.groupId,
+  groupName: row.groupName,
+  status: row.status,
+  holder: row.holderId ? { id: row.holderId, name: row.holderName ?? '' } : null,
+  userGroup: row.userGroup,
+  issuedAt: row.issuedAt,
+  dueDate: row.dueDate,
+  overdue: isOverdue(row.status, row.dueDate, today),
+});
+
+// The state machine. Each transition is pure: it returns the next loan or throws `conflict`.
+
+export function issue(
+  loan: Loan,
+  holder: { id: string; userGroup: string | null },
+  dueDate: string | null,
+  at: string,
+): Loan {
+  if (loan.status !== 'AVAILABLE') throw conflict(`loan ${loan.number} is ${loan.status}, not AVAILABLE`);
+  return { ...loan, status: 'ISSUED', holderId: holder.id, userGroup: holder.userGroup, issuedAt: at, dueDate };
+}
+
+export function returnLoan(loan: Loan): Loan {
+  if (loan.status !== 'ISSUED') throw conflict(`loan ${loan.number} is ${loan.status}, not ISSUED`);
+  return { ...loan, status: 'AVAILABLE', holderId: null, userGroup: null, issuedAt: null, dueDate: null };
+}
+
+export function withdraw(loan: Loan): Loan {
+  if (loan.status !== 'AVAILABLE') throw conflict(`loan ${loan.number} is ${loan.status}, not AVAILABLE`);
+  return { ...loan, status: 'UNAVAILABLE' };
+}
+
+export function restore(loan: Loan): Loan {
+  if (loan.status !== 'UNAVAILABLE') throw conflict(`loan ${loan.number} is ${loan.status}, not UNAVAILABLE`);
+  return { ...loan, status: 'AVAILABLE' };
+}

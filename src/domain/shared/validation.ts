@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { invalid, type Problem } from './errors.js';
+import { hasControlCharacters } from './text.js';
+import { isCalendarDate } from './dates.js';
+
+/** Parses input with a schema; any failure becomes one `invalid` DomainError naming each field. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  throw invalid(toProblems(result.error));
+}
+
+export function toProblems(error: z.ZodError): Problem[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message:
+      issue.code === 'unrecognized_keys'
+        ? `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`
+        : issue.message,
+  }));
+}
+
+// Building blocks shared by the use-case input schemas.
+
+/** Free text from outside: trimmed, bounded, no control characters. */
+export const text = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(min, { message: `must be at least ${min} character${min === 1 ? '' : 's'}` })
+    .max(max, { message: `must be at most ${max} characters` })
+    .refine((s) => !hasControlCharacters(s), { message: 'must not contain control characters' });
+
+export const id = () => text(1, 100);
+
+export const calendarDate = () =>
+  z.string().refine(isCalendarDate, { message: 'must be a date in the form YYYY-MM-DD' });
+
+export const positiveInt = (max = 2_147_483_647) =>
+  z.number().int({ message: 'must be a whole number' }).min(1, { message: 'must be at least 1' }).max(max);
+
+export const page = () => positiveInt(1_000_000).optional();
+export const pageSize = (max = 100) => z.number().int().min(1).max(max).optional();
+
+/** "Exactly one of" for flat schemas (a top-level oneOf is refused by MCP SDK clients). */
+export function exactlyOne<T extends Record<string, unknown>>(keys: readonly (keyof T & string)[]) {
+  return (value: T, ctx: z.RefinementCtx) => {
+    const present = keys.filter((k) => value[k] !== undefined);
+    if (present.length !== 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: present.length > 1 ? [present[1]!] : [],
+        message: `give exactly one of ${keys.join(' / ')}`,
+      });
+    }
+  };
+}

@@ -1,0 +1,56 @@
+import { inject, injectable } from 'inversify';
+import { z } from 'zod';
+import { Clock } from '../../ports/clock.js';
+import { IdGenerator } from '../../ports/id-generator.js';
+import { UnitOfWork } from '../../ports/unit-of-work.js';
+import { requirePermissions, type Actor } from '../shared/actor.js';
+import { conflict, invalidField, notFound } from '../shared/errors.js';
+import { auditActor, recordChange } from '../shared/record-change.js';
+import { exactlyOne, id, parseInput } from '../shared/validation.js';
+import { findSubmission, submissionRefFields } from './submission-ref.js';
+import { assign, toSubmissionView, type SubmissionView } from './submission.js';
+
+export const assignSubmissionInput = z
+  .object({ ...submissionRefFields, assigneeId: id().describe('A staff member who will handle the repair') })
+  .strict()
+  .superRefine(exactlyOne(['id', 'number']));
+
+/** Assigns (or reassigns) a NEW or ASSIGNED submission to a staff member. */
+@injectable()
+export class AssignSubmission {
+  static readonly required = ['module.repairs', 'repair.assign'] as const;
+
+  constructor(
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(Clock) private readonly clock: Clock,
+    @inject(IdGenerator) private readonly ids: IdGenerator,
+  ) {}
+
+  async execute(actor: Actor, input: z.input<typeof assignSubmissionInput>): Promise<{ submission: SubmissionView }> {
+    requirePermissions(actor, AssignSubmission.required);
+    const { assigneeId, ...ref } = parseInput(assignSubmissionInput, input);
+    const tenantId = actor.tenant.id;
+    const at = this.clock.now().toISOString();
+    return this.uow.transaction(async (repos) => {
+      const current = await findSubmission(repos, tenantId, ref, { forUpdate: true });
+      const assignee = await repos.people.findById(tenantId, assigneeId);
+      if (!assignee) throw notFound('person', assigneeId);
+      if (assignee.kind !== 'STAFF') throw invalidField('assigneeId', 'must be a staff member');
+      const next = assign(current, assignee.id, at);
+      if (!(await repos.submissions.update(tenantId, next))) {
+        throw conflict(`submission ${current.number} was changed by someone else; reload and try again`);
+      }
+      const submission = toSubmissionView(next);
+      await recordChange(repos, this.ids, {
+        tenantId,
+        actor: auditActor(actor),
+        action: 'submission.assign',
+        target: `submission:${current.number}`,
+        at,
+        details: { from: current.assigneeId, to: assignee.id },
+        event: { kind: 'submission.assigned', payload: { submission } },
+      });
+      return { submission };
+    });
+  }
+}

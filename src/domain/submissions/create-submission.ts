@@ -1,0 +1,72 @@
+import { inject, injectable } from 'inversify';
+import { z } from 'zod';
+import { Clock } from '../../ports/clock.js';
+import { IdGenerator } from '../../ports/id-generator.js';
+import { UnitOfWork } from '../../ports/unit-of-work.js';
+import { requirePermissions, type Actor } from '../shared/actor.js';
+import { notFound } from '../shared/errors.js';
+import { auditActor, recordChange } from '../shared/record-change.js';
+import { id, parseInput, text } from '../shared/validation.js';
+import { COVERAGES, toSubmissionView, type Submission, type SubmissionView } from './submission.js';
+
+export const createSubmissionInput = z
+  .object({
+    serial: text(1, 100).describe('Serial number of a device or loaner of this school'),
+    description: text(1, 4000).describe('What is wrong, 1 to 4000 characters'),
+    reporterId: id().optional().describe('The person reporting the fault'),
+    coverage: z.enum(COVERAGES).optional().describe('Who pays: WARRANTY, INSURANCE, SCHOOL or PARENT'),
+  })
+  .strict();
+
+/** Lodges a repair submission against a serial number. Changes no device. */
+@injectable()
+export class CreateSubmission {
+  static readonly required = ['module.repairs', 'repair.create'] as const;
+
+  constructor(
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(Clock) private readonly clock: Clock,
+    @inject(IdGenerator) private readonly ids: IdGenerator,
+  ) {}
+
+  async execute(actor: Actor, input: z.input<typeof createSubmissionInput>): Promise<{ submission: SubmissionView }> {
+    requirePermissions(actor, CreateSubmission.required);
+    const i = parseInput(createSubmissionInput, input);
+    const tenantId = actor.tenant.id;
+    const at = this.clock.now().toISOString();
+    return this.uow.transaction(async (repos) => {
+      const known =
+        (await repos.devices.findBySerial(tenantId, i.serial)) ?? (await repos.loans.findBySerial(tenantId, i.serial));
+      if (!known) throw notFound('device or loan', `with serial ${i.serial}`);
+      if (i.reporterId && !(await repos.people.findById(tenantId, i.reporterId))) {
+        throw notFound('person', i.reporterId);
+      }
+      const created: Submission = {
+        id: this.ids.next(),
+        number: await repos.tenants.takeNumber(tenantId, 'submission'),
+        serial: known.serial,
+        description: i.description,
+        reporterId: i.reporterId ?? null,
+        assigneeId: null,
+        status: 'NEW',
+        coverage: i.coverage ?? null,
+        costMinor: null,
+        createdAt: at,
+        updatedAt: at,
+        version: 1,
+      };
+      await repos.submissions.insertMany(tenantId, [created]);
+      const submission = toSubmissionView(created);
+      await recordChange(repos, this.ids, {
+        tenantId,
+        actor: auditActor(actor),
+        action: 'submission.create',
+        target: `submission:${created.number}`,
+        at,
+        details: { serial: created.serial },
+        event: { kind: 'submission.created', payload: { submission } },
+      });
+      return { submission };
+    });
+  }
+}

@@ -1,0 +1,52 @@
+import { inject, injectable } from 'inversify';
+import { Clock } from '../../ports/clock.js';
+import { IdGenerator } from '../../ports/id-generator.js';
+import { UnitOfWork } from '../../ports/unit-of-work.js';
+import { MODULES, isModule, type ModuleName } from '../access/permissions.js';
+import type { Actor } from '../shared/actor.js';
+import { DomainError, invalidField, notFound } from '../shared/errors.js';
+import { auditActor, recordChange } from '../shared/record-change.js';
+import type { Tenant } from './tenant.js';
+
+/**
+ * Turns modules on or off for a tenant. A deployment decision: only the operator at the CLI makes it
+ * (no role or key can, since `module.*` is never a grant).
+ */
+@injectable()
+export class ChangeModules {
+  constructor(
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(Clock) private readonly clock: Clock,
+    @inject(IdGenerator) private readonly ids: IdGenerator,
+  ) {}
+
+  async execute(actor: Actor, input: { enable?: string[]; disable?: string[] }): Promise<{ modules: ModuleName[] }> {
+    if (actor.principal.type !== 'operator') throw new DomainError('forbidden', 'modules are changed at the CLI');
+    const check = (names: string[], field: string): ModuleName[] =>
+      names.map((m, i) => {
+        if (!isModule(m)) throw invalidField(`${field}.${i}`, `unknown module "${m}"; modules: ${MODULES.join(', ')}`);
+        return m;
+      });
+    const enable = check(input.enable ?? [], 'enable');
+    const disable = check(input.disable ?? [], 'disable');
+    const at = this.clock.now().toISOString();
+    return this.uow.transaction(async (repos) => {
+      const tenant: Tenant | null = await repos.tenants.findById(actor.tenant.id);
+      if (!tenant) throw notFound('tenant', actor.tenant.slug);
+      const next = new Set(tenant.modules);
+      enable.forEach((m) => next.add(m));
+      disable.forEach((m) => next.delete(m));
+      const modules = MODULES.filter((m) => next.has(m));
+      await repos.tenants.setModules(tenant.id, modules);
+      await recordChange(repos, this.ids, {
+        tenantId: tenant.id,
+        actor: auditActor(actor),
+        action: 'module.change',
+        target: `tenant:${tenant.slug}`,
+        at,
+        details: { enabled: enable, disabled: disable, modules },
+      });
+      return { modules };
+    });
+  }
+}

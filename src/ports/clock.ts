@@ -1,0 +1,4 @@
+/** The current instant. Tests pin it; production reads the system clock. */
+export abstract class Clock {
+  abstract now(): Date;
+}

@@ -1,0 +1,4 @@
+/** Opaque, unique, URL-safe record ids (UUIDs in production). */
+export abstract class IdGenerator {
+  abstract next(): string;
+}

@@ -1,0 +1,255 @@
+/**
+ * Persistence ports. Contract for every repository, pinned by test/contract/repositories.contract.ts
+ * and run against SQLite, Postgres and the in-memory fake:
+ *
+ * - The tenant id comes first on every method and scopes every query: a row of another tenant is
+ *   never read, counted or changed. The few lookups that find the tenant (by slug, host, key prefix,
+ *   setup token hash, administrator e-mail) say so in their comment.
+ * - A missing row is `null` (single reads) or an empty array; repositories never throw `not_found`.
+ * - A uniqueness violation (slug, host, serial, e-mail) throws `DomainError('conflict')`.
+ * - Lists are ordered as stated and paged with `offset = (page - 1) * pageSize`.
+ * - Free-text `q` matches case-insensitively as a literal substring (`%` and `_` are not wildcards).
+ * - Dates are `YYYY-MM-DD` strings; instants are ISO 8601 UTC strings; money is integer minor units.
+ * - Versioned `update`s write only if the stored `version` still equals the given one, bump it and
+ *   return true; false means another writer changed the row first (the caller reports a conflict).
+ * - `forUpdate` locks the row until the transaction ends (Postgres `FOR UPDATE`; SQLite's write
+ *   transactions already hold the database lock).
+ */
+import type { ModuleName } from '../domain/access/permissions.js';
+import type { AuditEntry, NewAuditEntry } from '../domain/audit/audit-entry.js';
+import type { CostBreakdownBy, CostEntry, CostPeriod, CostRow } from '../domain/costs/cost-entry.js';
+import type { Device, DeviceStatus } from '../domain/devices/device.js';
+import type { NewOutboxEvent, OutboxEvent } from '../domain/events/event.js';
+import type { StoredApiKey, ApiKey } from '../domain/identity/api-key.js';
+import type { SetupLink } from '../domain/identity/setup-link.js';
+import type { User, UserCredentials } from '../domain/identity/user.js';
+import type { Loan, LoanGroup, LoanKind, LoanRow, LoanStatus } from '../domain/loans/loan.js';
+import type { Person, PersonKind } from '../domain/people/person.js';
+import type { Page, PageRequest } from '../domain/shared/paging.js';
+import type { Submission, SubmissionStatus } from '../domain/submissions/submission.js';
+import type { Ticket, TicketStatus } from '../domain/tickets/ticket.js';
+import type { Tenant } from '../domain/tenants/tenant.js';
+
+export type Counter = 'loan' | 'submission' | 'ticket';
+
+export abstract class TenantRepository {
+  /** Inserts the tenant with its hosts and modules. Duplicate slug or host → conflict. */
+  abstract create(tenant: Tenant): Promise<void>;
+  /** Finds the tenant (cross-tenant lookup by its unique slug). */
+  abstract findBySlug(slug: string): Promise<Tenant | null>;
+  /** Finds the tenant (cross-tenant lookup by one of its host names, lower case). */
+  abstract findByHost(host: string): Promise<Tenant | null>;
+  abstract findById(tenantId: string): Promise<Tenant | null>;
+  /** Every tenant, ordered by slug. */
+  abstract list(): Promise<Tenant[]>;
+  abstract setModules(tenantId: string, modules: readonly ModuleName[]): Promise<void>;
+  /** Takes the next number of a per-tenant sequence (starting at 1); numbers are never reused. */
+  abstract takeNumber(tenantId: string, counter: Counter): Promise<number>;
+  /** Takes `count` consecutive numbers and returns the first (bulk seeding). */
+  abstract takeNumbers(tenantId: string, counter: Counter, count: number): Promise<number>;
+  /** The number `takeNumber` would return next, without taking it. */
+  abstract peekNumber(tenantId: string, counter: Counter): Promise<number>;
+}
+
+export interface PersonSearch {
+  /** Literal, case-insensitive substring of name, e-mail or external id. */
+  readonly q: string;
+  readonly kind?: PersonKind | undefined;
+  readonly userGroup?: string | undefined;
+  readonly limit: number;
+}
+
+export abstract class PersonRepository {
+  abstract insertMany(tenantId: string, people: readonly Person[]): Promise<void>;
+  abstract findById(tenantId: string, id: string): Promise<Person | null>;
+  /** Ordered by name, then id. */
+  abstract search(tenantId: string, search: PersonSearch): Promise<Person[]>;
+  abstract count(tenantId: string): Promise<number>;
+}
+
+export interface DeviceSearch {
+  /** Literal, case-insensitive substring of serial, manufacturer or model. */
+  readonly q?: string | undefined;
+  readonly kind?: string | undefined;
+  readonly status?: DeviceStatus | undefined;
+}
+
+export abstract class DeviceRepository {
+  /** Duplicate serial within the tenant → conflict. */
+  abstract insertMany(tenantId: string, devices: readonly Device[]): Promise<void>;
+  abstract findById(tenantId: string, id: string): Promise<Device | null>;
+  abstract findBySerial(tenantId: string, serial: string): Promise<Device | null>;
+  /** Ordered by serial. */
+  abstract search(tenantId: string, search: DeviceSearch, page: PageRequest): Promise<Page<Device>>;
+  /** Devices assigned to the person, ordered by serial. */
+  abstract listAssignedTo(tenantId: string, personId: string): Promise<Device[]>;
+  abstract count(tenantId: string): Promise<number>;
+}
+
+export abstract class LoanGroupRepository {
+  abstract insertMany(tenantId: string, groups: readonly LoanGroup[]): Promise<void>;
+  abstract findById(tenantId: string, id: string): Promise<LoanGroup | null>;
+  /** Ordered by name. */
+  abstract list(tenantId: string): Promise<LoanGroup[]>;
+}
+
+export interface LoanFilter {
+  /** The authorised pool: only loans of these groups; null = the whole tenant. */
+  readonly poolGroupIds: readonly string[] | null;
+  readonly status?: LoanStatus | undefined;
+  readonly groupId?: string | undefined;
+  readonly kind?: LoanKind | undefined;
+  readonly userGroup?: string | undefined;
+  readonly holderId?: string | undefined;
+  /** Literal, case-insensitive substring of serial, holder name or group name... */
+  readonly q?: string | undefined;
+  /** ...or, when q is a whole number, the loan with that number. */
+  readonly qNumber?: number | undefined;
+  /** When set: ISSUED loans with a due date before this date (the tenant's today). */
+  readonly overdueBefore?: string | undefined;
+}
+
+export interface LoanCounts {
+  readonly total: number;
+  readonly available: number;
+  readonly issued: number;
+  /** ISSUED with a due date before `today`. */
+  readonly overdue: number;
+  /** ISSUED with no due date. */
+  readonly withoutDueDate: number;
+}
+
+export abstract class LoanRepository {
+  /** Duplicate serial or number within the tenant → conflict. */
+  abstract insertMany(tenantId: string, loans: readonly Loan[]): Promise<void>;
+  abstract findByNumber(tenantId: string, number: number, opts?: { forUpdate?: boolean }): Promise<LoanRow | null>;
+  abstract findBySerial(tenantId: string, serial: string, opts?: { forUpdate?: boolean }): Promise<LoanRow | null>;
+  /** Versioned update of status, holder, userGroup, issuedAt and dueDate. */
+  abstract update(tenantId: string, loan: Loan): Promise<boolean>;
+  /** Ordered by number ascending. */
+  abstract list(tenantId: string, filter: LoanFilter, page: PageRequest): Promise<Page<LoanRow>>;
+  /** Every match, ordered by number, at most `limit` rows; `total` counts all matches. */
+  abstract listAll(tenantId: string, filter: LoanFilter, limit: number): Promise<Page<LoanRow>>;
+  /** Counts over the pool alone (no other filter). */
+  abstract counts(tenantId: string, poolGroupIds: readonly string[] | null, today: string): Promise<LoanCounts>;
+  /** Loans currently held by the person, ordered by number. */
+  abstract listHeldBy(tenantId: string, personId: string): Promise<LoanRow[]>;
+  abstract count(tenantId: string): Promise<number>;
+}
+
+export interface SubmissionSearch {
+  readonly status?: SubmissionStatus | undefined;
+  readonly serial?: string | undefined;
+  readonly assigneeId?: string | undefined;
+  /** Also matches submissions whose reporter or assignee is this person (profile). */
+  readonly personId?: string | undefined;
+  /** Literal, case-insensitive substring of description or serial. */
+  readonly q?: string | undefined;
+}
+
+export abstract class SubmissionRepository {
+  abstract insertMany(tenantId: string, submissions: readonly Submission[]): Promise<void>;
+  abstract findById(tenantId: string, id: string, opts?: { forUpdate?: boolean }): Promise<Submission | null>;
+  abstract findByNumber(tenantId: string, number: number, opts?: { forUpdate?: boolean }): Promise<Submission | null>;
+  /** Versioned update of assignee, status, coverage, cost and updatedAt. */
+  abstract update(tenantId: string, submission: Submission): Promise<boolean>;
+  /** Newest first: number descending. */
+  abstract search(tenantId: string, search: SubmissionSearch, page: PageRequest): Promise<Page<Submission>>;
+  abstract count(tenantId: string): Promise<number>;
+}
+
+export interface TicketSearch {
+  readonly status?: TicketStatus | undefined;
+  /** Literal, case-insensitive substring of subject or body. */
+  readonly q?: string | undefined;
+}
+
+export abstract class TicketRepository {
+  abstract insertMany(tenantId: string, tickets: readonly Ticket[]): Promise<void>;
+  abstract findById(tenantId: string, id: string): Promise<Ticket | null>;
+  abstract findByNumber(tenantId: string, number: number): Promise<Ticket | null>;
+  /** Newest first: number descending. */
+  abstract search(tenantId: string, search: TicketSearch, page: PageRequest): Promise<Page<Ticket>>;
+}
+
+export interface CostQuery {
+  readonly by: CostBreakdownBy;
+  /** Bucket size when `by` is `period`. */
+  readonly period: CostPeriod;
+  /** Inclusive date range. */
+  readonly from: string;
+  readonly to: string;
+}
+
+export abstract class CostRepository {
+  abstract insertMany(tenantId: string, entries: readonly CostEntry[]): Promise<void>;
+  /**
+   * Sums and counts per key, ordered by key. Keys: the type, the coverage (`NONE` when unset), or the
+   * period key of `periodKey()` (`2025-09`, `2025-Q3`, `2025`).
+   */
+  abstract breakdown(tenantId: string, query: CostQuery): Promise<CostRow[]>;
+}
+
+export abstract class UserRepository {
+  /** Duplicate e-mail within the tenant → conflict. */
+  abstract create(tenantId: string, user: User, passwordHash: string | null): Promise<void>;
+  abstract findById(tenantId: string, id: string): Promise<UserCredentials | null>;
+  abstract findByEmail(tenantId: string, email: string): Promise<UserCredentials | null>;
+  /** Cross-tenant: active school administrators with this e-mail, with their tenant ids. */
+  abstract findActiveAdminsByEmail(email: string): Promise<{ tenantId: string; user: User }[]>;
+  abstract setPasswordHash(tenantId: string, userId: string, hash: string): Promise<void>;
+}
+
+export abstract class ApiKeyRepository {
+  abstract create(key: StoredApiKey): Promise<void>;
+  /** Cross-tenant: the key determines its tenant. Keys with this lookup prefix, any state. */
+  abstract findByPrefix(prefix: string): Promise<StoredApiKey[]>;
+  abstract findById(tenantId: string, id: string): Promise<ApiKey | null>;
+  /** Ordered by creation time, then id. */
+  abstract list(tenantId: string): Promise<ApiKey[]>;
+  /** Sets revokedAt if not yet revoked; false when no such key or already revoked. */
+  abstract revoke(tenantId: string, id: string, at: string): Promise<boolean>;
+  abstract touch(tenantId: string, id: string, at: string): Promise<void>;
+}
+
+export abstract class SetupLinkRepository {
+  abstract create(tenantId: string, link: SetupLink): Promise<void>;
+  /** Marks every unused, unreplaced link of the user as replaced at `at`. */
+  abstract replaceOpen(tenantId: string, userId: string, at: string): Promise<void>;
+  /** Cross-tenant: the token identifies its tenant. */
+  abstract findByTokenHash(tokenHash: string): Promise<{ tenantId: string; link: SetupLink } | null>;
+  /** Sets usedAt only if the link is still unused and unreplaced; false otherwise. */
+  abstract markUsed(tenantId: string, id: string, at: string): Promise<boolean>;
+}
+
+export abstract class AuditRepository {
+  abstract record(tenantId: string, entry: AuditEntry): Promise<void>;
+  /** Newest first. */
+  abstract list(tenantId: string, opts: { limit: number; action?: string }): Promise<AuditEntry[]>;
+}
+
+export abstract class OutboxRepository {
+  /** Appends an event; `seq` is assigned by the store and increases across the deployment. */
+  abstract append(tenantId: string, event: NewOutboxEvent & { readonly id: string }): Promise<void>;
+  /** The tenant's events with seq greater than `afterSeq`, oldest first. */
+  abstract listAfter(tenantId: string, afterSeq: number, limit: number): Promise<OutboxEvent[]>;
+}
+
+/** Every repository, bound to one transaction (or to plain reads). */
+export interface Repositories {
+  readonly tenants: TenantRepository;
+  readonly people: PersonRepository;
+  readonly devices: DeviceRepository;
+  readonly loanGroups: LoanGroupRepository;
+  readonly loans: LoanRepository;
+  readonly submissions: SubmissionRepository;
+  readonly tickets: TicketRepository;
+  readonly costs: CostRepository;
+  readonly users: UserRepository;
+  readonly apiKeys: ApiKeyRepository;
+  readonly setupLinks: SetupLinkRepository;
+  readonly audit: AuditRepository;
+  readonly outbox: OutboxRepository;
+}
+
+export type { NewAuditEntry, NewOutboxEvent };

@@ -1,0 +1,16 @@
+import type { Repositories } from './repositories.js';
+
+/**
+ * Runs use-case work against the repositories.
+ *
+ * `transaction`: everything `work` writes commits together when it resolves and nothing is kept when
+ * it throws (the error is rethrown unchanged). Transactions of one process never interleave; across
+ * processes the database serialises conflicting writers (SQLite: BEGIN IMMEDIATE; Postgres: row locks).
+ * Keep slow work (password hashing, network) outside.
+ *
+ * `read`: plain reads with no write guarantees.
+ */
+export abstract class UnitOfWork {
+  abstract transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
+  abstract read<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
+}

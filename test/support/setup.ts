@@ -1,0 +1,2 @@
+// Decorator metadata for inversify, as the real entry points load it.
+import 'reflect-metadata';
