@@ -1,0 +1,164 @@
+import type { Argv, CommandModule } from 'yargs';
+import { MODULES } from '../../../domain/access/permissions.js';
+import { SeedDemo, DEMO_SIZES } from '../../../domain/demo/seed-demo.js';
+import { CreateUser } from '../../../domain/identity/create-user.js';
+import { CreateSetupLink } from '../../../domain/identity/create-setup-link.js';
+import { ChangeModules } from '../../../domain/tenants/change-modules.js';
+import { CreateTenant } from '../../../domain/tenants/create-tenant.js';
+import { Database } from '../../../ports/database.js';
+import { operatorIn, runCommand, type GlobalOptions } from '../context.js';
+import { readStdin } from '../stdin.js';
+
+type Args<T> = GlobalOptions & T;
+
+export const migrateCommand: CommandModule<GlobalOptions, GlobalOptions> = {
+  command: 'migrate',
+  describe: 'Apply pending database migrations',
+  handler: (argv) =>
+    runCommand(argv, async ({ container }) => {
+      // openForCommand has migrated already; a second call reports nothing new.
+      const { applied } = await container.get(Database).migrate();
+      process.stdout.write(applied.length ? `applied ${applied.join(', ')}\n` : 'database is up to date\n');
+    }),
+};
+
+export const tenantCommand: CommandModule<GlobalOptions, GlobalOptions> = {
+  command: 'tenant <action>',
+  describe: 'Manage tenants (institutions)',
+  builder: (y: Argv<GlobalOptions>) =>
+    y.command<Args<{ slug: string; name: string; host: string[]; timeZone: string; currency: string }>>(
+      'create <slug>',
+      'Create a tenant with every module off',
+      (c) =>
+        c
+          .positional('slug', { type: 'string', demandOption: true, describe: 'Short identifier, e.g. north-high' })
+          .option('name', { type: 'string', demandOption: true, describe: 'Display name' })
+          .option('host', {
+            type: 'string',
+            array: true,
+            default: [],
+            describe: 'Host name the school uses (repeatable)',
+          })
+          .option('time-zone', { type: 'string', default: 'UTC', describe: 'IANA time zone' })
+          .option('currency', { type: 'string', default: 'EUR', describe: 'ISO 4217 currency' }),
+      (argv) =>
+        runCommand(argv, async ({ container }) => {
+          const tenant = await container.get(CreateTenant).execute({
+            slug: argv.slug,
+            name: argv.name,
+            hosts: argv.host,
+            timeZone: argv.timeZone,
+            currency: argv.currency,
+          });
+          process.stdout.write(
+            `created tenant ${tenant.slug} (${tenant.id}); enable modules with: desk module enable ${tenant.slug} <module>...\n`,
+          );
+        }),
+    ),
+  handler: () => undefined,
+};
+
+const moduleChange = (action: 'enable' | 'disable') => ({
+  command: `${action} <tenant> <modules..>`,
+  describe: `${action === 'enable' ? 'Enable' : 'Disable'} modules (${MODULES.join(', ')})`,
+  builder: (c: Argv<GlobalOptions>) =>
+    c
+      .positional('tenant', { type: 'string', demandOption: true })
+      .positional('modules', { type: 'string', array: true, demandOption: true }),
+  handler: (argv: Args<{ tenant: string; modules: string[] }>) =>
+    runCommand(argv, async ({ container }) => {
+      const actor = await operatorIn(container, argv.tenant);
+      const { modules } = await container.get(ChangeModules).execute(actor, { [action]: argv.modules.map(String) });
+      process.stdout.write(`${argv.tenant}: modules enabled: ${modules.length ? modules.join(', ') : '(none)'}\n`);
+    }),
+});
+
+export const moduleCommand: CommandModule<GlobalOptions, GlobalOptions> = {
+  command: 'module <action>',
+  describe: 'Turn modules on or off for a tenant',
+  builder: (y) => y.command(moduleChange('enable') as never).command(moduleChange('disable') as never),
+  handler: () => undefined,
+};
+
+export const userCommand: CommandModule<GlobalOptions, GlobalOptions> = {
+  command: 'user <action>',
+  describe: 'Manage console users',
+  builder: (y: Argv<GlobalOptions>) =>
+    y.command<
+      Args<{ tenant: string; email: string; name: string; role: string; loanGroup: string[]; passwordStdin: boolean }>
+    >(
+      'create <tenant> <email>',
+      'Create a console user',
+      (c) =>
+        c
+          .positional('tenant', { type: 'string', demandOption: true })
+          .positional('email', { type: 'string', demandOption: true })
+          .option('name', { type: 'string', demandOption: true })
+          .option('role', {
+            type: 'string',
+            demandOption: true,
+            describe: 'school-admin, technician, loan-desk, teacher or read-only',
+          })
+          .option('loan-group', {
+            type: 'string',
+            array: true,
+            default: [],
+            describe: 'Loan group id of the authorised pool (repeatable)',
+          })
+          .option('password-stdin', {
+            type: 'boolean',
+            default: false,
+            describe: 'Read the password from standard input',
+          }),
+      (argv) =>
+        runCommand(argv, async ({ container }) => {
+          // Read the password first: never from an argument, which other users could see in ps.
+          const password = argv.passwordStdin ? (await readStdin()).replace(/\r?\n$/, '') : undefined;
+          const actor = await operatorIn(container, argv.tenant);
+          const { user } = await container.get(CreateUser).execute(actor, {
+            email: argv.email,
+            name: argv.name,
+            role: argv.role as never,
+            loanGroupIds: argv.loanGroup.map(String),
+            password,
+          });
+          process.stdout.write(`created user ${user.email} (${user.id}) with role ${user.role}\n`);
+        }),
+    ),
+  handler: () => undefined,
+};
+
+export const setupLinkCommand: CommandModule<GlobalOptions, Args<{ email: string; tenant?: string }>> = {
+  command: 'setup-link <email>',
+  describe: 'Write a one-use recovery link for a school administrator to .setup-link.html',
+  builder: (c) =>
+    c
+      .positional('email', { type: 'string', demandOption: true })
+      .option('tenant', { type: 'string', describe: 'Tenant slug, when the address administers several' }) as never,
+  handler: (argv) =>
+    runCommand(argv, async ({ container }) => {
+      const { path } = await container.get(CreateSetupLink).execute({ email: argv.email, tenantSlug: argv.tenant });
+      // Only the path: the link itself is a secret and stays in the owner-only file.
+      process.stdout.write(`${path}\n`);
+    }),
+};
+
+export const seedDemoCommand: CommandModule<GlobalOptions, Args<{ tenant: string; size: string }>> = {
+  command: 'seed-demo <tenant>',
+  describe: 'Fill an empty tenant with demo data',
+  builder: (c) =>
+    c
+      .positional('tenant', { type: 'string', demandOption: true })
+      .option('size', { type: 'string', choices: Object.keys(DEMO_SIZES), default: 'school' }) as never,
+  handler: (argv) =>
+    runCommand(argv, async ({ container }) => {
+      const started = Date.now();
+      const actor = await operatorIn(container, argv.tenant);
+      const report = await container.get(SeedDemo).execute(actor, { size: argv.size });
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      process.stdout.write(
+        `seeded ${argv.tenant} (${report.size}) in ${seconds}s: ${report.people} people, ${report.loans} loans in ${report.loanGroups} groups, ` +
+          `${report.devices} devices, ${report.submissions} submissions, ${report.tickets} tickets, ${report.costEntries} cost entries\n`,
+      );
+    }),
+};

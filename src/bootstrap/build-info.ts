@@ -1,0 +1,21 @@
+import { readFileSync } from 'node:fs';
+import type { BuildInfo } from './config.js';
+
+export const VERSION = '0.20.0';
+
+/**
+ * Commit and build time are written next to the compiled code by scripts/write-build-info.mjs at
+ * build time. A missing file (running from source in tests) yields nulls, never an error.
+ */
+export function readBuildInfo(): BuildInfo {
+  try {
+    const raw = JSON.parse(readFileSync(new URL('../build-info.json', import.meta.url), 'utf8')) as Partial<BuildInfo>;
+    return {
+      version: VERSION,
+      commit: typeof raw.commit === 'string' ? raw.commit : null,
+      builtAt: typeof raw.builtAt === 'string' ? raw.builtAt : null,
+    };
+  } catch {
+    return { version: VERSION, commit: null, builtAt: null };
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * Configuration is data: loaded once at start (see load-config.ts), validated, then passed to
+ * buildContainer() and the driving adapters. Nothing reads process.env after start-up.
+ */
+export type Mode = 'embedded' | 'environment';
+
+export interface DeskConfig {
+  readonly mode: Mode;
+  /** The working directory the command runs in: its `.env`, `.setup-link.html`, default data dir. */
+  readonly installDir: string;
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  /** Postgres when set (and not --embedded-db); SQLite `<dataDir>/desk.sqlite` otherwise. */
+  readonly databaseUrl: string | null;
+  /** Base address for links, without a trailing slash. */
+  readonly publicUrl: string;
+  /** Host names answered besides tenant hosts; `'*'` accepts any. Lower case, no port. */
+  readonly publicHosts: readonly string[] | '*';
+  readonly trustProxy: boolean;
+  readonly jwtSecret: string | null;
+  readonly buildInfoToken: string | null;
+  readonly metricsToken: string | null;
+  readonly sentryDsn: string | null;
+  readonly smtpUrl: string | null;
+  readonly alertEmailTo: string | null;
+  readonly redisUrl: string | null;
+  readonly channel: string;
+  readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Requests per minute; 0 turns the limit off. */
+  readonly rateLimits: { readonly mcp: number; readonly actions: number; readonly v1: number };
+  readonly allowedOrigins: readonly string[];
+}
+
+export interface BuildInfo {
+  readonly version: string;
+  readonly commit: string | null;
+  readonly builtAt: string | null;
+}

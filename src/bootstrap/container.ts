@@ -1,0 +1,64 @@
+import { join } from 'node:path';
+import { Container, ContainerModule } from 'inversify';
+import { FsSetupLinkWriter } from '../adapters/fs/fs-setup-link-writer.js';
+import { Readiness } from '../adapters/http/readiness.js';
+import { PgDatabase } from '../adapters/persistence/postgres/pg-database.js';
+import { PgUnitOfWork } from '../adapters/persistence/postgres/pg-unit-of-work.js';
+import { SqliteDatabase } from '../adapters/persistence/sqlite/sqlite-database.js';
+import { SqliteUnitOfWork } from '../adapters/persistence/sqlite/sqlite-unit-of-work.js';
+import { NodeSecrets } from '../adapters/system/node-secrets.js';
+import { ScryptPasswordHasher } from '../adapters/system/scrypt-password-hasher.js';
+import { SystemClock } from '../adapters/system/system-clock.js';
+import { UuidIdGenerator } from '../adapters/system/uuid-id-generator.js';
+import { Clock } from '../ports/clock.js';
+import { Database } from '../ports/database.js';
+import { IdGenerator } from '../ports/id-generator.js';
+import { PasswordHasher } from '../ports/password-hasher.js';
+import { Secrets } from '../ports/secrets.js';
+import { SetupLinkWriter } from '../ports/setup-link-writer.js';
+import { Settings } from '../ports/settings.js';
+import { UnitOfWork } from '../ports/unit-of-work.js';
+import type { DeskConfig } from './config.js';
+import { USE_CASES } from './use-cases.js';
+
+/** The file the embedded database lives in. */
+export const sqliteFile = (config: DeskConfig): string => join(config.dataDir, 'desk.sqlite');
+
+/** Ports every mode shares: system clock, ids, secrets, password hashing, the setup-link file. */
+const coreModule = (config: DeskConfig) =>
+  new ContainerModule(({ bind }) => {
+    bind(Clock).toConstantValue(new SystemClock());
+    bind(IdGenerator).toConstantValue(new UuidIdGenerator());
+    bind(Secrets).toConstantValue(new NodeSecrets());
+    bind(PasswordHasher).toConstantValue(new ScryptPasswordHasher());
+    bind(SetupLinkWriter).toConstantValue(new FsSetupLinkWriter(config.installDir));
+    bind(Settings).toConstantValue({ publicUrl: config.publicUrl });
+    bind(Readiness).toConstantValue(new Readiness());
+    for (const useCase of USE_CASES) bind<unknown>(useCase).toSelf().inSingletonScope();
+  });
+
+/** Embedded: one SQLite file under DATA_DIR, WAL mode. */
+const sqliteModule = (config: DeskConfig) =>
+  new ContainerModule(({ bind }) => {
+    const database = new SqliteDatabase(sqliteFile(config));
+    bind(Database).toConstantValue(database);
+    bind(UnitOfWork).toConstantValue(new SqliteUnitOfWork(database));
+  });
+
+/** Postgres at DATABASE_URL: a lazily connecting pool, so start-up never waits for the database. */
+const postgresModule = (databaseUrl: string) =>
+  new ContainerModule(({ bind }) => {
+    const database = new PgDatabase({ connectionString: databaseUrl });
+    bind(Database).toConstantValue(database);
+    bind(UnitOfWork).toConstantValue(new PgUnitOfWork(database));
+  });
+
+/**
+ * The composition root: the core plus the SQLite or the Postgres module, chosen by configuration
+ * (`--embedded-db` has already cleared `databaseUrl`).
+ */
+export function buildContainer(config: DeskConfig): Container {
+  const container = new Container();
+  container.load(coreModule(config), config.databaseUrl ? postgresModule(config.databaseUrl) : sqliteModule(config));
+  return container;
+}

@@ -1,0 +1,205 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, statSync, writeFileSync, appendFileSync, mkdirSync, chmodSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { parse as parseDotenv } from 'dotenv';
+import { z } from 'zod';
+import type { DeskConfig, Mode } from './config.js';
+
+/** A configuration problem: start-up stops with this one line and exit code 2. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(
+    readonly key: string,
+    message: string,
+  ) {
+    super(`${key}: ${message}`);
+  }
+}
+
+export interface ConfigRequest {
+  /** `--embedded-db` / `--from-environment`; neither = the install directory's `.env`. */
+  readonly embeddedDb?: boolean;
+  readonly fromEnvironment?: boolean;
+  readonly installDir: string;
+  readonly env: NodeJS.ProcessEnv;
+  /** Command-line overrides. */
+  readonly port?: number | undefined;
+  readonly host?: string | undefined;
+  readonly dataDir?: string | undefined;
+}
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const rate = z.coerce
+  .number({ message: 'must be a whole number' })
+  .int({ message: 'must be a whole number' })
+  .min(0, { message: 'must be 0 (off) or more' })
+  .max(1_000_000);
+const url = (protocols: string[]) =>
+  z.string().refine(
+    (v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
+  );
+const secret = z.string().min(16, { message: 'must be at least 16 characters (a long random string)' });
+const list = (v: string) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** Every key a deployment may set. Unknown keys are ignored (the environment holds much else). */
+const schema = z.object({
+  PORT: z.coerce
+    .number({ message: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65_535, { message: 'must be a port number (0-65535)' })
+    .default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).optional(),
+  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  PUBLIC_URL: url(['http:', 'https:']).optional(),
+  PUBLIC_HOSTS: z.string().optional(),
+  TRUST_PROXY: bool.default(false),
+  JWT_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  BUILD_INFO_TOKEN: secret.optional(),
+  METRICS_TOKEN: secret.optional(),
+  SENTRY_DSN: url(['http:', 'https:']).optional(),
+  SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  ALERT_EMAIL_TO: z
+    .string()
+    .regex(/^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/, { message: 'must be an e-mail address' })
+    .optional(),
+  REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  DESK_CHANNEL: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{0,31}$/, { message: 'must be a short lower-case name such as stable' })
+    .default('stable'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_MCP_PER_MINUTE: rate.default(60),
+  RATE_LIMIT_ACTIONS_PER_MINUTE: rate.default(60),
+  RATE_LIMIT_V1_PER_MINUTE: rate.default(600),
+  ALLOWED_ORIGINS: z.string().optional(),
+});
+
+/** Reads `<installDir>/.env`, refusing a file that group or others can read (it holds secrets). */
+export function readDotenv(installDir: string): Record<string, string> {
+  const file = join(installDir, '.env');
+  if (!existsSync(file)) return {};
+  let mode: number;
+  try {
+    mode = statSync(file).mode;
+  } catch {
+    throw new ConfigError('.env', `cannot read ${file}`);
+  }
+  if ((mode & 0o077) !== 0) {
+    throw new ConfigError('.env', `${file} can be read by other users; run: chmod 600 ${file}`);
+  }
+  try {
+    return parseDotenv(readFileSync(file));
+  } catch {
+    throw new ConfigError('.env', `cannot read ${file}`);
+  }
+}
+
+/** Loads and validates the configuration for a command. Throws ConfigError naming the key. */
+export function loadConfig(req: ConfigRequest): DeskConfig {
+  if (req.embeddedDb && req.fromEnvironment) {
+    throw new ConfigError('mode', '--embedded-db and --from-environment cannot be combined');
+  }
+  const mode: Mode = req.fromEnvironment ? 'environment' : 'embedded';
+  // Embedded (and no flag): the install directory's .env; variables set in the process win, so a
+  // one-off `PORT=4000 desk serve` works. Container: the process environment only.
+  const source: Record<string, string | undefined> =
+    mode === 'environment' ? { ...req.env } : { ...readDotenv(req.installDir), ...definedOnly(req.env) };
+  for (const k of Object.keys(source)) if (source[k] === '') delete source[k];
+
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(String(issue.path[0] ?? 'configuration'), issue.message);
+  }
+  const e = parsed.data;
+  const port = req.port ?? e.PORT;
+  const host = req.host ?? e.HOST;
+  const dataDir = resolveDir(req.installDir, req.dataDir ?? e.DATA_DIR ?? 'data');
+  const databaseUrl = req.embeddedDb ? null : (e.DATABASE_URL ?? null);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const publicHosts =
+    e.PUBLIC_HOSTS === undefined ? ['localhost', '127.0.0.1', '[::1]'] : list(e.PUBLIC_HOSTS.toLowerCase());
+  const allowedOrigins = list(e.ALLOWED_ORIGINS ?? '');
+  for (const origin of allowedOrigins) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin))
+      throw new ConfigError('ALLOWED_ORIGINS', `"${origin}" is not an origin such as https://app.example`);
+  }
+  return {
+    mode,
+    installDir: req.installDir,
+    port,
+    host,
+    dataDir,
+    databaseUrl,
+    publicUrl,
+    publicHosts: publicHosts.includes('*') ? '*' : publicHosts,
+    trustProxy: e.TRUST_PROXY,
+    jwtSecret: e.JWT_SECRET ?? null,
+    buildInfoToken: e.BUILD_INFO_TOKEN ?? null,
+    metricsToken: e.METRICS_TOKEN ?? null,
+    sentryDsn: e.SENTRY_DSN ?? null,
+    smtpUrl: e.SMTP_URL ?? null,
+    alertEmailTo: e.ALERT_EMAIL_TO ?? null,
+    redisUrl: e.REDIS_URL ?? null,
+    channel: e.DESK_CHANNEL,
+    logLevel: e.LOG_LEVEL,
+    rateLimits: {
+      mcp: e.RATE_LIMIT_MCP_PER_MINUTE,
+      actions: e.RATE_LIMIT_ACTIONS_PER_MINUTE,
+      v1: e.RATE_LIMIT_V1_PER_MINUTE,
+    },
+    allowedOrigins,
+  };
+}
+
+/**
+ * Makes sure a JWT secret exists before `serve` starts. Postgres deployments must set one (every
+ * instance has to share it); embedded ones get one generated into `.env` (mode 0600), and the
+ * container mode on SQLite into the data directory.
+ */
+export function ensureJwtSecret(config: DeskConfig): DeskConfig {
+  if (config.jwtSecret) return config;
+  if (config.databaseUrl) {
+    throw new ConfigError('JWT_SECRET', 'is required with DATABASE_URL, because every instance must share it');
+  }
+  const generated = randomBytes(48).toString('base64url');
+  if (config.mode === 'embedded') {
+    const file = join(config.installDir, '.env');
+    if (existsSync(file)) {
+      const current = readFileSync(file, 'utf8');
+      appendFileSync(file, `${current.endsWith('\n') || current === '' ? '' : '\n'}JWT_SECRET=${generated}\n`);
+    } else {
+      writeFileSync(file, `# Written by desk on first start.\nJWT_SECRET=${generated}\n`, { mode: 0o600 });
+    }
+    chmodSync(file, 0o600);
+    return { ...config, jwtSecret: generated };
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const file = join(config.dataDir, 'jwt-secret');
+  if (existsSync(file)) return { ...config, jwtSecret: readFileSync(file, 'utf8').trim() };
+  writeFileSync(file, `${generated}\n`, { mode: 0o600 });
+  return { ...config, jwtSecret: generated };
+}
+
+const resolveDir = (base: string, dir: string) => (isAbsolute(dir) ? dir : resolve(base, dir));
+
+function definedOnly(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined && k in schema.shape) out[k] = v;
+  return out;
+}

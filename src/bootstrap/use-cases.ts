@@ -1,0 +1,62 @@
+import { CostBreakdown } from '../domain/costs/cost-breakdown.js';
+import { CreateDemoSchool } from '../domain/demo/create-demo-school.js';
+import { SeedDemo } from '../domain/demo/seed-demo.js';
+import { GetDevice } from '../domain/devices/get-device.js';
+import { SearchDevices } from '../domain/devices/search-devices.js';
+import { AuthenticateApiKey } from '../domain/identity/authenticate-api-key.js';
+import { ConsumeSetupLink } from '../domain/identity/consume-setup-link.js';
+import { CreateApiKey } from '../domain/identity/create-api-key.js';
+import { CreateSetupLink } from '../domain/identity/create-setup-link.js';
+import { CreateUser } from '../domain/identity/create-user.js';
+import { ListApiKeys } from '../domain/identity/list-api-keys.js';
+import { RevokeApiKey } from '../domain/identity/revoke-api-key.js';
+import { IssueLoan } from '../domain/loans/issue-loan.js';
+import { ListLoans } from '../domain/loans/list-loans.js';
+import { LoanTransitionRunner } from '../domain/loans/loan-transition.js';
+import { RestoreLoan } from '../domain/loans/restore-loan.js';
+import { ReturnLoan } from '../domain/loans/return-loan.js';
+import { WithdrawLoan } from '../domain/loans/withdraw-loan.js';
+import { GetPersonProfile } from '../domain/people/get-person-profile.js';
+import { SearchPeople } from '../domain/people/search-people.js';
+import { AssignSubmission } from '../domain/submissions/assign-submission.js';
+import { CreateSubmission } from '../domain/submissions/create-submission.js';
+import { GetSubmission } from '../domain/submissions/get-submission.js';
+import { ListSubmissions } from '../domain/submissions/list-submissions.js';
+import { ChangeModules } from '../domain/tenants/change-modules.js';
+import { CreateTenant } from '../domain/tenants/create-tenant.js';
+import { ResolveTenant } from '../domain/tenants/resolve-tenant.js';
+import { GetTicket } from '../domain/tickets/get-ticket.js';
+import { ListTickets } from '../domain/tickets/list-tickets.js';
+
+/** Every use case (and the one shared domain service), bound to itself in every deployment mode. */
+export const USE_CASES = [
+  LoanTransitionRunner,
+  IssueLoan,
+  ReturnLoan,
+  WithdrawLoan,
+  RestoreLoan,
+  ListLoans,
+  SearchPeople,
+  GetPersonProfile,
+  SearchDevices,
+  GetDevice,
+  ListSubmissions,
+  GetSubmission,
+  CreateSubmission,
+  AssignSubmission,
+  ListTickets,
+  GetTicket,
+  CostBreakdown,
+  CreateTenant,
+  ResolveTenant,
+  ChangeModules,
+  CreateUser,
+  CreateApiKey,
+  ListApiKeys,
+  RevokeApiKey,
+  AuthenticateApiKey,
+  CreateSetupLink,
+  ConsumeSetupLink,
+  SeedDemo,
+  CreateDemoSchool,
+] as const;
