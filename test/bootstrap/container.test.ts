@@ -1,0 +1,39 @@
+/** The composition root resolves every use case in every deployment mode. */
+import { describe, expect, it } from 'vitest';
+import { buildContainer } from '../../src/bootstrap/container.js';
+import { loadConfig } from '../../src/bootstrap/load-config.js';
+import { USE_CASES } from '../../src/bootstrap/use-cases.js';
+import { Database } from '../../src/ports/database.js';
+import { UnitOfWork } from '../../src/ports/unit-of-work.js';
+import { tempInstallDir } from '../support/cli.js';
+
+describe('buildContainer', () => {
+  const modes = [
+    { name: 'embedded SQLite', env: {}, dialect: 'sqlite' },
+    { name: 'Postgres (not connected)', env: { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' }, dialect: 'postgres' },
+  ] as const;
+
+  for (const mode of modes) {
+    it(`resolves every use case with ${mode.name}`, async () => {
+      const dir = tempInstallDir();
+      const config = loadConfig({ installDir: dir, env: mode.env, fromEnvironment: true, dataDir: dir });
+      const container = buildContainer(config);
+      try {
+        expect(container.get(Database).dialect).toBe(mode.dialect);
+        expect(container.get(UnitOfWork)).toBeInstanceOf(UnitOfWork);
+        for (const useCase of USE_CASES) {
+          const instance = container.get<object>(useCase);
+          expect(instance, useCase.name).toBeInstanceOf(useCase);
+          // Every injected dependency is a real object, never an empty autobound stand-in.
+          for (const [field, value] of Object.entries(instance)) {
+            expect(value, `${useCase.name}.${field}`).toBeTruthy();
+            const emptyStandIn = Object.getPrototypeOf(value) === Object.prototype && Object.keys(value).length === 0;
+            expect(emptyStandIn, `${useCase.name}.${field}`).toBe(false);
+          }
+        }
+      } finally {
+        await container.get(Database).close();
+      }
+    });
+  }
+});

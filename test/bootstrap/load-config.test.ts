@@ -1,0 +1,95 @@
+import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, ensureJwtSecret, loadConfig } from '../../src/bootstrap/load-config.js';
+import { tempInstallDir } from '../support/cli.js';
+
+const failure = (f: () => unknown): ConfigError => {
+  try {
+    f();
+  } catch (e) {
+    return e as ConfigError;
+  }
+  throw new Error('expected a ConfigError');
+};
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const dir = tempInstallDir();
+    const c = loadConfig({ installDir: dir, env: {} });
+    expect(c).toMatchObject({
+      mode: 'embedded',
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: join(dir, 'data'),
+      databaseUrl: null,
+      publicUrl: 'http://localhost:3000',
+      publicHosts: ['localhost', '127.0.0.1', '[::1]'],
+      channel: 'stable',
+      rateLimits: { mcp: 60, actions: 60, v1: 600 },
+    });
+  });
+
+  it('reads the install directory .env in embedded mode, with the process environment winning', () => {
+    const dir = tempInstallDir();
+    writeFileSync(join(dir, '.env'), 'PORT=4100\nPUBLIC_URL=https://desk.example/\nPUBLIC_HOSTS=desk.example, *\n', { mode: 0o600 });
+    const c = loadConfig({ installDir: dir, env: { HOST: '0.0.0.0' }, embeddedDb: true });
+    expect(c).toMatchObject({ port: 4100, host: '0.0.0.0', publicUrl: 'https://desk.example', publicHosts: '*' });
+    expect(loadConfig({ installDir: dir, env: {}, fromEnvironment: true }).port).toBe(3000);
+  });
+
+  it('ignores DATABASE_URL with --embedded-db and uses it otherwise', () => {
+    const dir = tempInstallDir();
+    const env = { DATABASE_URL: 'postgres://u@db.internal/desk' };
+    expect(loadConfig({ installDir: dir, env, embeddedDb: true }).databaseUrl).toBeNull();
+    expect(loadConfig({ installDir: dir, env, fromEnvironment: true }).databaseUrl).toBe(env.DATABASE_URL);
+  });
+
+  it('names the key of a bad value', () => {
+    const dir = tempInstallDir();
+    expect(failure(() => loadConfig({ installDir: dir, env: { PORT: '70000' } })).key).toBe('PORT');
+    expect(failure(() => loadConfig({ installDir: dir, env: { TRUST_PROXY: 'maybe' } })).key).toBe('TRUST_PROXY');
+    expect(failure(() => loadConfig({ installDir: dir, env: { METRICS_TOKEN: 'short' } })).key).toBe('METRICS_TOKEN');
+    expect(failure(() => loadConfig({ installDir: dir, env: { ALLOWED_ORIGINS: 'https://ok.example, nope' } })).key).toBe('ALLOWED_ORIGINS');
+  });
+
+  it('refuses a .env that group or others can read', () => {
+    const dir = tempInstallDir();
+    writeFileSync(join(dir, '.env'), 'PORT=1\n');
+    chmodSync(join(dir, '.env'), 0o640);
+    expect(failure(() => loadConfig({ installDir: dir, env: {} })).message).toContain('chmod 600');
+  });
+});
+
+describe('ensureJwtSecret', () => {
+  it('generates a secret into a new owner-only .env on first embedded start, then reuses it', () => {
+    const dir = tempInstallDir();
+    const first = ensureJwtSecret(loadConfig({ installDir: dir, env: {} }));
+    expect(first.jwtSecret?.length).toBeGreaterThanOrEqual(32);
+    expect(statSync(join(dir, '.env')).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ installDir: dir, env: {} }).jwtSecret).toBe(first.jwtSecret);
+  });
+
+  it('appends to an existing .env without losing its settings', () => {
+    const dir = tempInstallDir();
+    writeFileSync(join(dir, '.env'), 'PORT=4200', { mode: 0o600 });
+    ensureJwtSecret(loadConfig({ installDir: dir, env: {} }));
+    const again = loadConfig({ installDir: dir, env: {} });
+    expect(again.port).toBe(4200);
+    expect(again.jwtSecret).not.toBeNull();
+    expect(readFileSync(join(dir, '.env'), 'utf8')).toMatch(/^PORT=4200\nJWT_SECRET=/);
+  });
+
+  it('keeps the container-mode SQLite secret in the data directory', () => {
+    const dir = tempInstallDir();
+    const config = loadConfig({ installDir: dir, env: {}, fromEnvironment: true });
+    const a = ensureJwtSecret(config);
+    expect(statSync(join(config.dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+    expect(ensureJwtSecret(config).jwtSecret).toBe(a.jwtSecret);
+  });
+
+  it('requires a shared secret with Postgres', () => {
+    const config = loadConfig({ installDir: tempInstallDir(), env: { DATABASE_URL: 'postgres://x@h/db' }, fromEnvironment: true });
+    expect(failure(() => ensureJwtSecret(config)).key).toBe('JWT_SECRET');
+  });
+});
