@@ -9,6 +9,8 @@
  * - A uniqueness violation (slug, host, serial, e-mail) throws `DomainError('conflict')`.
  * - Lists are ordered as stated and paged with `offset = (page - 1) * pageSize`.
  * - Free-text `q` matches case-insensitively as a literal substring (`%` and `_` are not wildcards).
+ * - E-mail addresses arrive normalised (trimmed, lower case) and are compared exactly; so are kinds,
+ *   statuses and other filter values. "Ordered by name" uses the database's collation.
  * - Dates are `YYYY-MM-DD` strings; instants are ISO 8601 UTC strings; money is integer minor units.
  * - Versioned `update`s write only if the stored `version` still equals the given one, bump it and
  *   return true; false means another writer changed the row first (the caller reports a conflict).
@@ -120,7 +122,10 @@ export interface LoanCounts {
 }
 
 export abstract class LoanRepository {
-  /** Duplicate serial or number within the tenant → conflict. */
+  /**
+   * Duplicate serial or number within the tenant → conflict. Numbers must have been taken with
+   * `TenantRepository.takeNumber(s)`: inserting does not advance the counter.
+   */
   abstract insertMany(tenantId: string, loans: readonly Loan[]): Promise<void>;
   abstract findByNumber(tenantId: string, number: number, opts?: { forUpdate?: boolean }): Promise<LoanRow | null>;
   abstract findBySerial(tenantId: string, serial: string, opts?: { forUpdate?: boolean }): Promise<LoanRow | null>;
@@ -224,12 +229,16 @@ export abstract class SetupLinkRepository {
 
 export abstract class AuditRepository {
   abstract record(tenantId: string, entry: AuditEntry): Promise<void>;
-  /** Newest first. */
+  /** Newest first (`at` descending, then the later-recorded entry first). */
   abstract list(tenantId: string, opts: { limit: number; action?: string }): Promise<AuditEntry[]>;
 }
 
 export abstract class OutboxRepository {
-  /** Appends an event; `seq` is assigned by the store and increases across the deployment. */
+  /**
+   * Appends an event; `seq` is assigned by the store and increases across the deployment.
+   * Note for delivery: on Postgres a sequence value is taken before commit, so events may become
+   * visible out of `seq` order; a reader must not advance past a gap that may still fill.
+   */
   abstract append(tenantId: string, event: NewOutboxEvent & { readonly id: string }): Promise<void>;
   /** The tenant's events with seq greater than `afterSeq`, oldest first. */
   abstract listAfter(tenantId: string, afterSeq: number, limit: number): Promise<OutboxEvent[]>;

@@ -6,7 +6,8 @@ import type { Repositories } from './repositories.js';
  * `transaction`: everything `work` writes commits together when it resolves and nothing is kept when
  * it throws (the error is rethrown unchanged). Transactions of one process never interleave; across
  * processes the database serialises conflicting writers (SQLite: BEGIN IMMEDIATE; Postgres: row locks).
- * Keep slow work (password hashing, network) outside.
+ * Keep slow work (password hashing, network) outside. Never start a transaction (or a read) inside
+ * another: work receives the repositories it must use.
  *
  * `read`: plain reads with no write guarantees.
  */

@@ -59,6 +59,8 @@ export function keyBodyFromBytes(bytes: Uint8Array): string {
     if (b < 248) body += BASE62[b % 62];
     if (body.length === BODY_LENGTH) break;
   }
+  // Astronomically unlikely with 48 bytes, but a short key must never be minted.
+  if (body.length < BODY_LENGTH) throw new Error('not enough usable random bytes for a key body');
   return body;
 }
 

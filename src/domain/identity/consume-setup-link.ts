@@ -40,8 +40,12 @@ export class ConsumeSetupLink {
     if (!found) throw rejected();
     const { tenantId, link } = found;
     const now = this.clock.now().toISOString();
+    const user = await this.uow.read((r) => r.users.findById(tenantId, link.userId));
+    // The link is for an active administrator: one deactivated or demoted since gets nothing.
     const state = setupLinkState(link, now);
-    if (state !== 'usable') {
+    const reason =
+      state !== 'usable' ? state : !user || !user.active || user.role !== 'school-admin' ? 'not_an_active_administrator' : null;
+    if (reason) {
       await this.uow.transaction((repos) =>
         recordChange(repos, this.ids, {
           tenantId,
@@ -49,7 +53,7 @@ export class ConsumeSetupLink {
           action: 'setup_link.rejected',
           target: `user:${link.userId}`,
           at: now,
-          details: { linkId: link.id, reason: state },
+          details: { linkId: link.id, reason },
         }),
       );
       throw rejected();

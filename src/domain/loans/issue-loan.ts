@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { z } from 'zod';
 import { Clock } from '../../ports/clock.js';
-import type { Actor } from '../shared/actor.js';
+import { requirePermissions, type Actor } from '../shared/actor.js';
 import { dateInZone } from '../shared/dates.js';
 import { invalidField, notFound } from '../shared/errors.js';
 import { calendarDate, exactlyOne, id, parseInput } from '../shared/validation.js';
@@ -29,6 +29,7 @@ export class IssueLoan {
   ) {}
 
   async execute(actor: Actor, input: z.input<typeof issueLoanInput>) {
+    requirePermissions(actor, IssueLoan.required);
     const { holderId, dueDate, ...ref } = parseInput(issueLoanInput, input);
     if (dueDate && dueDate < dateInZone(this.clock.now(), actor.tenant.timeZone)) {
       throw invalidField('dueDate', 'must not be in the past');

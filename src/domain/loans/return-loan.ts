@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { z } from 'zod';
-import type { Actor } from '../shared/actor.js';
+import { requirePermissions, type Actor } from '../shared/actor.js';
 import { exactlyOne, parseInput } from '../shared/validation.js';
 import { loanRefFields } from './loan-ref.js';
 import { LoanTransitionRunner } from './loan-transition.js';
@@ -18,7 +18,8 @@ export class ReturnLoan {
 
   constructor(@inject(LoanTransitionRunner) private readonly transitions: LoanTransitionRunner) {}
 
-  execute(actor: Actor, input: z.input<typeof loanRefInput>) {
+  async execute(actor: Actor, input: z.input<typeof loanRefInput>) {
+    requirePermissions(actor, ReturnLoan.required);
     return this.transitions.run(actor, parseInput(loanRefInput, input), {
       required: ReturnLoan.required,
       action: 'loan.return',

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { z } from 'zod';
-import type { Actor } from '../shared/actor.js';
+import { requirePermissions, type Actor } from '../shared/actor.js';
 import { parseInput } from '../shared/validation.js';
 import { LoanTransitionRunner } from './loan-transition.js';
 import { withdraw } from './loan.js';
@@ -13,7 +13,8 @@ export class WithdrawLoan {
 
   constructor(@inject(LoanTransitionRunner) private readonly transitions: LoanTransitionRunner) {}
 
-  execute(actor: Actor, input: z.input<typeof loanRefInput>) {
+  async execute(actor: Actor, input: z.input<typeof loanRefInput>) {
+    requirePermissions(actor, WithdrawLoan.required);
     return this.transitions.run(actor, parseInput(loanRefInput, input), {
       required: WithdrawLoan.required,
       action: 'loan.withdraw',

@@ -24,14 +24,16 @@ export function dateInZone(instant: Date, timeZone: string): string {
   return f.format(instant);
 }
 
-export function isTimeZone(name: string): boolean {
+/** The canonical spelling of an IANA zone (`europe/amsterdam` → `Europe/Amsterdam`), or null. */
+export function canonicalTimeZone(name: string): string | null {
   try {
-    new Intl.DateTimeFormat('en-CA', { timeZone: name });
-    return true;
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
   } catch {
-    return false;
+    return null;
   }
 }
+
+export const isTimeZone = (name: string): boolean => canonicalTimeZone(name) !== null;
 
 export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];

@@ -7,6 +7,7 @@ import { requirePermissions, type Actor } from '../shared/actor.js';
 import { notFound } from '../shared/errors.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
 import { id, parseInput, text } from '../shared/validation.js';
+import { inPool } from '../loans/loan-ref.js';
 import { COVERAGES, toSubmissionView, type Submission, type SubmissionView } from './submission.js';
 
 export const createSubmissionInput = z
@@ -35,8 +36,10 @@ export class CreateSubmission {
     const tenantId = actor.tenant.id;
     const at = this.clock.now().toISOString();
     return this.uow.transaction(async (repos) => {
+      // A loaner outside the caller's pool does not exist for them (its serial is not revealed).
+      const loan = await repos.loans.findBySerial(tenantId, i.serial);
       const known =
-        (await repos.devices.findBySerial(tenantId, i.serial)) ?? (await repos.loans.findBySerial(tenantId, i.serial));
+        (await repos.devices.findBySerial(tenantId, i.serial)) ?? (loan && inPool(actor, loan.groupId) ? loan : null);
       if (!known) throw notFound('device or loan', `with serial ${i.serial}`);
       if (i.reporterId && !(await repos.people.findById(tenantId, i.reporterId))) {
         throw notFound('person', i.reporterId);

@@ -23,12 +23,14 @@ export class ChangeModules {
   async execute(actor: Actor, input: { enable?: string[]; disable?: string[] }): Promise<{ modules: ModuleName[] }> {
     if (actor.principal.type !== 'operator') throw new DomainError('forbidden', 'modules are changed at the CLI');
     const check = (names: string[], field: string): ModuleName[] =>
-      names.map((m, i) => {
-        if (!isModule(m)) throw invalidField(`${field}.${i}`, `unknown module "${m}"; modules: ${MODULES.join(', ')}`);
+      names.map((m) => {
+        if (!isModule(m)) throw invalidField('modules', `unknown module "${m}"; modules: ${MODULES.join(', ')}`);
         return m;
       });
     const enable = check(input.enable ?? [], 'enable');
     const disable = check(input.disable ?? [], 'disable');
+    const both = enable.find((m) => disable.includes(m));
+    if (both) throw invalidField('disable', `module "${both}" is both enabled and disabled`);
     const at = this.clock.now().toISOString();
     return this.uow.transaction(async (repos) => {
       const tenant: Tenant | null = await repos.tenants.findById(actor.tenant.id);

@@ -1,7 +1,8 @@
 import type { ModuleName } from '../access/permissions.js';
 import type { TenantContext } from '../shared/actor.js';
 import { invalidField } from '../shared/errors.js';
-import { isTimeZone } from '../shared/dates.js';
+import { canonicalTimeZone } from '../shared/dates.js';
+import { hasControlCharacters } from '../shared/text.js';
 
 export interface Tenant extends TenantContext {
   readonly hosts: readonly string[];
@@ -29,15 +30,17 @@ export function validateNewTenant(input: NewTenant): NewTenant {
   }
   const name = input.name.trim();
   if (name.length < 1 || name.length > 200) throw invalidField('name', 'must be 1 to 200 characters');
+  if (hasControlCharacters(name)) throw invalidField('name', 'must not contain control characters');
   const hosts = input.hosts.map((h) => h.trim().toLowerCase());
   hosts.forEach((h, i) => {
     if (!HOST_RE.test(h)) throw invalidField(`hosts.${i}`, `"${h}" is not a host name (no scheme or port)`);
   });
   if (new Set(hosts).size !== hosts.length) throw invalidField('hosts', 'a host is listed twice');
-  if (!isTimeZone(input.timeZone)) throw invalidField('timeZone', `"${input.timeZone}" is not an IANA time zone`);
+  const timeZone = canonicalTimeZone(input.timeZone);
+  if (!timeZone) throw invalidField('timeZone', `"${input.timeZone}" is not an IANA time zone`);
   const currency = input.currency.trim().toUpperCase();
   if (!CURRENCY_RE.test(currency)) throw invalidField('currency', 'must be an ISO 4217 code such as EUR');
-  return { slug, name, hosts, timeZone: input.timeZone, currency };
+  return { slug, name, hosts, timeZone, currency };
 }
 
 export const withModules = (tenant: Tenant, modules: readonly ModuleName[]): Tenant => ({ ...tenant, modules });

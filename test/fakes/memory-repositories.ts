@@ -1,0 +1,632 @@
+/**
+ * In-memory repositories for unit tests: plain arrays, filtered per call. Faithful to the contract in
+ * src/ports/repositories.ts, which test/contract/memory.test.ts runs against this fake.
+ *
+ * Every repository reads and writes one `MemoryState`. Rows go in and come out as copies, so a caller
+ * never changes stored state by mutating a result, and a stored row is replaced, never edited in place.
+ */
+import type { ModuleName } from '../../src/domain/access/permissions.js';
+import type { AuditEntry } from '../../src/domain/audit/audit-entry.js';
+import { periodKey, type CostEntry, type CostRow } from '../../src/domain/costs/cost-entry.js';
+import type { Device } from '../../src/domain/devices/device.js';
+import type { NewOutboxEvent, OutboxEvent } from '../../src/domain/events/event.js';
+import type { ApiKey, StoredApiKey } from '../../src/domain/identity/api-key.js';
+import type { SetupLink } from '../../src/domain/identity/setup-link.js';
+import type { User, UserCredentials } from '../../src/domain/identity/user.js';
+import type { Loan, LoanGroup, LoanRow } from '../../src/domain/loans/loan.js';
+import type { Person } from '../../src/domain/people/person.js';
+import { conflict } from '../../src/domain/shared/errors.js';
+import { offsetOf, type Page, type PageRequest } from '../../src/domain/shared/paging.js';
+import type { Submission } from '../../src/domain/submissions/submission.js';
+import type { Tenant } from '../../src/domain/tenants/tenant.js';
+import type { Ticket } from '../../src/domain/tickets/ticket.js';
+import type {
+  ApiKeyRepository,
+  AuditRepository,
+  CostQuery,
+  CostRepository,
+  Counter,
+  DeviceRepository,
+  DeviceSearch,
+  LoanCounts,
+  LoanFilter,
+  LoanGroupRepository,
+  LoanRepository,
+  OutboxRepository,
+  PersonRepository,
+  PersonSearch,
+  Repositories,
+  SetupLinkRepository,
+  SubmissionRepository,
+  SubmissionSearch,
+  TenantRepository,
+  TicketRepository,
+  TicketSearch,
+  UserRepository,
+} from '../../src/ports/repositories.js';
+
+/** A row and the tenant it belongs to. */
+interface Owned<T> {
+  readonly tenantId: string;
+  readonly row: T;
+}
+
+/** Everything the store holds: what a database would. */
+export interface MemoryState {
+  tenants: Tenant[];
+  /** The last number taken, per `<tenantId>:<counter>`. */
+  counters: Record<string, number>;
+  people: Owned<Person>[];
+  devices: Owned<Device>[];
+  loanGroups: Owned<LoanGroup>[];
+  loans: Owned<Loan>[];
+  submissions: Owned<Submission>[];
+  tickets: Owned<Ticket>[];
+  costs: Owned<CostEntry>[];
+  users: Owned<UserCredentials>[];
+  apiKeys: StoredApiKey[];
+  setupLinks: Owned<SetupLink>[];
+  audit: Owned<AuditEntry>[];
+  outbox: Owned<OutboxEvent>[];
+  /** The last outbox sequence number handed out, across tenants. */
+  lastSeq: number;
+}
+
+export const emptyState = (): MemoryState => ({
+  tenants: [],
+  counters: {},
+  people: [],
+  devices: [],
+  loanGroups: [],
+  loans: [],
+  submissions: [],
+  tickets: [],
+  costs: [],
+  users: [],
+  apiKeys: [],
+  setupLinks: [],
+  audit: [],
+  outbox: [],
+  lastSeq: 0,
+});
+
+// Small helpers shared by the repositories.
+
+const copy = <T>(value: T): T => structuredClone(value);
+
+const rowsOf = <T>(table: readonly Owned<T>[], tenantId: string): T[] =>
+  table.filter((o) => o.tenantId === tenantId).map((o) => o.row);
+
+const findRow = <T extends { readonly id: string }>(table: readonly Owned<T>[], tenantId: string, id: string) =>
+  table.find((o) => o.tenantId === tenantId && o.row.id === id)?.row ?? null;
+
+/** Literal, case-insensitive substring match (`%` and `_` are plain characters); null never matches. */
+const contains = (value: string | null | undefined, q: string): boolean =>
+  value != null && value.toLowerCase().includes(q.toLowerCase());
+
+/** An optional exact filter: unset matches everything. */
+const matches = <T>(wanted: T | undefined, actual: T): boolean => wanted === undefined || wanted === actual;
+
+const compare = (a: string | number, b: string | number): number => (a < b ? -1 : a > b ? 1 : 0);
+
+const pageOf = <T>(sorted: readonly T[], page: PageRequest): Page<T> => {
+  const start = offsetOf(page);
+  return { items: sorted.slice(start, start + page.pageSize).map(copy), total: sorted.length };
+};
+
+/** Throws `conflict` when an added row repeats a unique key of a stored row or of another added row. */
+function assertUnique<T>(stored: readonly T[], added: readonly T[], keys: Record<string, (row: T) => unknown>): void {
+  for (const [name, keyOf] of Object.entries(keys)) {
+    const seen = new Set(stored.map(keyOf));
+    for (const row of added) {
+      const key = keyOf(row);
+      if (seen.has(key)) throw conflict(`${name} ${String(key)} is already taken`);
+      seen.add(key);
+    }
+  }
+}
+
+/** Inserts rows of one tenant after checking the table's unique keys inside that tenant (ids: globally). */
+function insertOwned<T extends { readonly id: string }>(
+  table: Owned<T>[],
+  tenantId: string,
+  rows: readonly T[],
+  tenantKeys: Record<string, (row: T) => unknown> = {},
+): void {
+  assertUnique(
+    table.map((o) => o.row),
+    rows,
+    { id: (r) => r.id },
+  );
+  assertUnique(rowsOf(table, tenantId), rows, tenantKeys);
+  table.push(...rows.map((row) => ({ tenantId, row: copy(row) })));
+}
+
+/**
+ * A versioned update: writes `changed(stored)` with the version bumped, only while the stored version
+ * equals `next.version`. False when the row is missing (in this tenant) or was changed first.
+ */
+function updateVersioned<T extends { readonly id: string; readonly version: number }>(
+  table: Owned<T>[],
+  tenantId: string,
+  next: T,
+  changed: (stored: T) => T,
+): boolean {
+  const i = table.findIndex((o) => o.tenantId === tenantId && o.row.id === next.id);
+  const stored = table[i]?.row;
+  if (!stored || stored.version !== next.version) return false;
+  table[i] = { tenantId, row: { ...changed(stored), version: stored.version + 1 } };
+  return true;
+}
+
+export class MemoryTenantRepository implements TenantRepository {
+  constructor(private readonly state: MemoryState = emptyState()) {}
+
+  async create(tenant: Tenant): Promise<void> {
+    assertUnique(this.state.tenants, [tenant], { 'tenant id': (t) => t.id, 'tenant slug': (t) => t.slug });
+    const taken = new Set(this.state.tenants.flatMap((t) => t.hosts.map((h) => h.toLowerCase())));
+    for (const host of tenant.hosts) {
+      if (taken.has(host.toLowerCase())) throw conflict(`host ${host} already belongs to a tenant`);
+    }
+    this.state.tenants.push(copy(tenant));
+  }
+
+  async findBySlug(slug: string): Promise<Tenant | null> {
+    return copy(this.state.tenants.find((t) => t.slug === slug) ?? null);
+  }
+
+  async findByHost(host: string): Promise<Tenant | null> {
+    const wanted = host.toLowerCase();
+    return copy(this.state.tenants.find((t) => t.hosts.some((h) => h.toLowerCase() === wanted)) ?? null);
+  }
+
+  async findById(tenantId: string): Promise<Tenant | null> {
+    return copy(this.state.tenants.find((t) => t.id === tenantId) ?? null);
+  }
+
+  async list(): Promise<Tenant[]> {
+    return [...this.state.tenants].sort((a, b) => compare(a.slug, b.slug)).map(copy);
+  }
+
+  async setModules(tenantId: string, modules: readonly ModuleName[]): Promise<void> {
+    this.state.tenants = this.state.tenants.map((t) => (t.id === tenantId ? { ...t, modules: [...modules] } : t));
+  }
+
+  async takeNumber(tenantId: string, counter: Counter): Promise<number> {
+    return this.takeNumbers(tenantId, counter, 1);
+  }
+
+  async takeNumbers(tenantId: string, counter: Counter, count: number): Promise<number> {
+    const first = await this.peekNumber(tenantId, counter);
+    this.state.counters[`${tenantId}:${counter}`] = first + count - 1;
+    return first;
+  }
+
+  async peekNumber(tenantId: string, counter: Counter): Promise<number> {
+    return (this.state.counters[`${tenantId}:${counter}`] ?? 0) + 1;
+  }
+}
+
+export class MemoryPersonRepository implements PersonRepository {
+  constructor(private readonly state: MemoryState = emptyState()) {}
+
+  async insertMany(tenantId: string, people: readonly Person[]): Promise<void> {
+    insertOwned(this.state.people, tenantId, people);
+  }
+
+  async findById(tenantId: string, id: string): Promise<Person | null> {
+    return copy(findRow(this.state.people, tenantId, id));
+  }
+
+  async search(tenantId: string, search: PersonSearch): Promise<Person[]> {
+    return rowsOf(this.state.people, tenantId)
+      .filter((p) => [p.name, p.email, p.externalId].some((v) => contains(v, search.q)))
+      .filter((p) => matches(search.kind, p.kind) && matches(search.userGroup, p.userGroup))
+      .sort((a, b) => compare(a.name, b.name) || compare(a.id, b.id))
+      .slice(0, search.limit)
+      .map(copy);
+  }
+
+  async count(tenantId: string): Promise<number> {
+    return rowsOf(this.state.people, tenantId).length;
+  }
+}
+
+export class MemoryDeviceRepository implements DeviceRepository {
+  constructor(private readonly state: MemoryState = emptyState()) {}
+
+  async insertMany(tenantId: string, devices: readonly Device[]): Promise<void> {
+    insertOwned(this.state.devices, tenantId, devices, { serial: (d) => d.serial });
+  }
+
+  async findById(tenantId: string, id: string): Promise<Device | null> {
+    return copy(findRow(this.state.devices, tenantId, id));
+  }
+
+  async findBySerial(tenantId: string, serial: string): Promise<Device | null> {
+    return copy(rowsOf(this.state.devices, tenantId).find((d) => d.serial === serial) ?? null);
+  }
+
+  async search(tenantId: string, search: DeviceSearch, page: PageRequest): Promise<Page<Device>> {
+    const found = this.bySerial(tenantId)
+      .filter((d) => search.q === undefined || [d.serial, d.manufacturer, d.model].some((v) => contains(v, search.q!)))
+      .filter((d) => matches(search.kind, d.kind) && matches(search.status, d.status));
+    return pageOf(found, page);
+  }
+
+  async listAssignedTo(tenantId: string, personId: string): Promise<Device[]> {
+    return this.bySerial(tenantId)
+      .filter((d) => d.assignedPersonId === personId)
+      .map(copy);
+  }
+
+  async count(tenantId: string): Promise<number> {
+    return rowsOf(this.state.devices, tenantId).length;
+  }
+
+  private bySerial(tenantId: string): Device[] {
+    return rowsOf(this.state.devices, tenantId).sort((a, b) => compare(a.serial, b.serial));
+  }
+}
+
+export class MemoryLoanGroupRepository implements LoanGroupRepository {
+  constructor(private readonly state: MemoryState = emptyState()) {}
+
+  async insertMany(tenantId: string, groups: readonly LoanGroup[]): Promise<void> {
+    insertOwned(this.state.loanGroups, tenantId, groups);
+  }
+
+  async findById(tenantId: string, id: string): Promise<LoanGroup | null> {
+    return copy(findRow(this.state.loanGroups, tenantId, id));
+  }
+
+  async list(tenantId: string): Promise<LoanGroup[]> {
+    return rowsOf(this.state.loanGroups, tenantId)
+      .sort((a, b) => compare(a.name, b.name) || compare(a.id, b.id))
+      .map(copy);
+  }
+}
+
+const inPool = (pool: readonly string[] | null, groupId: string): boolean => pool === null || pool.includes(groupId);
+
+const isLoanOverdue = (l: Loan, today: string): boolean =>
+  l.status === 'ISSUED' && l.dueDate !== null && l.dueDate < today;
+
+function loanMatches(l: LoanRow, f: LoanFilter): boolean {
+  const q = f.q;
+  return (
+    inPool(f.poolGroupIds, l.groupId) &&
+    matches(f.status, l.status) &&
+    matches(f.groupId, l.groupId) &&
+    matches(f.kind, l.kind) &&
+    matches(f.userGroup, l.userGroup ?? undefined) &&
+    matches(f.holderId, l.holderId ?? undefined) &&
+    (f.overdueBefore === undefined || isLoanOverdue(l, f.overdueBefore)) &&
+    (q === undefined ||
+      [l.serial, l.holderName, l.groupName].some((v) => contains(v, q)) ||
+      (f.qNumber !== undefined && l.number === f.qNumber))
+  );
+}
+
+export class MemoryLoanRepository implements LoanRepository {
+  constructor(private readonly state: MemoryState = emptyState()) {}
+
+  async insertMany(tenantId: string, loans: readonly Loan[]): Promise<void> {
+    insertOwned(this.state.loans, tenantId, loans, { 'loan number': (l) => l.number, serial: (l) => l.serial });
+  }
+
+  async findByNumber(tenantId: string, number: number): Promise<LoanRow | null> {
+    return copy(this.rows(tenantId).find((l) => l.number === number) ?? null);
+  }
+
+  async findBySerial(tenantId: string, serial: string): Promise<LoanRow | null> {
+    return copy(this.rows(tenantId).find((l) => l.serial === serial) ?? null);
+  }
+
+  async update(tenantId: string, loan: Loan): Promise<boolean> {
+    return updateVersioned(this.state.loans, tenantId, loan, (stored) => ({
+      ...stored,
+      status: loan.status,
+      holderId: loan.holderId,
+      userGroup: loan.userGroup,
+      issuedAt: loan.issuedAt,
+      dueDate: loan.dueDate,
+    }));
+  }
+
+  async list(tenantId: string, filter: LoanFilter, page: PageRequest): Promise<Page<LoanRow>> {
+    return pageOf(
+      this.rows(tenantId).filter((l) => loanMatches(l, filter)),
+      page,
+    );
+  }
+
+  async listAll(tenantId: string, filter: LoanFilter, limit: number): Promise<Page<LoanRow>> {
+    return this.list(tenantId, filter, { page: 1, pageSize: limit });
+  }
+
+  async counts(tenantId: string, poolGroupIds: readonly string[] | null, today: string): Promise<LoanCounts> {
+    const pool = this.rows(tenantId).filter((l) => inPool(poolGroupIds, l.groupId));
+    const issued = pool.filter((l) => l.status === 'ISSUED');
+    return {
+      total: pool.length,
+      available: pool.filter((l) => l.status === 'AVAILABLE').length,
+      issued: issued.length,
+      overdue: issued.filter((l) => isLoanOverdue(l, today)).length,
+      withoutDueDate: issued.filter((l) => l.dueDate === null).length,
+    };
+  }
+
+  async listHeldBy(tenantId: string, personId: string): Promise<LoanRow[]> {
+    return this.rows(tenantId)
+      .filter((l) => l.holderId === personId)
+      .map(copy);
+  }
+
+  async count(tenantId: string): Promise<number> {
+    return rowsOf(this.state.loans, tenantId).length;
+  }
+
+  /** The tenant's loans joined with their group and holder names, by number. */
+  private rows(tenantId: string): LoanRow[] {
+    const groupNames = new Map(rowsOf(this.state.loanGroups, tenantId).map((g) => [g.id, g.name]));
+    const personNames = new Map(rowsOf(this.state.people, tenantId).map((p) => [p.id, p.name]));
+    return rowsOf(this.state.loans, tenantId)
+      .map((l) => ({
+        ...l,
+        groupName: groupNames.get(l.groupId) ?? '',
+        holderName: l.holderId === null ? null : (personNames.get(l.holderId) ?? null),
+      }))
+      .sort((a, b) => a.number - b.number);
+  }
+}
+
+export class MemorySubmissionRepository implements SubmissionRepository {
+  constructor(private readonly state: MemoryState = emptyState()) {}
+
+  async insertMany(tenantId: string, submissions: readonly Submission[]): Promise<void> {
+    insertOwned(this.state.submissions, tenantId, submissions, { 'submission number': (s) => s.number });
+  }
+
+  async findById(tenantId: string, id: string): Promise<Submission | null> {
+    return copy(findRow(this.state.submissions, tenantId, id));
+  }
+
+  async findByNumber(tenantId: string, number: number): Promise<Submission | null> {
+    return copy(rowsOf(this.state.submissions, tenantId).find((s) => s.number === number) ?? null);
+  }
+
+  async update(tenantId: string, submission: Submission): Promise<boolean> {
+    return updateVersioned(this.state.submissions, tenantId, submission, (stored) => ({
+      ...stored,
+      assigneeId: submission.assigneeId,
+      status: submission.status,
+      coverage: submission.coverage,
+      costMinor: submission.costMinor,
+      updatedAt: submission.updatedAt,
+    }));
+  }
+
+  async search(tenantId: string, search: SubmissionSearch, page: PageRequest): Promise<Page<Submission>> {
+    const { q, personId } = search;
+    const found = rowsOf(this.state.submissions, tenantId)
+      .filter((s) => matches(search.status, s.status) && matches(search.serial, s.serial))
+      .filter((s) => matches(search.assigneeId, s.assigneeId ?? undefined))
+      .filter((s) => personId === undefined || s.reporterId === personId || s.assigneeId === personId)
+      .filter((s) => q === undefined || contains(s.description, q) || contains(s.serial, q))
+      .sort((a, b) => b.number - a.number);
+    return pageOf(found, page);
+  }
+
+  async count(tenantId: string): Promise<number> {
+    return rowsOf(this.state.submissions, tenantId).length;
+  }
+}
+
+export class MemoryTicketRepository implements TicketRepository {
+  constructor(private readonly state: MemoryState = emptyState()) {}
+
+  async insertMany(tenantId: string, tickets: readonly Ticket[]): Promise<void> {
+    insertOwned(this.state.tickets, tenantId, tickets, { 'ticket number': (t) => t.number });
+  }
+
+  async findById(tenantId: string, id: string): Promise<Ticket | null> {
+    return copy(findRow(this.state.tickets, tenantId, id));
+  }
+
+  async findByNumber(tenantId: string, number: number): Promise<Ticket | null> {
+    return copy(rowsOf(this.state.tickets, tenantId).find((t) => t.number === number) ?? null);
+  }
+
+  async search(tenantId: string, search: TicketSearch, page: PageRequest): Promise<Page<Ticket>> {
+    const { q } = search;
+    const found = rowsOf(this.state.tickets, tenantId)
+      .filter((t) => matches(search.status, t.status))
+      .filter((t) => q === undefined || contains(t.subject, q) || contains(t.body, q))
+      .sort((a, b) => b.number - a.number);
+    return pageOf(found, page);
+  }
+}
+
+export class MemoryCostRepository implements CostRepository {
+  constructor(private readonly state: MemoryState = emptyState()) {}
+
+  async insertMany(tenantId: string, entries: readonly CostEntry[]): Promise<void> {
+    insertOwned(this.state.costs, tenantId, entries);
+  }
+
+  async breakdown(tenantId: string, query: CostQuery): Promise<CostRow[]> {
+    const keyOf = (e: CostEntry): string =>
+      query.by === 'type' ? e.type : query.by === 'coverage' ? (e.coverage ?? 'NONE') : periodKey(e.date, query.period);
+    const sums = new Map<string, { count: number; amountMinor: number }>();
+    for (const e of rowsOf(this.state.costs, tenantId)) {
+      if (e.date < query.from || e.date > query.to) continue;
+      const sum = sums.get(keyOf(e)) ?? { count: 0, amountMinor: 0 };
+      sums.set(keyOf(e), { count: sum.count + 1, amountMinor: sum.amountMinor + e.amountMinor });
+    }
+    return [...sums].sort(([a], [b]) => compare(a, b)).map(([key, sum]) => ({ key, ...sum }));
+  }
+}
+
+const withoutHash = ({ passwordHash: _hash, ...user }: UserCredentials): User => user;
+
+export class MemoryUserRepository implements UserRepository {
+  constructor(private readonly state: MemoryState = emptyState()) {}
+
+  async create(tenantId: string, user: User, passwordHash: string | null): Promise<void> {
+    insertOwned(this.state.users, tenantId, [{ ...user, passwordHash }], { 'e-mail': (u) => u.email.toLowerCase() });
+  }
+
+  async findById(tenantId: string, id: string): Promise<UserCredentials | null> {
+    return copy(findRow(this.state.users, tenantId, id));
+  }
+
+  async findByEmail(tenantId: string, email: string): Promise<UserCredentials | null> {
+    const wanted = email.toLowerCase();
+    return copy(rowsOf(this.state.users, tenantId).find((u) => u.email.toLowerCase() === wanted) ?? null);
+  }
+
+  async findActiveAdminsByEmail(email: string): Promise<{ tenantId: string; user: User }[]> {
+    const wanted = email.toLowerCase();
+    return this.state.users
+      .filter(({ row: u }) => u.active && u.role === 'school-admin' && u.email.toLowerCase() === wanted)
+      .map(({ tenantId, row }) => ({ tenantId, user: copy(withoutHash(row)) }));
+  }
+
+  async setPasswordHash(tenantId: string, userId: string, hash: string): Promise<void> {
+    this.state.users = this.state.users.map((o) =>
+      o.tenantId === tenantId && o.row.id === userId ? { tenantId, row: { ...o.row, passwordHash: hash } } : o,
+    );
+  }
+}
+
+const publicKey = ({ tenantId: _tenant, hash: _hash, ...key }: StoredApiKey): ApiKey => copy(key);
+
+export class MemoryApiKeyRepository implements ApiKeyRepository {
+  constructor(private readonly state: MemoryState = emptyState()) {}
+
+  async create(key: StoredApiKey): Promise<void> {
+    assertUnique(this.state.apiKeys, [key], { 'API key id': (k) => k.id });
+    this.state.apiKeys.push(copy(key));
+  }
+
+  async findByPrefix(prefix: string): Promise<StoredApiKey[]> {
+    return this.state.apiKeys.filter((k) => k.prefix === prefix).map(copy);
+  }
+
+  async findById(tenantId: string, id: string): Promise<ApiKey | null> {
+    const key = this.find(tenantId, id);
+    return key ? publicKey(key) : null;
+  }
+
+  async list(tenantId: string): Promise<ApiKey[]> {
+    return this.state.apiKeys
+      .filter((k) => k.tenantId === tenantId)
+      .sort((a, b) => compare(a.createdAt, b.createdAt) || compare(a.id, b.id))
+      .map(publicKey);
+  }
+
+  async revoke(tenantId: string, id: string, at: string): Promise<boolean> {
+    const key = this.find(tenantId, id);
+    if (!key || key.revokedAt !== null) return false;
+    this.replace({ ...key, revokedAt: at });
+    return true;
+  }
+
+  async touch(tenantId: string, id: string, at: string): Promise<void> {
+    const key = this.find(tenantId, id);
+    if (key) this.replace({ ...key, lastUsedAt: at });
+  }
+
+  private find(tenantId: string, id: string): StoredApiKey | undefined {
+    return this.state.apiKeys.find((k) => k.tenantId === tenantId && k.id === id);
+  }
+
+  private replace(key: StoredApiKey): void {
+    this.state.apiKeys = this.state.apiKeys.map((k) => (k.id === key.id ? key : k));
+  }
+}
+
+export class MemorySetupLinkRepository implements SetupLinkRepository {
+  constructor(private readonly state: MemoryState = emptyState()) {}
+
+  async create(tenantId: string, link: SetupLink): Promise<void> {
+    insertOwned(this.state.setupLinks, tenantId, [link], { 'token hash': (l) => l.tokenHash });
+  }
+
+  async replaceOpen(tenantId: string, userId: string, at: string): Promise<void> {
+    this.state.setupLinks = this.state.setupLinks.map((o) =>
+      o.tenantId === tenantId && o.row.userId === userId && isOpen(o.row)
+        ? { tenantId, row: { ...o.row, replacedAt: at } }
+        : o,
+    );
+  }
+
+  async findByTokenHash(tokenHash: string): Promise<{ tenantId: string; link: SetupLink } | null> {
+    const found = this.state.setupLinks.find((o) => o.row.tokenHash === tokenHash);
+    return found ? { tenantId: found.tenantId, link: copy(found.row) } : null;
+  }
+
+  async markUsed(tenantId: string, id: string, at: string): Promise<boolean> {
+    const link = findRow(this.state.setupLinks, tenantId, id);
+    if (!link || !isOpen(link)) return false;
+    this.state.setupLinks = this.state.setupLinks.map((o) =>
+      o.tenantId === tenantId && o.row.id === id ? { tenantId, row: { ...o.row, usedAt: at } } : o,
+    );
+    return true;
+  }
+}
+
+const isOpen = (link: SetupLink): boolean => link.usedAt === null && link.replacedAt === null;
+
+export class MemoryAuditRepository implements AuditRepository {
+  constructor(private readonly state: MemoryState = emptyState()) {}
+
+  async record(tenantId: string, entry: AuditEntry): Promise<void> {
+    this.state.audit.push({ tenantId, row: copy(entry) });
+  }
+
+  async list(tenantId: string, opts: { limit: number; action?: string }): Promise<AuditEntry[]> {
+    // Newest first: latest recorded first, then (stable sort) by time.
+    return rowsOf(this.state.audit, tenantId)
+      .reverse()
+      .filter((e) => matches(opts.action, e.action))
+      .sort((a, b) => compare(b.at, a.at))
+      .slice(0, opts.limit)
+      .map(copy);
+  }
+}
+
+export class MemoryOutboxRepository implements OutboxRepository {
+  constructor(private readonly state: MemoryState = emptyState()) {}
+
+  async append(tenantId: string, event: NewOutboxEvent & { readonly id: string }): Promise<void> {
+    this.state.lastSeq += 1;
+    this.state.outbox.push({ tenantId, row: { ...copy(event), seq: this.state.lastSeq } });
+  }
+
+  async listAfter(tenantId: string, afterSeq: number, limit: number): Promise<OutboxEvent[]> {
+    return rowsOf(this.state.outbox, tenantId)
+      .filter((e) => e.seq > afterSeq)
+      .sort((a, b) => a.seq - b.seq)
+      .slice(0, limit)
+      .map(copy);
+  }
+}
+
+/** Every repository over one state (a transaction's draft, or the committed state for reads). */
+export const memoryRepositories = (state: MemoryState): Repositories => ({
+  tenants: new MemoryTenantRepository(state),
+  people: new MemoryPersonRepository(state),
+  devices: new MemoryDeviceRepository(state),
+  loanGroups: new MemoryLoanGroupRepository(state),
+  loans: new MemoryLoanRepository(state),
+  submissions: new MemorySubmissionRepository(state),
+  tickets: new MemoryTicketRepository(state),
+  costs: new MemoryCostRepository(state),
+  users: new MemoryUserRepository(state),
+  apiKeys: new MemoryApiKeyRepository(state),
+  setupLinks: new MemorySetupLinkRepository(state),
+  audit: new MemoryAuditRepository(state),
+  outbox: new MemoryOutboxRepository(state),
+});

@@ -1,0 +1,52 @@
+/**
+ * The in-memory `UnitOfWork`: real transactions over the repositories of memory-repositories.ts.
+ *
+ * Copy-on-write: a transaction works on a private copy of the committed state and that copy becomes
+ * the committed state only when the work resolves, so a transaction that throws leaves nothing written
+ * and no reader ever sees half a transaction. Transactions run one at a time, in call order, through a
+ * promise queue (what BEGIN IMMEDIATE or row locks give the real databases).
+ */
+import type { Repositories } from '../../src/ports/repositories.js';
+import type { UnitOfWork } from '../../src/ports/unit-of-work.js';
+import { emptyState, memoryRepositories, type MemoryState } from './memory-repositories.js';
+
+export * from './memory-repositories.js';
+
+export class MemoryUnitOfWork implements UnitOfWork {
+  private committed: MemoryState;
+  /** Settles when the transaction before the next one has finished, whatever its outcome. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(initial: MemoryState = emptyState()) {
+    this.committed = initial;
+  }
+
+  transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
+    const run = async (): Promise<T> => {
+      const draft = structuredClone(this.committed);
+      const result = await work(memoryRepositories(draft));
+      this.committed = draft;
+      return result;
+    };
+    const result = this.queue.then(run);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  async read<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
+    return work(memoryRepositories(this.committed));
+  }
+
+  /**
+   * Changes committed state directly, for situations no port method creates (a user deactivated by
+   * a future console feature, say). Tests only.
+   */
+  alter(change: (state: MemoryState) => void): void {
+    change(this.committed);
+  }
+
+  /** A copy of everything committed: for assertions such as "the secret is stored nowhere". */
+  snapshot(): MemoryState {
+    return structuredClone(this.committed);
+  }
+}

@@ -1,0 +1,73 @@
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FsSetupLinkWriter } from '../../src/adapters/fs/fs-setup-link-writer.js';
+
+const doc = (url: string) => ({
+  url,
+  email: 'admin@school.example',
+  tenantName: 'St. Mary\'s <Primary> & "Co"',
+  expiresAt: '2025-09-01T12:00:00.000Z',
+});
+
+describe('FsSetupLinkWriter', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'desk-setup-link-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('writes an owner-only page in the install directory and returns its absolute path', async () => {
+    const path = await new FsSetupLinkWriter(dir).write(doc('https://desk.example/setup?token=abc&x=1'));
+    expect(isAbsolute(path)).toBe(true);
+    expect(path).toBe(join(dir, '.setup-link.html'));
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
+    expect(await readdir(dir)).toEqual(['.setup-link.html']); // no temporary file left behind
+  });
+
+  it('keeps 0600 when replacing a wider file', async () => {
+    const target = join(dir, '.setup-link.html');
+    await writeFile(target, 'old', { mode: 0o644 });
+    await new FsSetupLinkWriter(dir).write(doc('https://desk.example/setup?token=new'));
+    expect((await stat(target)).mode & 0o777).toBe(0o600);
+  });
+
+  it('shows the link as an anchor with every value HTML-escaped and no external resource', async () => {
+    const path = await new FsSetupLinkWriter(dir).write(doc('https://desk.example/setup?token=abc&x="1"'));
+    const html = await readFile(path, 'utf8');
+    expect(html).toContain('<meta name="referrer" content="no-referrer">');
+    expect(html).toContain('<a href="https://desk.example/setup?token=abc&amp;x=&quot;1&quot;"');
+    expect(html).toContain('admin@school.example');
+    expect(html).toContain('St. Mary&#39;s &lt;Primary&gt; &amp; &quot;Co&quot;');
+    expect(html).toContain('2025-09-01T12:00:00.000Z');
+    expect(html).not.toContain('<Primary>');
+    expect(html).not.toMatch(/<(script|link|img|iframe)\b/i);
+    expect(html).not.toMatch(/src=|@import|url\(/i);
+  });
+
+  it('refuses a link that is not http(s)', async () => {
+    await expect(new FsSetupLinkWriter(dir).write(doc('javascript:alert(1)'))).rejects.toThrow();
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('removes the file only while it still holds the given link', async () => {
+    const writer = new FsSetupLinkWriter(dir);
+    const oldUrl = 'https://desk.example/setup?token=old&t=1';
+    const newUrl = 'https://desk.example/setup?token=new&t=1';
+    const path = await writer.write(doc(oldUrl));
+    await writer.write(doc(newUrl)); // a newer link replaces the file
+    await writer.removeIfHolds(path, oldUrl);
+    expect(await readFile(path, 'utf8')).toContain('token=new');
+    await writer.removeIfHolds(path, newUrl);
+    await expect(stat(path)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('treats a missing file as already removed', async () => {
+    await expect(
+      new FsSetupLinkWriter(dir).removeIfHolds(join(dir, '.setup-link.html'), 'https://x/'),
+    ).resolves.toBeUndefined();
+  });
+});

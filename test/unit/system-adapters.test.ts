@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { NodeSecrets } from '../../src/adapters/system/node-secrets.js';
+import { ScryptPasswordHasher } from '../../src/adapters/system/scrypt-password-hasher.js';
+import { SystemClock } from '../../src/adapters/system/system-clock.js';
+import { UuidIdGenerator } from '../../src/adapters/system/uuid-id-generator.js';
+
+describe('ScryptPasswordHasher', () => {
+  const hasher = new ScryptPasswordHasher();
+
+  it('hashes in the self-describing format and verifies the same password', async () => {
+    const hash = await hasher.hash('correct horse battery staple');
+    expect(hash).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9+/]+={0,2}\$[A-Za-z0-9+/]+={0,2}$/);
+    const [, , , , salt, key] = hash.split('$');
+    expect(Buffer.from(salt!, 'base64')).toHaveLength(16);
+    expect(Buffer.from(key!, 'base64')).toHaveLength(32);
+    expect(await hasher.verify('correct horse battery staple', hash)).toBe(true);
+  });
+
+  it('salts every hash', async () => {
+    expect(await hasher.hash('same')).not.toBe(await hasher.hash('same'));
+  });
+
+  it('rejects a wrong password', async () => {
+    const hash = await hasher.hash('secret-1');
+    expect(await hasher.verify('secret-2', hash)).toBe(false);
+    expect(await hasher.verify('', hash)).toBe(false);
+  });
+
+  it('answers false, never throws, on a malformed or hostile hash', async () => {
+    const good = await hasher.hash('pw');
+    const [, , , , salt, key] = good.split('$');
+    for (const bad of [
+      '',
+      'not a hash',
+      'bcrypt$2b$10$abc',
+      `scrypt$32768$8$1$${salt}`,
+      `scrypt$32767$8$1$${salt}$${key}`, // N not a power of two
+      `scrypt$1073741824$8$1$${salt}$${key}`, // N far beyond the allowed bound
+      `scrypt$32768$8$1$!!!$${key}`,
+      `scrypt$32768$8$1$${salt}$${key}$extra`,
+      `scrypt$-1$8$1$${salt}$${key}`,
+    ]) {
+      await expect(hasher.verify('pw', bad)).resolves.toBe(false);
+    }
+  });
+});
+
+describe('NodeSecrets', () => {
+  const secrets = new NodeSecrets();
+
+  it('compares strings whatever their lengths', () => {
+    expect(secrets.equal('abc', 'abc')).toBe(true);
+    expect(secrets.equal('abc', 'abd')).toBe(false);
+    expect(secrets.equal('abc', 'abcd')).toBe(false);
+    expect(secrets.equal('', '')).toBe(true);
+    expect(secrets.equal('', 'x')).toBe(false);
+  });
+
+  it('makes URL-safe tokens carrying the requested entropy', () => {
+    const token = secrets.randomToken(32);
+    expect(token).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    expect(token).toHaveLength(43); // 256 bits, base64url without padding
+    const many = new Set(Array.from({ length: 1000 }, () => secrets.randomToken(16)));
+    expect(many.size).toBe(1000);
+  });
+
+  it('hashes as hex SHA-256 and gives the requested number of random bytes', () => {
+    expect(secrets.hash('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    const bytes = secrets.randomBytes(24);
+    expect(bytes).toBeInstanceOf(Uint8Array);
+    expect(bytes).toHaveLength(24);
+  });
+});
+
+describe('SystemClock and UuidIdGenerator', () => {
+  it('reads the wall clock', () => {
+    const before = Date.now();
+    const now = new SystemClock().now().getTime();
+    expect(now).toBeGreaterThanOrEqual(before);
+    expect(now).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('makes distinct v4 UUIDs', () => {
+    const ids = new UuidIdGenerator();
+    const a = ids.next();
+    expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(ids.next()).not.toBe(a);
+  });
+});
