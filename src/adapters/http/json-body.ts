@@ -1,0 +1,46 @@
+import { bodyParser } from '@koa/bodyparser';
+import type { Middleware } from 'koa';
+import { HttpProblem } from './problems.js';
+
+/** The largest request body any route accepts (SPEC §10). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const parse = bodyParser({
+  enableTypes: ['json'],
+  jsonLimit: MAX_BODY_BYTES,
+  jsonStrict: true, // an object or an array at the top, as every Desk body is
+  encoding: 'utf-8',
+  parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+});
+
+const hasStatus = (e: unknown): e is { status: number } =>
+  typeof e === 'object' && e !== null && typeof (e as { status?: unknown }).status === 'number';
+
+/**
+ * Route middleware for routes that take a JSON body: put it in front of the handler
+ * (`router.post('/x', jsonBody(), handler)`), then read `ctx.request.body` (unknown: validate it).
+ * A body with another content type → 415; unparsable JSON → 400; over 1 MiB (declared or streamed,
+ * after decompression) → 413, all as problem details. An empty body reads as `{}`.
+ * Parsing is @koa/bodyparser (co-body + raw-body), which enforces the limit while reading.
+ */
+export function jsonBody(): Middleware {
+  return async (ctx, next) => {
+    // `is` is null without a body and false for a body whose type is not JSON (or that has none).
+    // A declared empty body (Content-Length: 0) needs no type: it reads as `{}` like an empty JSON body.
+    if (ctx.request.length !== 0 && ctx.is('application/json', '+json') === false) {
+      throw new HttpProblem('unsupported_media_type', 'Send the body as application/json.');
+    }
+    try {
+      await parse(ctx, async () => undefined);
+    } catch (e) {
+      if (!hasStatus(e)) throw e;
+      if (e.status === 413) {
+        throw new HttpProblem('payload_too_large', `The body exceeds ${MAX_BODY_BYTES} bytes.`);
+      }
+      if (e.status === 415) throw new HttpProblem('unsupported_media_type', 'Unsupported Content-Encoding.');
+      if (e.status === 400) throw new HttpProblem('malformed_body', 'The body is not valid JSON (an object or array).');
+      throw e;
+    }
+    await next();
+  };
+}

@@ -1,0 +1,84 @@
+import type { DomainErrorCode, Problem } from '../../domain/shared/errors.js';
+
+/**
+ * RFC 9457 problem details for the HTTP surfaces (REST v1, actions, console, health): the ONE table
+ * from a kind of problem to its status, stable `type` URI and title. Domain error codes are kinds;
+ * so are the failures the HTTP layer finds itself (no such route, wrong host, unreadable body).
+ * Two 404s that mean different things (a missing record, an unknown route) differ in `type`.
+ * Clients match on `type`, never on `title` or `detail`.
+ */
+export type HttpProblemKind =
+  | 'no_such_route'
+  | 'unknown_host'
+  | 'method_not_allowed'
+  | 'malformed_body'
+  | 'unsupported_media_type'
+  | 'payload_too_large'
+  | 'unavailable'
+  | 'internal';
+
+export type ProblemKind = DomainErrorCode | HttpProblemKind;
+
+/** Problem type URIs are identifiers, not pages: `.invalid` never resolves, by design (RFC 2606). */
+export const PROBLEM_TYPE_BASE = 'https://desk.invalid/problems/';
+
+export const PROBLEMS = {
+  // Raised by use cases (DomainError codes).
+  invalid: { status: 400, type: 'invalid-input', title: 'Invalid input' },
+  unauthorized: { status: 401, type: 'unauthorized', title: 'Missing or invalid credential' },
+  forbidden: { status: 403, type: 'forbidden', title: 'Permission denied' },
+  not_found: { status: 404, type: 'not-found', title: 'Record not found' },
+  module_disabled: { status: 404, type: 'module-disabled', title: 'Module not enabled' }, // 403 on MCP, 404 here (seed §7)
+  conflict: { status: 409, type: 'conflict', title: 'Conflict with the current state' },
+  // Raised by the HTTP layer.
+  malformed_body: { status: 400, type: 'malformed-body', title: 'Request body is not valid JSON' },
+  no_such_route: { status: 404, type: 'no-such-route', title: 'No such route' },
+  unknown_host: { status: 404, type: 'unknown-host', title: 'Unknown host' },
+  method_not_allowed: { status: 405, type: 'method-not-allowed', title: 'Method not allowed' },
+  payload_too_large: { status: 413, type: 'payload-too-large', title: 'Request body too large' },
+  unsupported_media_type: { status: 415, type: 'unsupported-media-type', title: 'Unsupported media type' },
+  internal: { status: 500, type: 'internal-error', title: 'Internal error' },
+  unavailable: { status: 503, type: 'unavailable', title: 'Service unavailable' },
+} as const satisfies Record<ProblemKind, { status: number; type: string; title: string }>;
+
+/** A failure found by the HTTP layer itself (never thrown by use cases, which throw DomainError). */
+export class HttpProblem extends Error {
+  override readonly name = 'HttpProblem';
+  constructor(
+    readonly kind: HttpProblemKind,
+    readonly detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+export interface ProblemDocument {
+  readonly type: string;
+  readonly title: string;
+  readonly status: number;
+  readonly detail: string;
+  readonly errors?: readonly { readonly pointer: string; readonly detail: string }[];
+}
+
+/** `scopes.1` → `/scopes/1`; the whole input (empty path) → `` (RFC 6901, with `~` and `/` escaped). */
+export const toJsonPointer = (path: string): string =>
+  path === ''
+    ? ''
+    : path
+        .split('.')
+        .map((s) => '/' + s.replaceAll('~', '~0').replaceAll('/', '~1'))
+        .join('');
+
+export function problemDocument(kind: ProblemKind, detail: string, problems: readonly Problem[] = []): ProblemDocument {
+  const entry = PROBLEMS[kind];
+  const doc: ProblemDocument = {
+    type: PROBLEM_TYPE_BASE + entry.type,
+    title: entry.title,
+    status: entry.status,
+    detail,
+  };
+  if (kind !== 'invalid') return doc;
+  return { ...doc, errors: problems.map((p) => ({ pointer: toJsonPointer(p.path), detail: p.message })) };
+}
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';

@@ -1,0 +1,22 @@
+import type Router from '@koa/router';
+import type { Container } from 'inversify';
+import type { BuildInfo, DeskConfig } from '../../bootstrap/config.js';
+import type { Readiness } from './readiness.js';
+
+/** What every route module may use. Services come from the container per request, never cached. */
+export interface HttpDeps {
+  readonly container: Container;
+  readonly config: DeskConfig;
+  readonly build: BuildInfo;
+  readonly readiness: Readiness;
+}
+
+/**
+ * One surface's routes (health, v1, actions, MCP, console...). A module registers thin handlers that
+ * translate HTTP to a use-case call and back; errors are thrown (DomainError) and rendered by the
+ * error handler. Add a module by listing it in `routes/index.ts`.
+ */
+export interface RouteModule {
+  readonly name: string;
+  register(router: Router, deps: HttpDeps): void;
+}

@@ -1,0 +1,59 @@
+import Router from '@koa/router';
+import type { Container } from 'inversify';
+import Koa from 'koa';
+import type { BuildInfo, DeskConfig } from '../../bootstrap/config.js';
+import { errorHandler } from './middleware/error-handler.js';
+import { hostGate } from './middleware/host-gate.js';
+import { requestId } from './middleware/request-id.js';
+import { routeFallback } from './middleware/route-fallback.js';
+import { securityHeaders } from './middleware/security-headers.js';
+import { Readiness } from './readiness.js';
+import type { HttpDeps, RouteModule } from './route-module.js';
+import { routeModules } from './routes/index.js';
+
+export interface ServerOptions {
+  /** Defaults to the container's `Readiness` binding. */
+  readonly readiness?: Readiness;
+  /** Defaults to `routeModules` (routes/index.ts); tests may add their own. */
+  readonly routes?: readonly RouteModule[];
+}
+
+/**
+ * Builds the Koa app for every HTTP surface without listening: the caller (`desk serve`, or a test on
+ * port 0) calls `app.listen`. Services are resolved from the container per request.
+ */
+export function createServer(
+  container: Container,
+  config: DeskConfig,
+  build: BuildInfo,
+  options: ServerOptions = {},
+): Koa {
+  const readiness = options.readiness ?? container.get(Readiness, { optional: true });
+  if (!readiness) {
+    throw new Error('createServer: bind Readiness in the container (toConstantValue) or pass options.readiness');
+  }
+  const deps: HttpDeps = { container, config, build, readiness };
+
+  const router = new Router();
+  for (const routes of options.routes ?? routeModules) routes.register(router, deps);
+
+  // `proxy` makes ctx.hostname honour X-Forwarded-Host and ctx.ip X-Forwarded-For (TRUST_PROXY).
+  const app = new Koa({ proxy: config.trustProxy });
+
+  // Middleware order, outermost first: each runs before, and unwinds after, everything below it.
+  // 1. X-Request-Id echoed or made, first, so every response and every log line carries one.
+  app.use(requestId());
+  // 2. Referrer-Policy and nosniff on every response, problem responses included.
+  app.use(securityHeaders());
+  // 3. Everything thrown below becomes problem+json through the one table (problems.ts); bugs are logged.
+  app.use(errorHandler());
+  // 4. A host that is neither public nor a tenant's → 404, except /api/health* and /api/metrics.
+  app.use(hostGate(container, config));
+  // 5. After routing: nothing matched → 404 no-such-route; the path exists with other methods → 405.
+  app.use(routeFallback());
+  // 6. The route modules (routes/index.ts). Bodies are parsed per route (jsonBody), never globally.
+  app.use(router.routes());
+  // 7. OPTIONS answers, and the bare 405/501 statuses that step 5 turns into problems.
+  app.use(router.allowedMethods());
+  return app;
+}
