@@ -332,6 +332,12 @@ describe('host gate', () => {
     }
   });
 
+  it('answers 503, not 404 or 500, when the database cannot say whose host it is', async () => {
+    app.byHost.mockRejectedValueOnce(new Error('connect ECONNREFUSED'));
+    expectProblem(await app.get('/api/test/missing', { host: 'unlisted.example' }), 503, 'unavailable');
+    expect((await app.get('/api/health', { host: 'unlisted.example' })).status).toBe(200);
+  });
+
   it("publicHosts '*' allows any host", async () => {
     const open = await boot({ publicHosts: '*' });
     try {
