@@ -146,3 +146,12 @@ describe.skipIf(!postgresAvailable)('desk serve against a Postgres that is not r
     }
   });
 });
+
+describe('data files', () => {
+  it('creates the data directory and the database owner-only', async () => {
+    const dir = tempInstallDir();
+    expect((await runDesk(['migrate'], { cwd: dir })).code).toBe(0);
+    expect(statSync(join(dir, 'data')).mode & 0o777).toBe(0o700);
+    expect(statSync(join(dir, 'data', 'desk.sqlite')).mode & 0o777).toBe(0o600);
+  });
+});

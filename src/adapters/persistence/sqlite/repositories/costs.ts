@@ -1,0 +1,43 @@
+import type { CostEntry, CostPeriod, CostRow } from '../../../../domain/costs/cost-entry.js';
+import type { CostQuery, CostRepository } from '../../../../ports/repositories.js';
+import { conflictOf, type Sql } from '../sql.js';
+
+// The same keys as the domain's periodKey(): `2025-09`, `2025-Q3`, `2025`.
+const PERIOD_KEYS: Record<CostPeriod, string> = {
+  month: 'substr(date, 1, 7)',
+  quarter: "substr(date, 1, 4) || '-Q' || ((CAST(substr(date, 6, 2) AS INTEGER) + 2) / 3)",
+  year: 'substr(date, 1, 4)',
+};
+
+const keyOf = (q: CostQuery): string =>
+  q.by === 'type' ? 'type' : q.by === 'coverage' ? "coalesce(coverage, 'NONE')" : PERIOD_KEYS[q.period];
+
+export class SqliteCostRepository implements CostRepository {
+  constructor(private readonly sql: Sql) {}
+
+  async insertMany(tenantId: string, entries: readonly CostEntry[]): Promise<void> {
+    const insert = this.sql.statement(
+      'INSERT INTO cost_entries (id, tenant_id, type, coverage, amount_minor, date, source) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    this.sql.atomic(() => {
+      for (const c of entries) {
+        try {
+          insert.run(c.id, tenantId, c.type, c.coverage, c.amountMinor, c.date, c.source);
+        } catch (error) {
+          throw conflictOf(error, 'cost entry', { id: c.id });
+        }
+      }
+    });
+  }
+
+  async breakdown(tenantId: string, query: CostQuery): Promise<CostRow[]> {
+    return this.sql.all<CostRow>(
+      `SELECT ${keyOf(query)} AS key, count(*) AS count, sum(amount_minor) AS amountMinor
+       FROM cost_entries WHERE tenant_id = ? AND date BETWEEN ? AND ?
+       GROUP BY key ORDER BY key`,
+      tenantId,
+      query.from,
+      query.to,
+    );
+  }
+}

@@ -1,0 +1,48 @@
+import type { Repositories } from '../../../../ports/repositories.js';
+import type { Sql } from '../sql.js';
+import { SqliteApiKeyRepository } from './api-keys.js';
+import { SqliteAuditRepository } from './audit.js';
+import { SqliteCostRepository } from './costs.js';
+import { SqliteDeviceRepository } from './devices.js';
+import { SqliteLoanGroupRepository } from './loan-groups.js';
+import { SqliteLoanRepository } from './loans.js';
+import { SqliteOutboxRepository } from './outbox.js';
+import { SqlitePersonRepository } from './people.js';
+import { SqliteSetupLinkRepository } from './setup-links.js';
+import { SqliteSubmissionRepository } from './submissions.js';
+import { SqliteTenantRepository } from './tenants.js';
+import { SqliteTicketRepository } from './tickets.js';
+import { SqliteUserRepository } from './users.js';
+
+export {
+  SqliteApiKeyRepository,
+  SqliteAuditRepository,
+  SqliteCostRepository,
+  SqliteDeviceRepository,
+  SqliteLoanGroupRepository,
+  SqliteLoanRepository,
+  SqliteOutboxRepository,
+  SqlitePersonRepository,
+  SqliteSetupLinkRepository,
+  SqliteSubmissionRepository,
+  SqliteTenantRepository,
+  SqliteTicketRepository,
+  SqliteUserRepository,
+};
+
+/** Every repository on one connection. */
+export const sqliteRepositories = (sql: Sql): Repositories => ({
+  tenants: new SqliteTenantRepository(sql),
+  people: new SqlitePersonRepository(sql),
+  devices: new SqliteDeviceRepository(sql),
+  loanGroups: new SqliteLoanGroupRepository(sql),
+  loans: new SqliteLoanRepository(sql),
+  submissions: new SqliteSubmissionRepository(sql),
+  tickets: new SqliteTicketRepository(sql),
+  costs: new SqliteCostRepository(sql),
+  users: new SqliteUserRepository(sql),
+  apiKeys: new SqliteApiKeyRepository(sql),
+  setupLinks: new SqliteSetupLinkRepository(sql),
+  audit: new SqliteAuditRepository(sql),
+  outbox: new SqliteOutboxRepository(sql),
+});

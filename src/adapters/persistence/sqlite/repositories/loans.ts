@@ -1,0 +1,183 @@
+import type { Loan, LoanRow } from '../../../../domain/loans/loan.js';
+import { offsetOf, type Page, type PageRequest } from '../../../../domain/shared/paging.js';
+import type { LoanCounts, LoanFilter, LoanRepository } from '../../../../ports/repositories.js';
+import { conflictOf, containsText, inJson, json, Where, type Sql } from '../sql.js';
+import { LoanTallies, type TallyKey } from './loan-tallies.js';
+
+const COLUMNS = `l.id, l.number, l.kind, l.serial, l.group_id AS groupId, l.status, l.holder_id AS holderId,
+  l.user_group AS userGroup, l.issued_at AS issuedAt, l.due_date AS dueDate, l.version,
+  coalesce(g.name, '') AS groupName, p.name AS holderName`;
+const NAMES = `LEFT JOIN loan_groups g ON g.tenant_id = l.tenant_id AND g.id = l.group_id
+  LEFT JOIN people p ON p.tenant_id = l.tenant_id AND p.id = l.holder_id`;
+
+function filterWhere(tenantId: string, f: LoanFilter): Where {
+  const where = new Where().add('l.tenant_id = ?', tenantId);
+  if (f.poolGroupIds) where.add(inJson('l.group_id'), json(f.poolGroupIds));
+  if (f.status) where.add('l.status = ?', f.status);
+  if (f.groupId) where.add('l.group_id = ?', f.groupId);
+  if (f.kind) where.add('l.kind = ?', f.kind);
+  if (f.userGroup) where.add('l.user_group = ?', f.userGroup);
+  if (f.holderId) where.add('l.holder_id = ?', f.holderId);
+  if (f.overdueBefore) where.add("l.status = 'ISSUED' AND l.due_date < ?", f.overdueBefore);
+  if (f.q) where.add(...matchesText(tenantId, f.q, f.qNumber));
+  return where;
+}
+
+/**
+ * q: the serial, the group's name or the holder's name contains it, or (qNumber) the loan has that
+ * number. The matching groups and people are each found once, in subqueries that must not refer to
+ * `l` (or SQLite would rerun them per loan); a scan of the people index beat a lookup per issued loan.
+ */
+function matchesText(tenantId: string, q: string, qNumber: number | undefined): [string, ...unknown[]] {
+  const [serial, ...serialNeedle] = containsText(['l.serial'], q);
+  const [name, ...nameNeedle] = containsText(['name'], q);
+  const alternatives = [
+    serial,
+    `l.group_id IN (SELECT id FROM loan_groups WHERE tenant_id = ? AND ${name})`,
+    `l.holder_id IN (SELECT id FROM people WHERE tenant_id = ? AND ${name})`,
+  ];
+  const params: unknown[] = [...serialNeedle, tenantId, ...nameNeedle, tenantId, ...nameNeedle];
+  if (qNumber !== undefined) {
+    alternatives.push('l.number = ?');
+    params.push(qNumber);
+  }
+  return [`(${alternatives.join(' OR ')})`, ...params];
+}
+
+const tallyKey = (l: Loan): TallyKey => ({ groupId: l.groupId, status: l.status, kind: l.kind, dueDate: l.dueDate });
+
+export class SqliteLoanRepository implements LoanRepository {
+  private readonly tallies: LoanTallies;
+
+  constructor(private readonly sql: Sql) {
+    this.tallies = new LoanTallies(sql);
+  }
+
+  async insertMany(tenantId: string, loans: readonly Loan[]): Promise<void> {
+    const insert = this.sql.statement(
+      `INSERT INTO loans (id, tenant_id, number, kind, serial, group_id, status, holder_id, user_group,
+         issued_at, due_date, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.sql.atomic(() => {
+      for (const l of loans) {
+        try {
+          insert.run(
+            l.id,
+            tenantId,
+            l.number,
+            l.kind,
+            l.serial,
+            l.groupId,
+            l.status,
+            l.holderId,
+            l.userGroup,
+            l.issuedAt,
+            l.dueDate,
+            l.version,
+          );
+        } catch (error) {
+          throw conflictOf(error, 'loan', { number: l.number, serial: l.serial, id: l.id });
+        }
+      }
+      this.tallies.add(
+        tenantId,
+        loans.map((l) => [tallyKey(l), 1] as const),
+      );
+    });
+  }
+
+  // forUpdate needs nothing here: the caller's BEGIN IMMEDIATE already holds the database's write lock.
+  async findByNumber(tenantId: string, number: number): Promise<LoanRow | null> {
+    return this.sql.get<LoanRow>(
+      `SELECT ${COLUMNS} FROM loans l ${NAMES} WHERE l.tenant_id = ? AND l.number = ?`,
+      tenantId,
+      number,
+    );
+  }
+
+  async findBySerial(tenantId: string, serial: string): Promise<LoanRow | null> {
+    return this.sql.get<LoanRow>(
+      `SELECT ${COLUMNS} FROM loans l ${NAMES} WHERE l.tenant_id = ? AND l.serial = ?`,
+      tenantId,
+      serial,
+    );
+  }
+
+  async update(tenantId: string, loan: Loan): Promise<boolean> {
+    return this.sql.atomic(() => {
+      // The stored version names one state: read it to move the loan between tallies.
+      const before = this.sql.get<TallyKey>(
+        `SELECT group_id AS groupId, status, kind, due_date AS dueDate FROM loans
+         WHERE tenant_id = ? AND id = ? AND version = ?`,
+        tenantId,
+        loan.id,
+        loan.version,
+      );
+      if (!before) return false;
+      const { changes } = this.sql.run(
+        `UPDATE loans SET status = ?, holder_id = ?, user_group = ?, issued_at = ?, due_date = ?,
+           version = version + 1
+         WHERE tenant_id = ? AND id = ? AND version = ?`,
+        loan.status,
+        loan.holderId,
+        loan.userGroup,
+        loan.issuedAt,
+        loan.dueDate,
+        tenantId,
+        loan.id,
+        loan.version,
+      );
+      if (changes !== 1) return false;
+      this.tallies.add(tenantId, [
+        [before, -1],
+        [{ ...before, status: loan.status, dueDate: loan.dueDate }, 1],
+      ]);
+      return true;
+    });
+  }
+
+  async list(tenantId: string, filter: LoanFilter, page: PageRequest): Promise<Page<LoanRow>> {
+    return this.page(tenantId, filter, page.pageSize, offsetOf(page));
+  }
+
+  async listAll(tenantId: string, filter: LoanFilter, limit: number): Promise<Page<LoanRow>> {
+    return this.page(tenantId, filter, limit, 0);
+  }
+
+  async counts(tenantId: string, poolGroupIds: readonly string[] | null, today: string): Promise<LoanCounts> {
+    return this.tallies.counts(tenantId, poolGroupIds, today);
+  }
+
+  async listHeldBy(tenantId: string, personId: string): Promise<LoanRow[]> {
+    return this.sql.all<LoanRow>(
+      `SELECT ${COLUMNS} FROM loans l ${NAMES} WHERE l.tenant_id = ? AND l.holder_id = ? ORDER BY l.number`,
+      tenantId,
+      personId,
+    );
+  }
+
+  async count(tenantId: string): Promise<number> {
+    return this.tallies.total(tenantId, { poolGroupIds: null })!;
+  }
+
+  private page(tenantId: string, filter: LoanFilter, limit: number, offset: number): Page<LoanRow> {
+    const where = filterWhere(tenantId, filter);
+    // The page's row ids are found first, so a deep OFFSET skips index entries rather than joined
+    // rows. A pool is a teacher's few groups: `+l.number` makes SQLite read those groups' index
+    // ranges and sort them, rather than walk the whole tenant in number order.
+    const order = filter.poolGroupIds ? '+l.number' : 'l.number';
+    const items = this.sql.all<LoanRow>(
+      `SELECT ${COLUMNS}
+       FROM (SELECT l.rowid AS id FROM loans l ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?) AS page
+       JOIN loans l ON l.rowid = page.id ${NAMES}
+       ORDER BY l.number`,
+      ...where.params,
+      limit,
+      offset,
+    );
+    const total =
+      this.tallies.total(tenantId, filter) ??
+      this.sql.number(`SELECT count(*) FROM loans l ${where.sql}`, ...where.params);
+    return { items, total };
+  }
+}

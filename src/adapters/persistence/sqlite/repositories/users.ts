@@ -1,0 +1,69 @@
+import type { User, UserCredentials } from '../../../../domain/identity/user.js';
+import type { UserRepository } from '../../../../ports/repositories.js';
+import { conflictOf, json, parseJson, type Sql } from '../sql.js';
+
+const COLUMNS = `id, email, name, role, loan_group_ids AS loanGroupIds, active, created_at AS createdAt`;
+
+type UserRow = Omit<User, 'loanGroupIds' | 'active'> & { loanGroupIds: string; active: number };
+
+// JSON text and 0/1 back to the domain's array and boolean.
+const toUser = (row: UserRow): User => ({
+  ...row,
+  loanGroupIds: parseJson<string[]>(row.loanGroupIds),
+  active: row.active === 1,
+});
+
+export class SqliteUserRepository implements UserRepository {
+  constructor(private readonly sql: Sql) {}
+
+  async create(tenantId: string, user: User, passwordHash: string | null): Promise<void> {
+    try {
+      this.sql.run(
+        `INSERT INTO users (id, tenant_id, email, name, role, loan_group_ids, password_hash, active, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        user.id,
+        tenantId,
+        user.email,
+        user.name,
+        user.role,
+        json(user.loanGroupIds),
+        passwordHash,
+        user.active ? 1 : 0,
+        user.createdAt,
+      );
+    } catch (error) {
+      throw conflictOf(error, 'user', { email: user.email, id: user.id });
+    }
+  }
+
+  async findById(tenantId: string, id: string): Promise<UserCredentials | null> {
+    const row = this.sql.get<UserRow & { passwordHash: string | null }>(
+      `SELECT ${COLUMNS}, password_hash AS passwordHash FROM users WHERE tenant_id = ? AND id = ?`,
+      tenantId,
+      id,
+    );
+    return row && { ...toUser(row), passwordHash: row.passwordHash };
+  }
+
+  async findByEmail(tenantId: string, email: string): Promise<UserCredentials | null> {
+    const row = this.sql.get<UserRow & { passwordHash: string | null }>(
+      `SELECT ${COLUMNS}, password_hash AS passwordHash FROM users WHERE tenant_id = ? AND email = ?`,
+      tenantId,
+      email,
+    );
+    return row && { ...toUser(row), passwordHash: row.passwordHash };
+  }
+
+  async findActiveAdminsByEmail(email: string): Promise<{ tenantId: string; user: User }[]> {
+    const rows = this.sql.all<UserRow & { tenantId: string }>(
+      `SELECT tenant_id AS tenantId, ${COLUMNS} FROM users
+       WHERE email = ? AND role = 'school-admin' AND active = 1 ORDER BY tenant_id, id`,
+      email,
+    );
+    return rows.map(({ tenantId, ...row }) => ({ tenantId, user: toUser(row) }));
+  }
+
+  async setPasswordHash(tenantId: string, userId: string, hash: string): Promise<void> {
+    this.sql.run('UPDATE users SET password_hash = ? WHERE tenant_id = ? AND id = ?', hash, tenantId, userId);
+  }
+}

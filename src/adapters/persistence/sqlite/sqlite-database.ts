@@ -1,0 +1,114 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { dirname } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Database } from '../../../ports/database.js';
+import { MIGRATIONS, type Migration } from './migrations.js';
+import { Mutex } from './mutex.js';
+import { Sql } from './sql.js';
+
+const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * The embedded database: one better-sqlite3 connection to a WAL file. The connection opens on first
+ * use (so a bad path makes `ping` reject instead of failing construction) and all work on it runs
+ * one piece at a time through `exclusive`.
+ */
+export class SqliteDatabase extends Database {
+  readonly dialect = 'sqlite' as const;
+  private sql: Sql | null = null;
+  private closed = false;
+  private readonly mutex = new Mutex();
+  // Marks code running inside `exclusive`, to fail a nested call instead of deadlocking on the mutex.
+  private readonly inside = new AsyncLocalStorage<{ active: boolean }>();
+
+  constructor(readonly file: string) {
+    super();
+  }
+
+  /** Runs `work` alone on the connection: no other work of this process starts until it settles. */
+  exclusive<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
+    if (this.inside.getStore()?.active) {
+      return Promise.reject(new Error('SQLite units of work cannot nest: finish the outer one first'));
+    }
+    return this.mutex.run(async () => {
+      const sql = this.open();
+      const scope = { active: true };
+      try {
+        return await this.inside.run(scope, () => work(sql));
+      } finally {
+        scope.active = false;
+      }
+    });
+  }
+
+  migrate(): Promise<{ applied: string[] }> {
+    return this.exclusive(async (sql) => ({ applied: applyMigrations(sql.db, MIGRATIONS) }));
+  }
+
+  ping(): Promise<void> {
+    return this.exclusive(async (sql) => {
+      sql.number('SELECT 1');
+    });
+  }
+
+  close(): Promise<void> {
+    return this.mutex.run(async () => {
+      this.closed = true;
+      this.sql?.db.close();
+      this.sql = null;
+    });
+  }
+
+  private open(): Sql {
+    if (this.closed) throw new Error('the SQLite database is closed');
+    if (this.sql) return this.sql;
+    // The file holds password and key hashes: owner-only directory (when we create it) and file.
+    // SQLite gives the -wal and -shm files the database file's permissions.
+    mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 });
+    closeSync(openSync(this.file, 'a', 0o600));
+    // `timeout` is the busy timeout, in force before the first pragma (switching to WAL takes a lock).
+    const db = new BetterSqlite3(this.file, { timeout: BUSY_TIMEOUT_MS });
+    try {
+      db.pragma('journal_mode = WAL');
+      db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      db.pragma('foreign_keys = ON');
+      // Safe with WAL: a power loss may drop the last commits but never corrupts the file.
+      db.pragma('synchronous = NORMAL');
+      // 64 MiB of page cache (default 2 MiB): bulk seeding of 100,000s of rows stops spilling pages.
+      db.pragma('cache_size = -65536');
+      // Case folding beyond ASCII for free-text search (SQLite's lower() folds ASCII only).
+      db.function('desk_fold', { deterministic: true }, (s: unknown) => (typeof s === 'string' ? s.toLowerCase() : s));
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+    this.sql = new Sql(db);
+    return this.sql;
+  }
+}
+
+/**
+ * Applies the pending migrations in one BEGIN IMMEDIATE transaction: a second process starting at
+ * the same moment waits for the write lock, then finds them recorded and applies nothing.
+ */
+function applyMigrations(db: BetterSqlite3.Database, migrations: readonly Migration[]): string[] {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY, applied_at TEXT NOT NULL) STRICT');
+    const done = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all());
+    const record = db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)');
+    const applied: string[] = [];
+    for (const m of migrations) {
+      if (done.has(m.version)) continue;
+      db.exec(m.sql);
+      record.run(m.version, new Date().toISOString());
+      applied.push(m.version);
+    }
+    db.exec('COMMIT');
+    return applied;
+  } catch (error) {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
+}

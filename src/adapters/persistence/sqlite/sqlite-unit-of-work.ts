@@ -1,0 +1,42 @@
+import type { Repositories } from '../../../ports/repositories.js';
+import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import { sqliteRepositories } from './repositories/index.js';
+import type { SqliteDatabase } from './sqlite-database.js';
+import type { Sql } from './sql.js';
+
+/**
+ * Units of work on the one connection of a SqliteDatabase, one at a time (its in-process mutex).
+ * Write transactions start with BEGIN IMMEDIATE: the write lock is taken up front, so another process
+ * waits (busy_timeout) at the start instead of failing with SQLITE_BUSY halfway through.
+ */
+export class SqliteUnitOfWork extends UnitOfWork {
+  private bound: { sql: Sql; repos: Repositories } | null = null;
+
+  constructor(private readonly database: SqliteDatabase) {
+    super();
+  }
+
+  transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
+    return this.database.exclusive(async (sql) => {
+      sql.db.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await work(this.reposOn(sql));
+        sql.db.exec('COMMIT');
+        return result;
+      } catch (error) {
+        if (sql.db.inTransaction) sql.db.exec('ROLLBACK');
+        throw error;
+      }
+    });
+  }
+
+  read<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
+    return this.database.exclusive((sql) => work(this.reposOn(sql)));
+  }
+
+  /** The repositories are stateless over the connection: build them once per connection. */
+  private reposOn(sql: Sql): Repositories {
+    if (this.bound?.sql !== sql) this.bound = { sql, repos: sqliteRepositories(sql) };
+    return this.bound.repos;
+  }
+}
