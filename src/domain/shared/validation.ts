@@ -34,7 +34,10 @@ export const text = (min: number, max: number) =>
 export const id = () => text(1, 100);
 
 export const calendarDate = () =>
-  z.string().refine(isCalendarDate, { message: 'must be a date in the form YYYY-MM-DD' });
+  z
+    .string()
+    .refine(isCalendarDate, { message: 'must be a date in the form YYYY-MM-DD' })
+    .meta({ format: 'date' });
 
 export const positiveInt = (max = 2_147_483_647) =>
   z.number().int({ message: 'must be a whole number' }).min(1, { message: 'must be at least 1' }).max(max);

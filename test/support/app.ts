@@ -1,0 +1,100 @@
+/**
+ * A real Desk server for HTTP and MCP tests: the production container on a fresh SQLite file (or a
+ * fresh Postgres schema), the real Koa app listening on a loopback port, and helpers to make tenants
+ * and keys through the real use cases.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { Container } from 'inversify';
+import type { DeskConfig } from '../../src/bootstrap/config.js';
+import { buildContainer } from '../../src/bootstrap/container.js';
+import { loadConfig } from '../../src/bootstrap/load-config.js';
+import { Readiness } from '../../src/adapters/http/readiness.js';
+import { createServer } from '../../src/adapters/http/server.js';
+import { MODULES, type ModuleName } from '../../src/domain/access/permissions.js';
+import { SeedDemo, type DemoSize } from '../../src/domain/demo/seed-demo.js';
+import { CreateApiKey } from '../../src/domain/identity/create-api-key.js';
+import { ChangeModules } from '../../src/domain/tenants/change-modules.js';
+import { CreateTenant } from '../../src/domain/tenants/create-tenant.js';
+import { operatorActor } from '../../src/domain/tenants/operator-actor.js';
+import { ResolveTenant } from '../../src/domain/tenants/resolve-tenant.js';
+import type { Tenant } from '../../src/domain/tenants/tenant.js';
+import { Database } from '../../src/ports/database.js';
+import { tempInstallDir } from './cli.js';
+
+export interface TestApp {
+  readonly url: string;
+  readonly port: number;
+  readonly config: DeskConfig;
+  readonly container: Container;
+  /** Creates a tenant with these modules (all by default) and optional demo data. */
+  tenant(slug: string, o?: { modules?: readonly ModuleName[]; hosts?: string[]; seed?: DemoSize }): Promise<Tenant>;
+  /** Mints a key in the tenant through the real use case; returns the key string and its id. */
+  key(slug: string, scopes: readonly string[], o?: { expiresInDays?: number }): Promise<{ key: string; id: string }>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the app. `env` is configuration as an operator would set it (e.g. rate limits);
+ * `databaseUrl` selects Postgres (a schema per app is the caller's business: see support/postgres).
+ */
+export async function startApp(o: { env?: Record<string, string>; databaseUrl?: string } = {}): Promise<TestApp> {
+  const dir = tempInstallDir('desk-app-');
+  const config = loadConfig({
+    installDir: dir,
+    fromEnvironment: true,
+    dataDir: join(dir, 'data'),
+    env: {
+      JWT_SECRET: 'test-secret-'.padEnd(40, 'x'),
+      // Tests send many requests; each test that is about limits sets its own.
+      RATE_LIMIT_MCP_PER_MINUTE: '0',
+      RATE_LIMIT_ACTIONS_PER_MINUTE: '0',
+      RATE_LIMIT_V1_PER_MINUTE: '0',
+      ...(o.databaseUrl ? { DATABASE_URL: o.databaseUrl } : {}),
+      ...o.env,
+    },
+  });
+  const container = buildContainer(config);
+  await container.get(Database).migrate();
+  container.get(Readiness).markReady();
+  const app = createServer(container, config, {
+    version: '0.20.0',
+    commit: 'test',
+    builtAt: '2026-01-01T00:00:00.000Z',
+  });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    config,
+    container,
+    async tenant(slug, t = {}) {
+      const created = await container
+        .get(CreateTenant)
+        .execute({ slug, name: `${slug} school`, hosts: t.hosts ?? [], timeZone: 'Europe/Amsterdam', currency: 'EUR' });
+      const { modules } = await container
+        .get(ChangeModules)
+        .execute(operatorActor(created), { enable: [...(t.modules ?? MODULES)] });
+      const tenant = { ...created, modules };
+      if (t.seed) await container.get(SeedDemo).execute(operatorActor(tenant), { size: t.seed });
+      return tenant;
+    },
+    async key(slug, scopes, k = {}) {
+      const tenant = await container.get(ResolveTenant).bySlug(slug);
+      const { apiKey, key } = await container
+        .get(CreateApiKey)
+        .execute(operatorActor(tenant), { name: `test key`, scopes: [...scopes], expiresInDays: k.expiresInDays });
+      return { key, id: apiKey.id };
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await container.get(Database).close();
+    },
+  };
+}
