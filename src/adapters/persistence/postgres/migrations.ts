@@ -1,0 +1,299 @@
+/**
+ * Versioned Postgres migrations, applied in order by `PgDatabase.migrate()` and recorded in
+ * `schema_migrations`. Never edit an applied migration: append a new one.
+ *
+ * Conventions (kept in step with the SQLite adapter's column names):
+ * - Dates (`YYYY-MM-DD`) and instants (ISO 8601 UTC) are TEXT so both dialects compare them the same way
+ *   and pg never turns them into JS Dates; they and serials, slugs and prefixes use COLLATE "C" so they
+ *   order by bytes whatever the database's locale (as SQLite's BINARY does).
+ * - Names keep the database collation, so ILIKE folds case beyond ASCII; where a list is ordered by
+ *   name, the query orders by `name COLLATE "C"` and a matching index exists.
+ * - Money is bigint minor units. Unique constraints are named: the adapter maps each name to the thing
+ *   it names in the conflict message.
+ * - tenant_id columns are not foreign keys: every query filters by tenant, and bulk seeding stays fast.
+ */
+export interface Migration {
+  readonly version: string;
+  readonly sql: string;
+}
+
+const initial = `
+-- The extension is database-wide; keeping it in public means dropping one Desk schema never drops it
+-- from under another. Trigram GIN indexes serve ILIKE '%text%' searches.
+CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
+
+CREATE TABLE tenants (
+  id text PRIMARY KEY,
+  slug text COLLATE "C" NOT NULL CONSTRAINT tenants_slug_key UNIQUE,
+  name text NOT NULL,
+  time_zone text NOT NULL,
+  currency text NOT NULL,
+  created_at text COLLATE "C" NOT NULL
+);
+
+CREATE TABLE tenant_hosts (
+  host text COLLATE "C" CONSTRAINT tenant_hosts_pkey PRIMARY KEY,
+  tenant_id text NOT NULL
+);
+CREATE INDEX tenant_hosts_tenant_idx ON tenant_hosts (tenant_id);
+
+CREATE TABLE tenant_modules (
+  tenant_id text NOT NULL,
+  module text COLLATE "C" NOT NULL,
+  PRIMARY KEY (tenant_id, module)
+);
+
+-- A missing row means the counter's next value is 1.
+CREATE TABLE tenant_counters (
+  tenant_id text NOT NULL,
+  counter text NOT NULL,
+  next_value bigint NOT NULL,
+  PRIMARY KEY (tenant_id, counter)
+);
+
+CREATE TABLE people (
+  id text PRIMARY KEY,
+  tenant_id text NOT NULL,
+  name text NOT NULL,
+  email text,
+  kind text NOT NULL,
+  user_group text,
+  external_id text
+);
+CREATE INDEX people_tenant_name_idx ON people (tenant_id, name COLLATE "C", id COLLATE "C");
+-- One trigram index serves people search and the holder-name search of the loan inventory (see
+-- personSearchText in repositories/people.ts): one GIN index instead of three keeps bulk loads fast.
+CREATE INDEX people_search_trgm_idx ON people
+  USING gin ((name || ' ' || coalesce(email, '') || ' ' || coalesce(external_id, '')) gin_trgm_ops);
+
+CREATE TABLE devices (
+  id text PRIMARY KEY,
+  tenant_id text NOT NULL,
+  serial text COLLATE "C" NOT NULL,
+  kind text NOT NULL,
+  manufacturer text,
+  model text,
+  status text NOT NULL,
+  assigned_person_id text,
+  purchase_date text COLLATE "C",
+  purchase_cost_minor bigint,
+  warranty_end text COLLATE "C",
+  CONSTRAINT devices_tenant_serial_key UNIQUE (tenant_id, serial)
+);
+CREATE INDEX devices_assigned_idx ON devices (tenant_id, assigned_person_id);
+
+CREATE TABLE loan_groups (
+  id text PRIMARY KEY,
+  tenant_id text NOT NULL,
+  name text NOT NULL
+);
+CREATE INDEX loan_groups_tenant_name_idx ON loan_groups (tenant_id, name COLLATE "C", id COLLATE "C");
+CREATE INDEX loan_groups_name_trgm_idx ON loan_groups USING gin (name gin_trgm_ops);
+
+CREATE TABLE loans (
+  id text PRIMARY KEY,
+  tenant_id text NOT NULL,
+  number integer NOT NULL,
+  kind text NOT NULL,
+  serial text COLLATE "C" NOT NULL,
+  group_id text NOT NULL,
+  status text NOT NULL,
+  holder_id text,
+  user_group text,
+  issued_at text COLLATE "C",
+  due_date text COLLATE "C",
+  version integer NOT NULL,
+  -- INCLUDE (id): paging through the whole inventory reads only this index.
+  CONSTRAINT loans_tenant_number_key UNIQUE (tenant_id, number) INCLUDE (id),
+  CONSTRAINT loans_tenant_serial_key UNIQUE (tenant_id, serial)
+);
+CREATE INDEX loans_status_idx ON loans (tenant_id, status, number);
+CREATE INDEX loans_group_idx ON loans (tenant_id, group_id, number);
+CREATE INDEX loans_holder_idx ON loans (tenant_id, holder_id);
+CREATE INDEX loans_due_idx ON loans (tenant_id, status, due_date);
+CREATE INDEX loans_user_group_idx ON loans (tenant_id, user_group, number);
+CREATE INDEX loans_serial_trgm_idx ON loans USING gin (serial gin_trgm_ops);
+
+CREATE TABLE submissions (
+  id text PRIMARY KEY,
+  tenant_id text NOT NULL,
+  number integer NOT NULL,
+  serial text COLLATE "C" NOT NULL,
+  description text NOT NULL,
+  reporter_id text,
+  assignee_id text,
+  status text NOT NULL,
+  coverage text,
+  cost_minor bigint,
+  created_at text COLLATE "C" NOT NULL,
+  updated_at text COLLATE "C" NOT NULL,
+  version integer NOT NULL,
+  CONSTRAINT submissions_tenant_number_key UNIQUE (tenant_id, number)
+);
+CREATE INDEX submissions_serial_idx ON submissions (tenant_id, serial);
+CREATE INDEX submissions_assignee_idx ON submissions (tenant_id, assignee_id);
+CREATE INDEX submissions_reporter_idx ON submissions (tenant_id, reporter_id);
+
+CREATE TABLE tickets (
+  id text PRIMARY KEY,
+  tenant_id text NOT NULL,
+  number integer NOT NULL,
+  subject text NOT NULL,
+  body text NOT NULL,
+  status text NOT NULL,
+  priority text NOT NULL,
+  requester_id text,
+  assignee_id text,
+  created_at text COLLATE "C" NOT NULL,
+  CONSTRAINT tickets_tenant_number_key UNIQUE (tenant_id, number)
+);
+
+CREATE TABLE cost_entries (
+  id text PRIMARY KEY,
+  tenant_id text NOT NULL,
+  type text COLLATE "C" NOT NULL,
+  coverage text COLLATE "C",
+  amount_minor bigint NOT NULL,
+  date text COLLATE "C" NOT NULL,
+  source text NOT NULL
+);
+CREATE INDEX cost_entries_date_idx ON cost_entries (tenant_id, date);
+
+CREATE TABLE users (
+  id text PRIMARY KEY,
+  tenant_id text NOT NULL,
+  email text NOT NULL,
+  name text NOT NULL,
+  role text NOT NULL,
+  loan_group_ids jsonb NOT NULL,
+  password_hash text,
+  active boolean NOT NULL,
+  created_at text COLLATE "C" NOT NULL,
+  CONSTRAINT users_tenant_email_key UNIQUE (tenant_id, email)
+);
+CREATE INDEX users_email_idx ON users (email);
+
+CREATE TABLE api_keys (
+  id text PRIMARY KEY,
+  tenant_id text NOT NULL,
+  name text NOT NULL,
+  prefix text COLLATE "C" NOT NULL,
+  hash text NOT NULL,
+  scopes jsonb NOT NULL,
+  created_at text COLLATE "C" NOT NULL,
+  expires_at text COLLATE "C",
+  last_used_at text COLLATE "C",
+  revoked_at text COLLATE "C"
+);
+CREATE INDEX api_keys_prefix_idx ON api_keys (prefix);
+CREATE INDEX api_keys_tenant_idx ON api_keys (tenant_id, created_at, id COLLATE "C");
+
+CREATE TABLE setup_links (
+  id text PRIMARY KEY,
+  tenant_id text NOT NULL,
+  user_id text NOT NULL,
+  token_hash text NOT NULL CONSTRAINT setup_links_token_hash_key UNIQUE,
+  file_path text,
+  created_at text COLLATE "C" NOT NULL,
+  expires_at text COLLATE "C" NOT NULL,
+  used_at text COLLATE "C",
+  replaced_at text COLLATE "C"
+);
+CREATE INDEX setup_links_user_idx ON setup_links (tenant_id, user_id);
+
+-- seq breaks ties between entries written in the same instant (newest first = highest seq).
+CREATE TABLE audit_entries (
+  id text PRIMARY KEY,
+  seq bigserial NOT NULL,
+  tenant_id text NOT NULL,
+  actor_type text NOT NULL,
+  actor_id text NOT NULL,
+  action text NOT NULL,
+  target text NOT NULL,
+  at text COLLATE "C" NOT NULL,
+  details jsonb NOT NULL
+);
+CREATE INDEX audit_entries_tenant_idx ON audit_entries (tenant_id, at, seq);
+
+CREATE TABLE outbox_events (
+  seq bigserial PRIMARY KEY,
+  id text NOT NULL CONSTRAINT outbox_events_id_key UNIQUE,
+  tenant_id text NOT NULL,
+  kind text NOT NULL,
+  occurred_at text COLLATE "C" NOT NULL,
+  payload jsonb NOT NULL
+);
+CREATE INDEX outbox_events_tenant_idx ON outbox_events (tenant_id, seq);
+`;
+
+// Loan counts per (tenant, group, status, kind, due date), kept by statement-level triggers, so the
+// inventory summary and unfiltered totals add up a few hundred rows instead of counting every loan.
+// due_date '' stands for "no due date" (primary key columns cannot be null).
+const loanTallies = `
+CREATE TABLE loan_tallies (
+  tenant_id text NOT NULL,
+  group_id text NOT NULL,
+  status text NOT NULL,
+  kind text NOT NULL,
+  due_date text COLLATE "C" NOT NULL,
+  n bigint NOT NULL,
+  PRIMARY KEY (tenant_id, group_id, status, kind, due_date)
+);
+
+-- One upsert per statement. Rows are upserted in key order, so concurrent writers lock tally rows in
+-- the same order and cannot deadlock; net-zero changes (a version bump) touch no tally row. Rows that
+-- drop to zero are removed, so the table holds only keys that have loans (a few per group).
+CREATE FUNCTION loan_tallies_apply() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO loan_tallies AS t (tenant_id, group_id, status, kind, due_date, n)
+    SELECT tenant_id, group_id, status, kind, coalesce(due_date, ''), count(*) FROM new_rows
+    GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (tenant_id, group_id, status, kind, due_date) DO UPDATE SET n = t.n + excluded.n;
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO loan_tallies AS t (tenant_id, group_id, status, kind, due_date, n)
+    SELECT tenant_id, group_id, status, kind, coalesce(due_date, ''), -count(*) FROM old_rows
+    GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (tenant_id, group_id, status, kind, due_date) DO UPDATE SET n = t.n + excluded.n;
+  ELSE
+    INSERT INTO loan_tallies AS t (tenant_id, group_id, status, kind, due_date, n)
+    SELECT tenant_id, group_id, status, kind, due_date, sum(delta) FROM (
+      SELECT tenant_id, group_id, status, kind, coalesce(due_date, '') AS due_date, -1 AS delta FROM old_rows
+      UNION ALL
+      SELECT tenant_id, group_id, status, kind, coalesce(due_date, ''), 1 FROM new_rows
+    ) d
+    GROUP BY 1, 2, 3, 4, 5 HAVING sum(delta) <> 0 ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (tenant_id, group_id, status, kind, due_date) DO UPDATE SET n = t.n + excluded.n;
+  END IF;
+  IF TG_OP <> 'INSERT' THEN
+    DELETE FROM loan_tallies t USING (SELECT DISTINCT tenant_id, group_id, status, kind, due_date FROM old_rows) o
+    WHERE t.n = 0 AND t.tenant_id = o.tenant_id AND t.group_id = o.group_id AND t.status = o.status
+      AND t.kind = o.kind AND t.due_date = coalesce(o.due_date, '');
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE FUNCTION loan_tallies_clear() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+BEGIN
+  DELETE FROM loan_tallies;
+  RETURN NULL;
+END $$;
+
+-- A trigger with transition tables serves one event, hence three.
+CREATE TRIGGER loans_tally_insert AFTER INSERT ON loans REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION loan_tallies_apply();
+CREATE TRIGGER loans_tally_update AFTER UPDATE ON loans REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION loan_tallies_apply();
+CREATE TRIGGER loans_tally_delete AFTER DELETE ON loans REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION loan_tallies_apply();
+CREATE TRIGGER loans_tally_truncate AFTER TRUNCATE ON loans
+  FOR EACH STATEMENT EXECUTE FUNCTION loan_tallies_clear();
+
+INSERT INTO loan_tallies (tenant_id, group_id, status, kind, due_date, n)
+SELECT tenant_id, group_id, status, kind, coalesce(due_date, ''), count(*) FROM loans GROUP BY 1, 2, 3, 4, 5;
+`;
+
+export const MIGRATIONS: readonly Migration[] = [
+  { version: '0001_initial', sql: initial },
+  { version: '0002_loan_tallies', sql: loanTallies },
+];

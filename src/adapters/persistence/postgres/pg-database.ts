@@ -1,0 +1,91 @@
+import pg from 'pg';
+import { Database } from '../../../ports/database.js';
+import { MIGRATIONS, type Migration } from './migrations.js';
+
+export interface PgDatabaseOptions {
+  readonly connectionString: string;
+  /** Every connection uses this schema (created by `migrate()`); tests use one per run. */
+  readonly schema?: string | undefined;
+  readonly poolSize?: number | undefined;
+  /** Told about errors of idle connections (the server restarted or went away); default: ignored. */
+  readonly onIdleError?: ((error: Error) => void) | undefined;
+}
+
+// One lock for every Desk migration in the database: instances starting at once (and parallel test
+// schemas, which share the database-wide pg_trgm extension) take turns.
+const MIGRATION_LOCK = 0x6465736b; // "desk"
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+const INT8_OID = 20;
+
+/**
+ * The Postgres database behind the repositories: a lazily connecting pool (constructing it never
+ * touches the network, so `serve` can start while the database is down) plus migrations.
+ */
+export class PgDatabase extends Database {
+  readonly dialect = 'postgres' as const;
+  readonly pool: pg.Pool;
+  private readonly schema: string | undefined;
+
+  constructor(options: PgDatabaseOptions) {
+    super();
+    if (options.schema !== undefined && !SCHEMA_NAME.test(options.schema)) {
+      throw new Error(`invalid Postgres schema name "${options.schema}"`);
+    }
+    this.schema = options.schema;
+    this.pool = new pg.Pool({
+      connectionString: options.connectionString,
+      max: options.poolSize ?? 10,
+      application_name: 'desk',
+      connectionTimeoutMillis: 10_000,
+      // public stays on the path for the pg_trgm operator classes.
+      ...(this.schema ? { options: `-c search_path=${this.schema},public` } : {}),
+      // bigint (money, sequences) as JS numbers: every value Desk stores fits in 2^53.
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    // An idle client whose server went away emits 'error'; unhandled it would crash the process.
+    // The pool discards that client and the next query connects afresh.
+    this.pool.on('error', (error) => options.onIdleError?.(error));
+  }
+
+  async migrate(migrations: readonly Migration[] = MIGRATIONS): Promise<{ applied: string[] }> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      // Held until COMMIT/ROLLBACK: a second instance waits here, then finds everything applied.
+      await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      if (this.schema) await client.query(`CREATE SCHEMA IF NOT EXISTS ${this.schema}`);
+      await client.query(
+        'CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at text NOT NULL)',
+      );
+      const { rows } = await client.query<{ version: string }>('SELECT version FROM schema_migrations');
+      const done = new Set(rows.map((r) => r.version));
+      const applied: string[] = [];
+      for (const m of migrations.filter((m) => !done.has(m.version))) {
+        await client.query(m.sql);
+        await client.query('INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)', [
+          m.version,
+          new Date().toISOString(),
+        ]);
+        applied.push(m.version);
+      }
+      await client.query('COMMIT');
+      return { applied };
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async ping(): Promise<void> {
+    await this.pool.query('SELECT 1');
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}

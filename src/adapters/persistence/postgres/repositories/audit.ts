@@ -1,0 +1,45 @@
+import type { AuditActorType, AuditEntry } from '../../../../domain/audit/audit-entry.js';
+import { AuditRepository } from '../../../../ports/repositories.js';
+import { mapUniqueViolation, query, Where, type Queryable } from '../sql.js';
+
+interface AuditRecord {
+  id: string;
+  actor_type: AuditActorType;
+  actor_id: string;
+  action: string;
+  target: string;
+  at: string;
+  details: Record<string, unknown>;
+}
+
+const toEntry = (r: AuditRecord): AuditEntry => ({
+  id: r.id,
+  actor: { type: r.actor_type, id: r.actor_id },
+  action: r.action,
+  target: r.target,
+  at: r.at,
+  details: r.details,
+});
+
+export class PgAuditRepository extends AuditRepository {
+  constructor(private readonly db: Queryable) {
+    super();
+  }
+
+  async record(tenantId: string, e: AuditEntry): Promise<void> {
+    const sql = `INSERT INTO audit_entries (id, tenant_id, actor_type, actor_id, action, target, at, details)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb)`;
+    const values = [e.id, tenantId, e.actor.type, e.actor.id, e.action, e.target, e.at, JSON.stringify(e.details)];
+    await mapUniqueViolation(query(this.db, sql, values), { audit_entries_pkey: 'audit entry id' });
+  }
+
+  async list(tenantId: string, opts: { limit: number; action?: string }): Promise<AuditEntry[]> {
+    const where = new Where().add('tenant_id = ?', tenantId);
+    if (opts.action) where.add('action = ?', opts.action);
+    const limit = where.param(opts.limit);
+    // seq orders entries written in the same instant (one transaction) newest first too.
+    const sql = `SELECT id, actor_type, actor_id, action, target, at, details FROM audit_entries ${where}
+      ORDER BY at DESC, seq DESC LIMIT ${limit}`;
+    return (await query<AuditRecord>(this.db, sql, where.params)).rows.map(toEntry);
+  }
+}

@@ -1,0 +1,50 @@
+import type { Repositories } from '../../../../ports/repositories.js';
+import type { Queryable } from '../sql.js';
+import { PgApiKeyRepository } from './api-keys.js';
+import { PgAuditRepository } from './audit.js';
+import { PgCostRepository } from './costs.js';
+import { PgDeviceRepository } from './devices.js';
+import { PgLoanGroupRepository } from './loan-groups.js';
+import { PgLoanRepository } from './loans.js';
+import { PgOutboxRepository } from './outbox.js';
+import { PgPersonRepository } from './people.js';
+import { PgSetupLinkRepository } from './setup-links.js';
+import { PgSubmissionRepository } from './submissions.js';
+import { PgTenantRepository } from './tenants.js';
+import { PgTicketRepository } from './tickets.js';
+import { PgUserRepository } from './users.js';
+
+export {
+  PgApiKeyRepository,
+  PgAuditRepository,
+  PgCostRepository,
+  PgDeviceRepository,
+  PgLoanGroupRepository,
+  PgLoanRepository,
+  PgOutboxRepository,
+  PgPersonRepository,
+  PgSetupLinkRepository,
+  PgSubmissionRepository,
+  PgTenantRepository,
+  PgTicketRepository,
+  PgUserRepository,
+};
+
+/** Every repository over one connection (a transaction) or over the pool (plain reads). */
+export function pgRepositories(db: Queryable): Repositories {
+  return {
+    tenants: new PgTenantRepository(db),
+    people: new PgPersonRepository(db),
+    devices: new PgDeviceRepository(db),
+    loanGroups: new PgLoanGroupRepository(db),
+    loans: new PgLoanRepository(db),
+    submissions: new PgSubmissionRepository(db),
+    tickets: new PgTicketRepository(db),
+    costs: new PgCostRepository(db),
+    users: new PgUserRepository(db),
+    apiKeys: new PgApiKeyRepository(db),
+    setupLinks: new PgSetupLinkRepository(db),
+    audit: new PgAuditRepository(db),
+    outbox: new PgOutboxRepository(db),
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * Postgres for tests: `TEST_DATABASE_URL` names the server. Unset → Postgres suites are skipped (with
+ * a visible warning) so `npm test` passes without Postgres; set but unreachable → they fail.
+ * Each subject lives in its own fresh schema, dropped on close, so parallel files and runs never collide.
+ */
+import { randomBytes } from 'node:crypto';
+import { PgDatabase } from '../../src/adapters/persistence/postgres/pg-database.js';
+import { PgUnitOfWork } from '../../src/adapters/persistence/postgres/pg-unit-of-work.js';
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? '';
+export const postgresAvailable = TEST_DATABASE_URL !== '';
+
+/** Call at the top of a Postgres test file, next to `describe.skipIf(!postgresAvailable)`. */
+export function warnIfPostgresSkipped(): void {
+  if (!postgresAvailable) console.warn('TEST_DATABASE_URL is not set: Postgres tests skipped');
+}
+
+export interface PostgresSubject {
+  readonly uow: PgUnitOfWork;
+  readonly database: PgDatabase;
+  readonly schema: string;
+  close(): Promise<void>;
+}
+
+/** A new schema name no other run uses. */
+export const uniqueSchemaName = (): string => `desk_test_${randomBytes(6).toString('hex')}`;
+
+/** A database on `schema` (not migrated): a second instance next to a subject's. */
+export const openPgDatabase = (schema: string, poolSize = 5): PgDatabase =>
+  new PgDatabase({ connectionString: TEST_DATABASE_URL, schema, poolSize });
+
+/** Opens a database on a fresh schema of its own, migrated; `close()` drops the schema. */
+export async function openPostgresSubject(): Promise<PostgresSubject> {
+  if (!postgresAvailable) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = uniqueSchemaName();
+  const database = openPgDatabase(schema);
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return {
+    uow: new PgUnitOfWork(database),
+    database,
+    schema,
+    async close() {
+      try {
+        await database.pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      } finally {
+        await database.close();
+      }
+    },
+  };
+}
