@@ -6,14 +6,19 @@ import { PgDatabase } from '../adapters/persistence/postgres/pg-database.js';
 import { PgUnitOfWork } from '../adapters/persistence/postgres/pg-unit-of-work.js';
 import { SqliteDatabase } from '../adapters/persistence/sqlite/sqlite-database.js';
 import { SqliteUnitOfWork } from '../adapters/persistence/sqlite/sqlite-unit-of-work.js';
+import { MemoryRateLimiter } from '../adapters/rate-limit/memory-rate-limiter.js';
+import { PgRateLimiter } from '../adapters/rate-limit/pg-rate-limiter.js';
+import { RedisRateLimiter } from '../adapters/rate-limit/redis-rate-limiter.js';
 import { NodeSecrets } from '../adapters/system/node-secrets.js';
 import { ScryptPasswordHasher } from '../adapters/system/scrypt-password-hasher.js';
 import { SystemClock } from '../adapters/system/system-clock.js';
 import { UuidIdGenerator } from '../adapters/system/uuid-id-generator.js';
+import { ToolCatalogue } from '../domain/catalogue/catalogue.js';
 import { Clock } from '../ports/clock.js';
 import { Database } from '../ports/database.js';
 import { IdGenerator } from '../ports/id-generator.js';
 import { PasswordHasher } from '../ports/password-hasher.js';
+import { RateLimiter } from '../ports/rate-limiter.js';
 import { Secrets } from '../ports/secrets.js';
 import { SetupLinkWriter } from '../ports/setup-link-writer.js';
 import { Settings } from '../ports/settings.js';
@@ -34,6 +39,7 @@ const coreModule = (config: DeskConfig) =>
     bind(SetupLinkWriter).toConstantValue(new FsSetupLinkWriter(config.installDir));
     bind(Settings).toConstantValue({ publicUrl: config.publicUrl });
     bind(Readiness).toConstantValue(new Readiness());
+    bind(ToolCatalogue).toConstantValue(new ToolCatalogue());
     for (const useCase of USE_CASES) bind<unknown>(useCase).toSelf().inSingletonScope();
   });
 
@@ -43,14 +49,22 @@ const sqliteModule = (config: DeskConfig) =>
     const database = new SqliteDatabase(sqliteFile(config));
     bind(Database).toConstantValue(database);
     bind(UnitOfWork).toConstantValue(new SqliteUnitOfWork(database));
+    // One process: counters in memory, unless REDIS_URL names a shared store.
+    bind(RateLimiter).toConstantValue(
+      config.redisUrl ? new RedisRateLimiter({ url: config.redisUrl }) : new MemoryRateLimiter(),
+    );
   });
 
 /** Postgres at DATABASE_URL: a lazily connecting pool, so start-up never waits for the database. */
-const postgresModule = (databaseUrl: string) =>
+const postgresModule = (databaseUrl: string, redisUrl: string | null) =>
   new ContainerModule(({ bind }) => {
     const database = new PgDatabase({ connectionString: databaseUrl });
     bind(Database).toConstantValue(database);
     bind(UnitOfWork).toConstantValue(new PgUnitOfWork(database));
+    // Several instances may serve: counters always in a shared store, Redis when set, else Postgres (SPEC §11).
+    bind(RateLimiter).toConstantValue(
+      redisUrl ? new RedisRateLimiter({ url: redisUrl }) : new PgRateLimiter(database.pool),
+    );
   });
 
 /**
@@ -59,6 +73,9 @@ const postgresModule = (databaseUrl: string) =>
  */
 export function buildContainer(config: DeskConfig): Container {
   const container = new Container();
-  container.load(coreModule(config), config.databaseUrl ? postgresModule(config.databaseUrl) : sqliteModule(config));
+  container.load(
+    coreModule(config),
+    config.databaseUrl ? postgresModule(config.databaseUrl, config.redisUrl) : sqliteModule(config),
+  );
   return container;
 }

@@ -21,6 +21,7 @@ import { operatorActor } from '../../src/domain/tenants/operator-actor.js';
 import { ResolveTenant } from '../../src/domain/tenants/resolve-tenant.js';
 import type { Tenant } from '../../src/domain/tenants/tenant.js';
 import { Database } from '../../src/ports/database.js';
+import { RateLimiter } from '../../src/ports/rate-limiter.js';
 import { tempInstallDir } from './cli.js';
 
 export interface TestApp {
@@ -94,6 +95,7 @@ export async function startApp(o: { env?: Record<string, string>; databaseUrl?: 
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await container.get(RateLimiter).close();
       await container.get(Database).close();
     },
   };

@@ -9,11 +9,13 @@ import type { DomainErrorCode, Problem } from '../../domain/shared/errors.js';
  */
 export type HttpProblemKind =
   | 'no_such_route'
+  | 'unknown_action'
   | 'unknown_host'
   | 'method_not_allowed'
   | 'malformed_body'
   | 'unsupported_media_type'
   | 'payload_too_large'
+  | 'rate_limited'
   | 'unavailable'
   | 'internal';
 
@@ -33,10 +35,13 @@ export const PROBLEMS = {
   // Raised by the HTTP layer.
   malformed_body: { status: 400, type: 'malformed-body', title: 'Request body is not valid JSON' },
   no_such_route: { status: 404, type: 'no-such-route', title: 'No such route' },
+  // An action that is unknown, hidden by the key's scopes or in a module that is off: one answer for all three.
+  unknown_action: { status: 404, type: 'unknown-action', title: 'No such action' },
   unknown_host: { status: 404, type: 'unknown-host', title: 'Unknown host' },
   method_not_allowed: { status: 405, type: 'method-not-allowed', title: 'Method not allowed' },
   payload_too_large: { status: 413, type: 'payload-too-large', title: 'Request body too large' },
   unsupported_media_type: { status: 415, type: 'unsupported-media-type', title: 'Unsupported media type' },
+  rate_limited: { status: 429, type: 'rate-limited', title: 'Too many requests' }, // with Retry-After (rate-limit.ts)
   internal: { status: 500, type: 'internal-error', title: 'Internal error' },
   unavailable: { status: 503, type: 'unavailable', title: 'Service unavailable' },
 } as const satisfies Record<ProblemKind, { status: number; type: string; title: string }>;

@@ -38,7 +38,9 @@ export function createServer(
   for (const routes of options.routes ?? routeModules) routes.register(router, deps);
 
   // `proxy` makes ctx.hostname honour X-Forwarded-Host and ctx.ip X-Forwarded-For (TRUST_PROXY).
-  const app = new Koa({ proxy: config.trustProxy });
+  // Only the address the one trusted proxy saw counts: entries further left are the client's to invent,
+  // and a client that could choose its address could dodge every per-address limit.
+  const app = new Koa({ proxy: config.trustProxy, maxIpsCount: 1 });
 
   // Middleware order, outermost first: each runs before, and unwinds after, everything below it.
   // 1. X-Request-Id echoed or made, first, so every response and every log line carries one.

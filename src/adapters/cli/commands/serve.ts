@@ -11,6 +11,7 @@ import { buildContainer, sqliteFile } from '../../../bootstrap/container.js';
 import { ensureJwtSecret } from '../../../bootstrap/load-config.js';
 import { CreateDemoSchool } from '../../../domain/demo/create-demo-school.js';
 import { Database } from '../../../ports/database.js';
+import { RateLimiter } from '../../../ports/rate-limiter.js';
 import { Readiness } from '../../http/readiness.js';
 import { createServer } from '../../http/server.js';
 import { CliError, configFor, describeDatabaseError, fail, type GlobalOptions } from '../context.js';
@@ -115,10 +116,8 @@ function handleSignals(server: Server, container: Container, readiness: Readines
     server.close();
     server.closeIdleConnections();
     await once(server, 'close').catch(() => undefined);
-    await container
-      .get(Database)
-      .close()
-      .catch(() => undefined);
+    await container.get(RateLimiter).close().catch(() => undefined);
+    await container.get(Database).close().catch(() => undefined);
     process.exit(0);
   };
   process.once('SIGTERM', () => void stop());
