@@ -4,12 +4,14 @@
  */
 import { createServer as createTcpServer, connect, type Server as TcpServer } from 'node:net';
 import { readFileSync, statSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isWellFormedKey } from '../../src/domain/identity/api-key.js';
 import { eventually, runDesk, startServe, tempInstallDir, type RunningServer } from '../support/cli.js';
 import { postgresAvailable } from '../support/postgres.js';
+import { send } from '../support/rest.js';
 
 const running: RunningServer[] = [];
 afterAll(async () => {
@@ -22,7 +24,27 @@ async function serve(args: string[], opts: Parameters<typeof startServe>[1]) {
   return server;
 }
 
-const get = (url: string, headers: Record<string, string> = {}) => fetch(url, { headers });
+/** GET with any headers, Host included (fetch silently drops a custom Host header). */
+function get(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: { get(name: string): string | null }; json(): Promise<unknown> }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers }, (res) => {
+      let body = '';
+      res.on('data', (d: Buffer) => (body += d.toString()));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: { get: (name) => (res.headers[name.toLowerCase()] as string | undefined) ?? null },
+          json: async () => JSON.parse(body),
+        }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 describe('desk serve --embedded-db --demo', () => {
   const dir = tempInstallDir();
@@ -44,14 +66,35 @@ describe('desk serve --embedded-db --demo', () => {
 
     const db = new Sqlite(join(dir, 'data', 'desk.sqlite'), { readonly: true });
     try {
-      const tenant = db.prepare("select id, name from tenants where slug = 'demo'").get() as { id: string; name: string };
+      const tenant = db.prepare("select id, name from tenants where slug = 'demo'").get() as {
+        id: string;
+        name: string;
+      };
       expect(tenant.name).toBe('Demo School');
-      const modules = db.prepare('select module from tenant_modules where tenant_id = ? order by module').all(tenant.id) as { module: string }[];
-      expect(modules.map((m) => m.module)).toEqual(['assets', 'costs', 'events', 'integrations', 'loans', 'people', 'repairs', 'servicedesk']);
-      const count = (t: string) => (db.prepare(`select count(*) n from ${t} where tenant_id = ?`).get(tenant.id) as { n: number }).n;
-      expect([count('people'), count('loans'), count('devices'), count('submissions'), count('tickets')]).toEqual([1500, 600, 2000, 300, 200]);
-      expect(db.prepare("select role from users where email = 'admin@demo.school'").get()).toEqual({ role: 'school-admin' });
-      const scopes = JSON.parse((db.prepare('select scopes from api_keys').get() as { scopes: string }).scopes) as string[];
+      const modules = db
+        .prepare('select module from tenant_modules where tenant_id = ? order by module')
+        .all(tenant.id) as { module: string }[];
+      expect(modules.map((m) => m.module)).toEqual([
+        'assets',
+        'costs',
+        'events',
+        'integrations',
+        'loans',
+        'people',
+        'repairs',
+        'servicedesk',
+      ]);
+      const count = (t: string) =>
+        (db.prepare(`select count(*) n from ${t} where tenant_id = ?`).get(tenant.id) as { n: number }).n;
+      expect([count('people'), count('loans'), count('devices'), count('submissions'), count('tickets')]).toEqual([
+        1500, 600, 2000, 300, 200,
+      ]);
+      expect(db.prepare("select role from users where email = 'admin@demo.school'").get()).toEqual({
+        role: 'school-admin',
+      });
+      const scopes = JSON.parse(
+        (db.prepare('select scopes from api_keys').get() as { scopes: string }).scopes,
+      ) as string[];
       expect(scopes.every((s) => s.endsWith('.view'))).toBe(true);
     } finally {
       db.close();
@@ -63,11 +106,17 @@ describe('desk serve --embedded-db --demo', () => {
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: 'ok', version: '0.20.0', channel: 'stable' });
     expect((await get(`${server.url}/api/health/ready`)).status).toBe(200);
-    expect(await (await get(`${server.url}/api/health/version`)).json()).toEqual({ version: '0.20.0', channel: 'stable' });
-    const elsewhere = await get(`${server.url}/api/v1/ping`, { host: 'evil.example' });
+    expect(await (await get(`${server.url}/api/health/version`)).json()).toEqual({
+      version: '0.20.0',
+      channel: 'stable',
+    });
+    // fetch does not send a Host header of its own choosing; node:http does.
+    const port = Number(new URL(server.url).port);
+    const elsewhere = await send(port, { path: '/api/v1/ping', host: 'evil.example' });
     expect(elsewhere.status).toBe(404);
-    expect(elsewhere.headers.get('content-type')).toContain('application/problem+json');
-    expect((await get(`${server.url}/api/health/ready`, { host: 'evil.example' })).status).toBe(200);
+    expect(elsewhere.json.type).toMatch(/\/unknown-host$/);
+    expect(elsewhere.headers['content-type']).toContain('application/problem+json');
+    expect((await send(port, { path: '/api/health/ready', host: 'evil.example' })).status).toBe(200);
   });
 
   it('stops on SIGTERM with exit 0, and a second demo start seeds nothing', async () => {
@@ -80,17 +129,25 @@ describe('desk serve --embedded-db --demo', () => {
 
 describe('desk serve configuration', () => {
   it('requires JWT_SECRET with Postgres, exit 2', async () => {
-    const r = await runDesk(['serve', '--from-environment'], { cwd: tempInstallDir(), env: { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/test' } });
+    const r = await runDesk(['serve', '--from-environment'], {
+      cwd: tempInstallDir(),
+      env: { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/test' },
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('JWT_SECRET');
   });
 
   it('shows commit and build time only to the holder of BUILD_INFO_TOKEN', async () => {
     const token = 'b'.repeat(40);
-    const server = await serve(['--from-environment'], { cwd: tempInstallDir(), env: { BUILD_INFO_TOKEN: token, DATA_DIR: tempInstallDir() } });
+    const server = await serve(['--from-environment'], {
+      cwd: tempInstallDir(),
+      env: { BUILD_INFO_TOKEN: token, DATA_DIR: tempInstallDir() },
+    });
     const short = await (await get(`${server.url}/api/health/version`, { authorization: 'Bearer wrong' })).json();
     expect(short).toEqual({ version: '0.20.0', channel: 'stable' });
-    const long = (await (await get(`${server.url}/api/health/version`, { authorization: `Bearer ${token}` })).json()) as Record<string, string>;
+    const long = (await (
+      await get(`${server.url}/api/health/version`, { authorization: `Bearer ${token}` })
+    ).json()) as Record<string, string>;
     expect(long.builtAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(Object.keys(long).sort()).toEqual(['builtAt', 'channel', 'commit', 'version']);
     await server.stop();
@@ -136,7 +193,10 @@ describe.skipIf(!postgresAvailable)('desk serve against a Postgres that is not r
       expect(unready.status).toBe(503);
       relay.open();
       await eventually(async () => (await get(`${server.url}/api/health/ready`)).status === 200, 20_000, 250);
-      const tables = await admin.query('select count(*)::int n from information_schema.tables where table_schema = $1', [schema]);
+      const tables = await admin.query(
+        'select count(*)::int n from information_schema.tables where table_schema = $1',
+        [schema],
+      );
       expect(tables.rows[0].n).toBeGreaterThan(10);
       await server.stop();
       await admin.query(`drop schema ${schema} cascade`);

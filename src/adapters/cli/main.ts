@@ -11,6 +11,7 @@ import {
   userCommand,
 } from './commands/admin.js';
 import { keyCommand } from './commands/keys.js';
+import { mcpCommand } from './commands/mcp.js';
 import { serveCommand } from './commands/serve.js';
 
 /**
@@ -39,6 +40,7 @@ export async function main(argv: string[]): Promise<void> {
     .command(keyCommand)
     .command(setupLinkCommand)
     .command(seedDemoCommand)
+    .command(mcpCommand)
     .demandCommand(1, 'name a command; see desk --help')
     .recommendCommands()
     .strict()

@@ -1,0 +1,121 @@
+import type { Context, Middleware } from 'koa';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { ToolCatalogue } from '../../../domain/catalogue/catalogue.js';
+import { can, type Actor } from '../../../domain/shared/actor.js';
+import { answerPayload } from '../../mcp/exchange.js';
+import { createMcpServer, logUnexpected, resolveFrom } from '../../mcp/server.js';
+import { authenticateKey } from '../auth/api-key.js';
+import { jsonBody } from '../json-body.js';
+import { JsonRpcHttpError, jsonRpcErrors, RPC } from '../mcp-errors.js';
+import { originCheck } from '../middleware/origin-check.js';
+import { addressSubject, jsonRpcOnLimited, rateLimit, rateLimitPolicies } from '../middleware/rate-limit.js';
+import type { HttpDeps, RouteModule } from '../route-module.js';
+
+export const MCP_PATH = '/api/mcp';
+
+const acceptsEventStream = (ctx: Context): boolean => ctx.get('Accept').toLowerCase().includes('text/event-stream');
+
+/** The key, its tenant, and the Integrations module switch (403 on MCP, seed §7). */
+async function authorize(deps: HttpDeps, ctx: Context): Promise<Actor> {
+  ctx.set('Cache-Control', 'no-store');
+  const actor = await authenticateKey(deps.container, ctx, 'bearer');
+  if (!can(actor, ['module.integrations'])) {
+    throw new JsonRpcHttpError(403, RPC.forbidden, 'the integrations module is not enabled for this tenant');
+  }
+  return actor;
+}
+
+/** The MCP spec: a request naming a protocol version the server does not speak → 400. */
+const knownProtocolVersion: Middleware = async (ctx, next) => {
+  const version = ctx.get('Mcp-Protocol-Version');
+  if (version && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+    throw new JsonRpcHttpError(400, RPC.generic, `unsupported MCP protocol version ${version}`);
+  }
+  await next();
+};
+
+/**
+ * MCP over Streamable HTTP, stateless (SPEC §7.1): `POST /api/mcp` carries one JSON-RPC message or a
+ * batch of up to 32, each answered by a fresh SDK server over the one catalogue, always as JSON
+ * (whatever Accept says, so plain clients never get 406). `GET /api/mcp` is discovery JSON, except a
+ * GET that asks for an event stream (the SDK clients' listening stream), which gets 405 so they stop
+ * asking. Every HTTP-level error is a JSON-RPC error body. No audit entry per call (seed §6.4): the
+ * mutating use cases audit themselves with the key as the actor.
+ */
+export const mcpRoutes: RouteModule = {
+  name: 'mcp',
+  register(router, deps) {
+    const { container, config, build } = deps;
+    const catalogue = () => container.get(ToolCatalogue);
+    const resolve = resolveFrom(container);
+    const report = (e: unknown, ctx: Context) =>
+      logUnexpected('unexpected error while handling a request', e, {
+        requestId: ctx.state.requestId,
+        route: `${ctx.method} ${MCP_PATH}`,
+      });
+    const forbiddenOrigin = () => new JsonRpcHttpError(403, RPC.forbidden, 'requests from this Origin are not allowed');
+    const guard: Middleware[] = [
+      jsonRpcErrors(report),
+      // Per source address, before the origin check and authentication: unauthenticated floods count
+      // too, and a batch is one request (seed §8). Limit 0 (RATE_LIMIT_MCP_PER_MINUTE) turns it off.
+      rateLimit(container, rateLimitPolicies(config).mcp, addressSubject, { onLimited: jsonRpcOnLimited }),
+      originCheck(container, config, forbiddenOrigin),
+    ];
+
+    // Authenticated before the body is read: a caller without a key never gets it parsed.
+    const authenticated: Middleware = async (ctx, next) => {
+      ctx.state.actor = await authorize(deps, ctx);
+      await next();
+    };
+
+    router.post(MCP_PATH, ...guard, authenticated, knownProtocolVersion, jsonBody(), async (ctx) => {
+      const actor = ctx.state.actor as Actor;
+      const newServer = () =>
+        createMcpServer({
+          catalogue: catalogue(),
+          resolve,
+          actor,
+          version: build.version,
+          reportUnexpected: (e, c) =>
+            logUnexpected('unexpected error in an MCP tool call', e, { ...c, requestId: ctx.state.requestId }),
+        });
+      const answer = await answerPayload(newServer, ctx.request.body);
+      ctx.status = answer.status;
+      if (answer.body === undefined) {
+        // 202 Accepted, empty: Koa would otherwise send the status text as the body.
+        ctx.body = '';
+        ctx.remove('Content-Type');
+        return;
+      }
+      ctx.type = 'application/json';
+      ctx.body = answer.body;
+    });
+
+    router.get(MCP_PATH, ...guard, async (ctx) => {
+      if (acceptsEventStream(ctx)) {
+        ctx.set('Allow', 'POST');
+        throw new JsonRpcHttpError(405, RPC.generic, 'this endpoint offers no event stream; POST JSON-RPC messages');
+      }
+      const actor = await authorize(deps, ctx);
+      ctx.body = {
+        server: { name: 'desk', version: build.version },
+        endpoint: `${config.publicUrl}${MCP_PATH}`,
+        tools: catalogue()
+          .visibleTo(actor, 'integration')
+          .map(({ name, title, description, readOnly, inputSchema }) => ({
+            name,
+            title,
+            description,
+            readOnly,
+            inputSchema,
+          })),
+      };
+    });
+
+    // Stateless: no session to DELETE, nothing else to do here.
+    router.all(MCP_PATH, jsonRpcErrors(report), (ctx) => {
+      ctx.set('Allow', 'GET, POST');
+      throw new JsonRpcHttpError(405, RPC.generic, `${ctx.method} is not allowed on ${MCP_PATH}`);
+    });
+  },
+};

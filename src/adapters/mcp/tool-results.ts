@@ -1,0 +1,72 @@
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { PublishedTool } from '../../domain/catalogue/catalogue.js';
+import type { DomainError, DomainErrorCode } from '../../domain/shared/errors.js';
+
+/** A `tools/list` entry: the SDK's Tool plus Desk's top-level `readOnly` marker (SPEC §7.1). */
+export type DeskToolEntry = Tool & { readonly readOnly: boolean };
+
+const entries = new WeakMap<PublishedTool, DeskToolEntry>();
+
+/**
+ * The listing of one tool. The read-only marker goes out three ways because official SDK clients
+ * strip unknown fields such as `readOnly`: the top-level marker (seed §4.1.1), `annotations.readOnlyHint`
+ * (the MCP standard) and `_meta.readOnly`. Built once per tool: the schemas were converted at start.
+ */
+export function toolEntry(tool: PublishedTool): DeskToolEntry {
+  let entry = entries.get(tool);
+  if (!entry) {
+    entry = {
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      inputSchema: tool.inputSchema as Tool['inputSchema'],
+      outputSchema: tool.outputSchema as Tool['outputSchema'],
+      annotations: { title: tool.title, readOnlyHint: tool.readOnly },
+      readOnly: tool.readOnly,
+      _meta: { readOnly: tool.readOnly },
+    };
+    entries.set(tool, entry);
+  }
+  return entry;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Success: the result object as `structuredContent` plus the same JSON as text, for older clients. */
+export function successResult(result: unknown): CallToolResult {
+  if (!isPlainObject(result)) throw new Error('a tool returned something other than a JSON object');
+  return { structuredContent: result, content: [{ type: 'text', text: JSON.stringify(result) }] };
+}
+
+const LABELS: Record<DomainErrorCode, string> = {
+  invalid: 'Invalid input',
+  not_found: 'Not found',
+  conflict: 'Conflict',
+  forbidden: 'Not permitted',
+  module_disabled: 'Module not enabled',
+  unauthorized: 'Unauthorized',
+};
+
+/**
+ * A domain failure is a tool result the model can read and act on, not a protocol error. Invalid
+ * input names every field (`dueDate: must be ...; unknown field colour`).
+ */
+export function domainErrorResult(e: DomainError): CallToolResult {
+  const detail =
+    e.code === 'invalid' && e.problems.length > 0
+      ? e.problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)).join('; ')
+      : e.message;
+  return { isError: true, content: [{ type: 'text', text: `${LABELS[e.code]}: ${detail}` }] };
+}
+
+/** A bug: the caller learns only that it failed; the details go to the log. */
+export const UNEXPECTED_RESULT: CallToolResult = {
+  isError: true,
+  content: [
+    {
+      type: 'text',
+      text: 'Internal error: the tool failed unexpectedly. Try again later or contact the service owner.',
+    },
+  ],
+};

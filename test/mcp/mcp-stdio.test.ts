@@ -1,0 +1,110 @@
+/**
+ * `desk mcp --stdio`: the built CLI in a temporary install directory, prepared with the CLI itself,
+ * driven by the SDK's own stdio client. Needs `npm run build` (npm test builds first).
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cleanEnv, DESK_BIN, runDesk, tempInstallDir } from '../support/cli.js';
+
+const DB = '--embedded-db';
+let dir: string;
+
+async function desk(...args: string[]): Promise<string> {
+  const result = await runDesk([...args, DB], { cwd: dir });
+  if (result.code !== 0) throw new Error(`desk ${args.join(' ')} failed (${result.code}): ${result.stderr}`);
+  return result.stdout;
+}
+
+async function mintKey(tenant: string, scopes: string): Promise<{ id: string; key: string }> {
+  return JSON.parse(await desk('key', 'create', tenant, '--name', 'mcp', '--scopes', scopes, '--json'));
+}
+
+/** The SDK client on `desk mcp --stdio`; `errors` collects anything on stdout that is not protocol. */
+async function connect(key: string) {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [DESK_BIN, 'mcp', '--stdio', DB],
+    cwd: dir,
+    env: cleanEnv({ DESK_API_KEY: key }) as Record<string, string>,
+    stderr: 'pipe',
+  });
+  const errors: Error[] = [];
+  const client = new Client({ name: 'desk-test', version: '1.0.0' });
+  client.onerror = (e) => errors.push(e);
+  await client.connect(transport);
+  return { client, errors };
+}
+
+beforeAll(async () => {
+  dir = tempInstallDir('desk-mcp-stdio-');
+  await desk('tenant', 'create', 'north', '--name', 'North School');
+  await desk('module', 'enable', 'north', 'integrations', 'loans', 'people');
+  await desk('seed-demo', 'north', '--size', 'small');
+  await desk('tenant', 'create', 'closed', '--name', 'Closed School');
+  await desk('module', 'enable', 'closed', 'loans');
+}, 60_000);
+
+describe('desk mcp --stdio', () => {
+  it('lists the tools of the key and calls them', async () => {
+    const { key } = await mintKey('north', 'loan.view,loan.issue,person.view');
+    const { client, errors } = await connect(key);
+    expect(client.getServerVersion()?.name).toBe('desk');
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(['loans.issue', 'loans.list', 'people.profile', 'people.search']);
+    expect(tools.find((t) => t.name === 'loans.issue')?.annotations?.readOnlyHint).toBe(false);
+
+    const list = await client.callTool({ name: 'loans.list', arguments: { status: 'AVAILABLE', pageSize: 1 } });
+    const loan = (list.structuredContent as any).loans[0];
+    const people = await client.callTool({ name: 'people.search', arguments: { q: 'a', kind: 'PUPIL', limit: 1 } });
+    const pupil = (people.structuredContent as any).people[0];
+
+    const issued = await client.callTool({
+      name: 'loans.issue',
+      arguments: { number: loan.number, holderId: pupil.id },
+    });
+    expect((issued.structuredContent as any).loan).toMatchObject({ number: loan.number, status: 'ISSUED' });
+    const again = await client.callTool({
+      name: 'loans.issue',
+      arguments: { number: loan.number, holderId: pupil.id },
+    });
+    expect(again.isError).toBe(true);
+    expect(((again as CallToolResult).content[0] as { text: string }).text).toMatch(/^Conflict: /);
+    await expect(client.callTool({ name: 'loans.return', arguments: { number: loan.number } })).rejects.toMatchObject({
+      code: -32602,
+    });
+    await client.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('lists nothing for a tenant without the Integrations module', async () => {
+    const { key } = await mintKey('closed', 'loan.view');
+    const { client } = await connect(key);
+    expect((await client.listTools()).tools).toEqual([]);
+    await client.close();
+  });
+
+  it('exits 2 with one line on stderr and nothing on stdout when DESK_API_KEY is missing', async () => {
+    const result = await runDesk(['mcp', '--stdio', DB], { cwd: dir });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain('DESK_API_KEY');
+  });
+
+  it('exits 1 for an invalid or a revoked key, before any protocol traffic', async () => {
+    const minted = await mintKey('north', 'loan.view');
+    await desk('key', 'revoke', 'north', minted.id);
+    for (const [key, why] of [
+      [minted.key, 'revoked'],
+      ['desk_not-a-real-key', 'not valid'],
+    ] as const) {
+      const result = await runDesk(['mcp', '--stdio', DB], { cwd: dir, env: { DESK_API_KEY: key } });
+      expect(result.code, why).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(result.stderr).toContain(why);
+    }
+  });
+});
