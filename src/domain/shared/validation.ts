@@ -10,14 +10,13 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   throw invalid(toProblems(result.error));
 }
 
+/** One problem per offending field; an unknown field is named by its own path, so clients can point at it. */
 export function toProblems(error: z.ZodError): Problem[] {
-  return error.issues.map((issue) => ({
-    path: issue.path.map(String).join('.'),
-    message:
-      issue.code === 'unrecognized_keys'
-        ? `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`
-        : issue.message,
-  }));
+  return error.issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({ path: [...issue.path, key].map(String).join('.'), message: 'unknown field' }))
+      : [{ path: issue.path.map(String).join('.'), message: issue.message }],
+  );
 }
 
 // Building blocks shared by the use-case input schemas.

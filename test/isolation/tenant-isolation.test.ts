@@ -1,0 +1,289 @@
+/**
+ * Tenant isolation over the API-key surfaces: tenant A's key, holding every scope, names tenant B's
+ * ids, numbers, serials, slug and host on every action of the catalogue and every `/api/v1` route.
+ * Nothing of B may come back (404, empty lists, or A's own records when a number exists in both), a
+ * request that names B by slug or host is 401, and B's data is unchanged afterwards.
+ *
+ * The cases are enumerated from the catalogue and from the registered routes: a new tool or a new
+ * `/api/v1` route without a case here fails this suite.
+ */
+import Router from '@koa/router';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Readiness } from '../../src/adapters/http/readiness.js';
+import { routeModules } from '../../src/adapters/http/routes/index.js';
+import { PERMISSIONS } from '../../src/domain/access/permissions.js';
+import { ToolCatalogue } from '../../src/domain/catalogue/catalogue.js';
+import { CostBreakdown } from '../../src/domain/costs/cost-breakdown.js';
+import { operatorActor } from '../../src/domain/tenants/operator-actor.js';
+import { startApp, type TestApp } from '../support/app.js';
+import { invokeAction, restClient, type Reply } from '../support/rest.js';
+import { readTenantData, writableState, type TenantData } from '../support/tenant-data.js';
+
+/**
+ * What a case expects besides "nothing of B": `not_found` (404 not-found), `empty` (a list with
+ * nothing in it), `own` (a 2xx/4xx about A's own records: a number B also uses), or a custom check.
+ */
+type Expectation = 'not_found' | 'empty' | 'own' | ((reply: Reply) => Promise<void> | void);
+interface Case {
+  readonly input: unknown;
+  readonly expect: Expectation;
+}
+
+let app: TestApp;
+let a: TenantData;
+let b: TenantData;
+let aKey: string;
+/** Strings that identify B's records: ids, B-only serials, its slug, name and id. */
+let forbidden: string[];
+
+/** B's records that A does not share: serials are random per tenant, so filter out coincidences. */
+const only = (bValues: readonly string[], aValues: readonly string[]) => {
+  const taken = new Set(aValues);
+  return bValues.filter((v) => !taken.has(v));
+};
+
+const bDeviceSerial = () =>
+  only(
+    b.devices.map((d) => d.serial),
+    [...a.devices, ...a.loans].map((d) => d.serial),
+  )[0]!;
+const bLoanSerial = () =>
+  only(
+    b.loans.map((l) => l.serial),
+    [...a.devices, ...a.loans].map((d) => d.serial),
+  )[0]!;
+const bIssued = () => b.loans.find((l) => l.status === 'ISSUED' && l.holderId)!;
+const bAssigned = () => b.submissions.find((s) => s.assigneeId !== null)!;
+
+/** Every tool's cases, built from B's data. A tool missing here fails the suite. */
+const TOOL_CASES: Record<string, () => Case[]> = {
+  'people.search': () => [
+    { input: { q: b.people[0]!.id }, expect: 'empty' },
+    { input: { q: b.people[0]!.email!.toUpperCase(), limit: 50 }, expect: 'own' },
+    { input: { q: b.people[1]!.externalId!, limit: 50 }, expect: 'own' },
+  ],
+  'people.profile': () => [
+    { input: { personId: b.pupils[0]!.id }, expect: 'not_found' },
+    { input: { personId: bIssued().holderId! }, expect: 'not_found' },
+    { input: { personId: b.staff[0]!.id }, expect: 'not_found' },
+  ],
+  'loans.list': () => [
+    { input: { holderId: bIssued().holderId! }, expect: 'empty' },
+    { input: { groupId: b.groups[0]!.id }, expect: 'empty' },
+    { input: { q: bLoanSerial() }, expect: 'empty' },
+    { input: { q: String(b.loans[0]!.number), pageSize: 100 }, expect: 'own' },
+  ],
+  'loans.issue': () => [
+    { input: { serial: bLoanSerial(), holderId: a.pupils[0]!.id }, expect: 'not_found' },
+    {
+      input: { number: b.loans.find((l) => l.status === 'AVAILABLE')!.number, holderId: b.pupils[0]!.id },
+      expect: 'not_found',
+    },
+  ],
+  'loans.return': () => [
+    { input: { serial: bLoanSerial() }, expect: 'not_found' },
+    { input: { serial: bIssued().serial }, expect: 'not_found' },
+    // The number exists in A too: A's own loan answers (returned, or a conflict), never B's.
+    { input: { number: bIssued().number }, expect: 'own' },
+  ],
+  'submissions.list': () => [
+    { input: { serial: bDeviceSerial() }, expect: 'empty' },
+    { input: { assigneeId: bAssigned().assigneeId! }, expect: 'empty' },
+    {
+      input: { q: bAssigned().serial },
+      expect: (r) =>
+        expectNoneOf(
+          r,
+          b.submissions.map((s) => s.id),
+        ),
+    },
+  ],
+  'submissions.get': () => [
+    { input: { id: b.submissions[0]!.id }, expect: 'not_found' },
+    { input: { number: b.submissions[0]!.number }, expect: 'own' },
+  ],
+  'submissions.create': () => [
+    { input: { serial: bDeviceSerial(), description: 'isolation probe' }, expect: 'not_found' },
+    { input: { serial: bLoanSerial(), description: 'isolation probe' }, expect: 'not_found' },
+    {
+      input: { serial: a.devices[0]!.serial, description: 'isolation probe', reporterId: b.pupils[0]!.id },
+      expect: 'not_found',
+    },
+  ],
+  'submissions.assign': () => [
+    { input: { id: b.submissions[0]!.id, assigneeId: a.staff[0]!.id }, expect: 'not_found' },
+    { input: { number: b.submissions[0]!.number, assigneeId: b.staff[0]!.id }, expect: 'not_found' },
+  ],
+  'tickets.list': () => [{ input: { q: b.tickets[0]!.id }, expect: 'empty' }],
+  'tickets.get': () => [{ input: { id: b.tickets[0]!.id }, expect: 'not_found' }],
+  'tickets.byNumber': () => [{ input: { number: b.tickets[0]!.number }, expect: 'own' }],
+  'devices.search': () => [
+    { input: { q: bDeviceSerial() }, expect: 'empty' },
+    { input: { q: b.devices[0]!.id }, expect: 'empty' },
+  ],
+  'costs.breakdown': () => [
+    {
+      input: { by: 'type' },
+      // A's sums alone: exactly what the use case computes for A.
+      expect: async (r) =>
+        expect(r.json.result).toEqual(
+          await app.container.get(CostBreakdown).execute(operatorActor(a.tenant), { by: 'type' }),
+        ),
+    },
+  ],
+};
+
+/** Every `/api/v1` route (method and path template) with its cases. A route missing here fails the suite. */
+const ROUTE_CASES: Record<string, () => { path: string; expect: Expectation }[]> = {
+  'GET /api/v1/ping': () => [{ path: '/api/v1/ping', expect: (r) => expect(r.json.tenant.slug).toBe('iso-alpha') }],
+  'GET /api/v1/devices': () => [
+    { path: `/api/v1/devices?q=${encodeURIComponent(bDeviceSerial())}`, expect: 'empty' },
+    { path: `/api/v1/devices?q=${b.devices[0]!.id}`, expect: 'empty' },
+    { path: '/api/v1/devices?pageSize=100&page=1', expect: 'own' },
+    { path: '/api/v1/devices?pageSize=100&page=2', expect: 'own' },
+  ],
+  'GET /api/v1/devices/:id': () => [
+    { path: `/api/v1/devices/${b.devices[0]!.id}`, expect: 'not_found' },
+    { path: `/api/v1/devices/${encodeURIComponent(bDeviceSerial())}`, expect: 'not_found' },
+  ],
+  'GET /api/v1/submissions': () => [
+    { path: `/api/v1/submissions?serial=${encodeURIComponent(bDeviceSerial())}`, expect: 'empty' },
+    { path: `/api/v1/submissions?assigneeId=${bAssigned().assigneeId}`, expect: 'empty' },
+    { path: '/api/v1/submissions?pageSize=100', expect: 'own' },
+  ],
+  'GET /api/v1/submissions/:id': () => [
+    { path: `/api/v1/submissions/${b.submissions[0]!.id}`, expect: 'not_found' },
+    { path: `/api/v1/submissions/${b.submissions[0]!.number}`, expect: 'not_found' },
+  ],
+  'GET /api/v1/actions': () => [{ path: '/api/v1/actions', expect: 'own' }],
+  'GET /api/v1/actions/openapi.json': () => [{ path: '/api/v1/actions/openapi.json', expect: 'own' }],
+  'POST /api/v1/actions/:name': () => [], // every action, below
+};
+
+function expectNoneOf(reply: Reply, strings: readonly string[]): void {
+  const leaked = strings.filter((s) => reply.text.includes(s));
+  expect(leaked, `leaked ${leaked.slice(0, 3).join(', ')} in ${reply.text.slice(0, 300)}`).toEqual([]);
+}
+
+/** The list in a result or a v1 list body, whatever its key. */
+const listOf = (body: Record<string, unknown>): unknown[] => {
+  const list = Object.values(body).find(Array.isArray);
+  expect(list, JSON.stringify(body).slice(0, 200)).toBeDefined();
+  return list as unknown[];
+};
+
+/**
+ * `sent` is what the request itself carried: a 404 may quote the id or serial the caller gave
+ * ("device <id> was not found"), which tells the caller nothing it did not already send.
+ */
+async function check(reply: Reply, expectation: Expectation, what: string, sent: string): Promise<void> {
+  expect(reply.status, `${what}: ${reply.text.slice(0, 300)}`).toBeLessThan(500);
+  expectNoneOf(
+    reply,
+    forbidden.filter((s) => !sent.includes(s)),
+  );
+  if (expectation === 'not_found') {
+    expect(reply.status, what).toBe(404);
+    expect(reply.json.type, what).toMatch(/\/not-found$/);
+  } else if (expectation === 'empty') {
+    expect(reply.status, `${what}: ${reply.text.slice(0, 300)}`).toBe(200);
+    const body = reply.json.result ?? reply.json;
+    expect(listOf(body), what).toEqual([]);
+    if ('total' in body) expect(body.total, what).toBe(0);
+  } else if (expectation === 'own') {
+    expect([200, 404, 409], what).toContain(reply.status);
+  } else {
+    expect(reply.status, `${what}: ${reply.text.slice(0, 300)}`).toBe(200);
+    await expectation(reply);
+  }
+}
+
+/** Names tenant B by slug or by host while authenticating as A: always 401. */
+const namingB = [{ headers: { 'x-tenant-slug': 'iso-beta' } }, { host: 'beta.example' }, { host: 'BETA.example.' }];
+
+beforeAll(async () => {
+  app = await startApp();
+  await app.tenant('iso-alpha', { hosts: ['alpha.example'], seed: 'small' });
+  await app.tenant('iso-beta', { hosts: ['beta.example'], seed: 'small' });
+  a = await readTenantData(app.container, 'iso-alpha');
+  b = await readTenantData(app.container, 'iso-beta');
+  aKey = (await app.key('iso-alpha', [...PERMISSIONS])).key;
+  const aSerials = [...a.devices, ...a.loans].map((d) => d.serial);
+  forbidden = [
+    b.tenant.id,
+    'iso-beta',
+    'beta.example',
+    ...[b.people, b.groups, b.loans, b.devices, b.submissions, b.tickets].flatMap((rows) => rows.map((r) => r.id)),
+    ...only(
+      [...b.devices, ...b.loans].map((d) => d.serial),
+      aSerials,
+    ),
+  ];
+});
+afterAll(() => app?.close());
+
+describe('tenant isolation over the API-key surfaces', () => {
+  let bBefore: Awaited<ReturnType<typeof writableState>>;
+  beforeAll(async () => {
+    bBefore = await writableState(app.container, b.tenant.id);
+  });
+
+  describe.each(new ToolCatalogue().all().map((t) => t.name))('action %s', (name) => {
+    it("never reaches tenant B's records", async () => {
+      const cases = TOOL_CASES[name];
+      expect(cases, `add isolation cases for the new tool ${name}`).toBeDefined();
+      const built = cases!();
+      expect(built.length, name).toBeGreaterThan(0);
+      for (const [i, c] of built.entries()) {
+        await check(
+          await invokeAction(app.port, aKey, name, c.input),
+          c.expect,
+          `${name} case ${i}`,
+          JSON.stringify(c.input),
+        );
+      }
+    });
+
+    it("is 401 when the request names tenant B's slug or host", async () => {
+      const input = TOOL_CASES[name]?.()[0]?.input ?? {};
+      for (const o of namingB) {
+        const reply = await invokeAction(app.port, aKey, name, input, o);
+        expect(reply.status, JSON.stringify(o)).toBe(401);
+        expectNoneOf(reply, forbidden);
+      }
+    });
+  });
+
+  it('covers every /api/v1 route that is registered', () => {
+    const router = new Router();
+    const readiness = app.container.get(Readiness);
+    const deps = {
+      container: app.container,
+      config: app.config,
+      build: { version: '0.20.0', commit: null, builtAt: null },
+      readiness,
+    };
+    for (const m of routeModules) m.register(router, deps);
+    const routes = router.stack
+      .filter((layer) => String(layer.path).includes('/api/v1') && layer.methods.length > 0)
+      .flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((m) => `${m} ${String(layer.path)}`));
+    expect(routes.length).toBeGreaterThan(0);
+    for (const route of routes) expect(ROUTE_CASES[route], `add isolation cases for ${route}`).toBeDefined();
+  });
+
+  it.each(Object.keys(ROUTE_CASES).filter((r) => r.startsWith('GET')))('%s never answers with B', async (route) => {
+    const client = restClient(app.port, aKey);
+    for (const c of ROUTE_CASES[route]!()) {
+      await check(await client.get(c.path), c.expect, c.path, decodeURIComponent(c.path));
+      for (const o of namingB) {
+        const reply = await client.get(c.path, o);
+        expect(reply.status, `${c.path} ${JSON.stringify(o)}`).toBe(401);
+        expectNoneOf(reply, forbidden);
+      }
+    }
+  });
+
+  it("leaves tenant B's loans, submissions, audit log and outbox unchanged", async () => {
+    expect(await writableState(app.container, b.tenant.id)).toEqual(bBefore);
+  });
+});
