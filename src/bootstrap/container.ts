@@ -9,6 +9,7 @@ import { SqliteUnitOfWork } from '../adapters/persistence/sqlite/sqlite-unit-of-
 import { MemoryRateLimiter } from '../adapters/rate-limit/memory-rate-limiter.js';
 import { PgRateLimiter } from '../adapters/rate-limit/pg-rate-limiter.js';
 import { RedisRateLimiter } from '../adapters/rate-limit/redis-rate-limiter.js';
+import { JoseSessionTokens } from '../adapters/system/jose-session-tokens.js';
 import { NodeSecrets } from '../adapters/system/node-secrets.js';
 import { ScryptPasswordHasher } from '../adapters/system/scrypt-password-hasher.js';
 import { SystemClock } from '../adapters/system/system-clock.js';
@@ -20,6 +21,7 @@ import { IdGenerator } from '../ports/id-generator.js';
 import { PasswordHasher } from '../ports/password-hasher.js';
 import { RateLimiter } from '../ports/rate-limiter.js';
 import { Secrets } from '../ports/secrets.js';
+import { SessionTokens } from '../ports/session-tokens.js';
 import { SetupLinkWriter } from '../ports/setup-link-writer.js';
 import { Settings } from '../ports/settings.js';
 import { UnitOfWork } from '../ports/unit-of-work.js';
@@ -39,6 +41,13 @@ const coreModule = (config: DeskConfig) =>
     bind(SetupLinkWriter).toConstantValue(new FsSetupLinkWriter(config.installDir));
     bind(Settings).toConstantValue({ publicUrl: config.publicUrl });
     bind(Readiness).toConstantValue(new Readiness());
+    // Console sessions need the shared secret; `serve` makes sure one exists (ensureJwtSecret).
+    bind(SessionTokens)
+      .toDynamicValue(() => {
+        if (!config.jwtSecret) throw new Error('JWT_SECRET is not configured: console sessions are unavailable');
+        return new JoseSessionTokens(config.jwtSecret);
+      })
+      .inSingletonScope();
     bind(ToolCatalogue).toConstantValue(new ToolCatalogue());
     for (const useCase of USE_CASES) bind<unknown>(useCase).toSelf().inSingletonScope();
   });

@@ -10,7 +10,11 @@ import { CreateSetupLink } from '../domain/identity/create-setup-link.js';
 import { CreateUser } from '../domain/identity/create-user.js';
 import { ListApiKeys } from '../domain/identity/list-api-keys.js';
 import { RevokeApiKey } from '../domain/identity/revoke-api-key.js';
+import { AuthenticateSession } from '../domain/identity/authenticate-session.js';
+import { SignIn } from '../domain/identity/sign-in.js';
+import { SignOut } from '../domain/identity/sign-out.js';
 import { IssueLoan } from '../domain/loans/issue-loan.js';
+import { ListAllLoans } from '../domain/loans/list-all-loans.js';
 import { ListLoans } from '../domain/loans/list-loans.js';
 import { LoanTransitionRunner } from '../domain/loans/loan-transition.js';
 import { RestoreLoan } from '../domain/loans/restore-loan.js';
@@ -36,6 +40,7 @@ export const USE_CASES = [
   WithdrawLoan,
   RestoreLoan,
   ListLoans,
+  ListAllLoans,
   SearchPeople,
   GetPersonProfile,
   SearchDevices,
@@ -57,6 +62,9 @@ export const USE_CASES = [
   AuthenticateApiKey,
   CreateSetupLink,
   ConsumeSetupLink,
+  SignIn,
+  SignOut,
+  AuthenticateSession,
   SeedDemo,
   CreateDemoSchool,
 ] as const;

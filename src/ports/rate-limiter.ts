@@ -49,5 +49,11 @@ export interface RateLimitDecision {
  */
 export abstract class RateLimiter {
   abstract consume(policy: RateLimitPolicy, subject: string): Promise<RateLimitDecision>;
+  /**
+   * The subject's standing without counting anything: `allowed` is false once the window's limit
+   * has been used up. For limits on failures (sign-in), which count only the attempts that fail.
+   * Off policies and store failures answer allowed, as `consume` does.
+   */
+  abstract peek(policy: RateLimitPolicy, subject: string): Promise<RateLimitDecision>;
   abstract close(): Promise<void>;
 }

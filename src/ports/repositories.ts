@@ -24,6 +24,7 @@ import type { Device, DeviceStatus } from '../domain/devices/device.js';
 import type { NewOutboxEvent, OutboxEvent } from '../domain/events/event.js';
 import type { StoredApiKey, ApiKey } from '../domain/identity/api-key.js';
 import type { SetupLink } from '../domain/identity/setup-link.js';
+import type { Session } from '../domain/identity/session.js';
 import type { User, UserCredentials } from '../domain/identity/user.js';
 import type { Loan, LoanGroup, LoanKind, LoanRow, LoanStatus } from '../domain/loans/loan.js';
 import type { Person, PersonKind } from '../domain/people/person.js';
@@ -227,6 +228,13 @@ export abstract class SetupLinkRepository {
   abstract markUsed(tenantId: string, id: string, at: string): Promise<boolean>;
 }
 
+export abstract class SessionRepository {
+  abstract create(tenantId: string, session: Session): Promise<void>;
+  abstract findById(tenantId: string, id: string): Promise<Session | null>;
+  /** Sets revokedAt if not yet revoked; false when no such session or already revoked. */
+  abstract revoke(tenantId: string, id: string, at: string): Promise<boolean>;
+}
+
 export abstract class AuditRepository {
   abstract record(tenantId: string, entry: AuditEntry): Promise<void>;
   /** Newest first (`at` descending, then the later-recorded entry first). */
@@ -257,6 +265,7 @@ export interface Repositories {
   readonly users: UserRepository;
   readonly apiKeys: ApiKeyRepository;
   readonly setupLinks: SetupLinkRepository;
+  readonly sessions: SessionRepository;
   readonly audit: AuditRepository;
   readonly outbox: OutboxRepository;
 }

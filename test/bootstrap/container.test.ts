@@ -16,7 +16,8 @@ describe('buildContainer', () => {
   for (const mode of modes) {
     it(`resolves every use case with ${mode.name}`, async () => {
       const dir = tempInstallDir();
-      const config = loadConfig({ installDir: dir, env: mode.env, fromEnvironment: true, dataDir: dir });
+      const env = { ...mode.env, JWT_SECRET: 's'.repeat(40) };
+      const config = loadConfig({ installDir: dir, env, fromEnvironment: true, dataDir: dir });
       const container = buildContainer(config);
       try {
         expect(container.get(Database).dialect).toBe(mode.dialect);

@@ -649,6 +649,27 @@ export function runRepositoryContract(name: string, open: () => Promise<Reposito
       });
     });
 
+    describe('sessions', () => {
+      it('stores sessions per tenant and revokes each once', async () => {
+        const a = await newTenant();
+        const b = await newTenant();
+        const session = {
+          id: randomUUID(),
+          userId: randomUUID(),
+          createdAt: '2026-01-10T08:00:00.000Z',
+          expiresAt: '2026-01-10T20:00:00.000Z',
+          revokedAt: null,
+        };
+        await tx((r) => r.sessions.create(a.id, session));
+        expect(await read((r) => r.sessions.findById(a.id, session.id))).toEqual(session);
+        expect(await read((r) => r.sessions.findById(b.id, session.id))).toBeNull();
+        expect(await tx((r) => r.sessions.revoke(b.id, session.id, '2026-01-10T09:00:00.000Z'))).toBe(false);
+        expect(await tx((r) => r.sessions.revoke(a.id, session.id, '2026-01-10T09:00:00.000Z'))).toBe(true);
+        expect(await tx((r) => r.sessions.revoke(a.id, session.id, '2026-01-10T10:00:00.000Z'))).toBe(false);
+        expect((await read((r) => r.sessions.findById(a.id, session.id)))?.revokedAt).toBe('2026-01-10T09:00:00.000Z');
+      });
+    });
+
     describe('audit and outbox', () => {
       it('keeps audit entries per tenant, newest first', async () => {
         const a = await newTenant();

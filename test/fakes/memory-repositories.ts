@@ -11,6 +11,7 @@ import { periodKey, type CostEntry, type CostRow } from '../../src/domain/costs/
 import type { Device } from '../../src/domain/devices/device.js';
 import type { NewOutboxEvent, OutboxEvent } from '../../src/domain/events/event.js';
 import type { ApiKey, StoredApiKey } from '../../src/domain/identity/api-key.js';
+import type { Session } from '../../src/domain/identity/session.js';
 import type { SetupLink } from '../../src/domain/identity/setup-link.js';
 import type { User, UserCredentials } from '../../src/domain/identity/user.js';
 import type { Loan, LoanGroup, LoanRow } from '../../src/domain/loans/loan.js';
@@ -36,6 +37,7 @@ import type {
   PersonRepository,
   PersonSearch,
   Repositories,
+  SessionRepository,
   SetupLinkRepository,
   SubmissionRepository,
   SubmissionSearch,
@@ -66,6 +68,7 @@ export interface MemoryState {
   users: Owned<UserCredentials>[];
   apiKeys: StoredApiKey[];
   setupLinks: Owned<SetupLink>[];
+  sessions: Owned<Session>[];
   audit: Owned<AuditEntry>[];
   outbox: Owned<OutboxEvent>[];
   /** The last outbox sequence number handed out, across tenants. */
@@ -85,6 +88,7 @@ export const emptyState = (): MemoryState => ({
   users: [],
   apiKeys: [],
   setupLinks: [],
+  sessions: [],
   audit: [],
   outbox: [],
   lastSeq: 0,
@@ -579,6 +583,27 @@ export class MemorySetupLinkRepository implements SetupLinkRepository {
 
 const isOpen = (link: SetupLink): boolean => link.usedAt === null && link.replacedAt === null;
 
+export class MemorySessionRepository implements SessionRepository {
+  constructor(private readonly state: MemoryState = emptyState()) {}
+
+  async create(tenantId: string, session: Session): Promise<void> {
+    insertOwned(this.state.sessions, tenantId, [session], {});
+  }
+
+  async findById(tenantId: string, id: string): Promise<Session | null> {
+    return copy(findRow(this.state.sessions, tenantId, id));
+  }
+
+  async revoke(tenantId: string, id: string, at: string): Promise<boolean> {
+    const session = findRow(this.state.sessions, tenantId, id);
+    if (!session || session.revokedAt !== null) return false;
+    this.state.sessions = this.state.sessions.map((o) =>
+      o.tenantId === tenantId && o.row.id === id ? { tenantId, row: { ...o.row, revokedAt: at } } : o,
+    );
+    return true;
+  }
+}
+
 export class MemoryAuditRepository implements AuditRepository {
   constructor(private readonly state: MemoryState = emptyState()) {}
 
@@ -627,6 +652,7 @@ export const memoryRepositories = (state: MemoryState): Repositories => ({
   users: new MemoryUserRepository(state),
   apiKeys: new MemoryApiKeyRepository(state),
   setupLinks: new MemorySetupLinkRepository(state),
+  sessions: new MemorySessionRepository(state),
   audit: new MemoryAuditRepository(state),
   outbox: new MemoryOutboxRepository(state),
 });

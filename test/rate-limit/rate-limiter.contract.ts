@@ -46,6 +46,18 @@ export function runRateLimiterContract(
       }
     });
 
+    it('peeks without counting: allowed until the limit is used up', async () => {
+      const p = policy('login-account', 2);
+      const who = fresh();
+      expect(await subject.limiter.peek(p, who)).toMatchObject({ allowed: true, remaining: 2 });
+      expect(await subject.limiter.peek(p, who)).toMatchObject({ allowed: true, remaining: 2 });
+      await subject.limiter.consume(p, who);
+      expect(await subject.limiter.peek(p, who)).toMatchObject({ allowed: true, remaining: 1 });
+      await subject.limiter.consume(p, who);
+      expect(await subject.limiter.peek(p, who)).toMatchObject({ allowed: false, remaining: 0 });
+      expect((await subject.limiter.peek(policy('login-account', 0), who)).allowed).toBe(true);
+    });
+
     it('says when the window resets: within the window, at least 1 second', async () => {
       const p = policy('v1', 2, 60);
       const who = fresh();

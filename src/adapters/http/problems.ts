@@ -10,6 +10,7 @@ import type { DomainErrorCode, Problem } from '../../domain/shared/errors.js';
 export type HttpProblemKind =
   | 'no_such_route'
   | 'unknown_action'
+  | 'confirmation_required'
   | 'unknown_host'
   | 'method_not_allowed'
   | 'malformed_body'
@@ -41,6 +42,8 @@ export const PROBLEMS = {
   method_not_allowed: { status: 405, type: 'method-not-allowed', title: 'Method not allowed' },
   payload_too_large: { status: 413, type: 'payload-too-large', title: 'Request body too large' },
   unsupported_media_type: { status: 415, type: 'unsupported-media-type', title: 'Unsupported media type' },
+  // A mutating tool asked of the assistant without `confirm: true`: nothing ran.
+  confirmation_required: { status: 409, type: 'confirmation-required', title: 'Confirmation required' },
   rate_limited: { status: 429, type: 'rate-limited', title: 'Too many requests' }, // with Retry-After (rate-limit.ts)
   internal: { status: 500, type: 'internal-error', title: 'Internal error' },
   unavailable: { status: 503, type: 'unavailable', title: 'Service unavailable' },

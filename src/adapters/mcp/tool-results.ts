@@ -46,6 +46,7 @@ const LABELS: Record<DomainErrorCode, string> = {
   forbidden: 'Not permitted',
   module_disabled: 'Module not enabled',
   unauthorized: 'Unauthorized',
+  rate_limited: 'Too many attempts',
 };
 
 /**

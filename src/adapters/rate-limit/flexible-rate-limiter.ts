@@ -90,6 +90,22 @@ export abstract class FlexibleRateLimiter extends RateLimiter {
     }
   }
 
+  async peek(policy: RateLimitPolicy, subject: string): Promise<RateLimitDecision> {
+    assertValidPolicy(policy);
+    if (policy.limit === 0) return uncounted(policy);
+    try {
+      const pending = this.limiterFor(policy);
+      const limiter = this.timeoutMs === null ? await pending : await within(pending, this.timeoutMs, 'store setup');
+      const res = await limiter.get(storedSubject(subject));
+      if (!res) return { ...uncounted(policy), counted: true };
+      const used = res.consumedPoints;
+      return { ...decide(policy, res, used < policy.limit), remaining: Math.max(0, policy.limit - used) };
+    } catch (error) {
+      this.reportFailure(error, policy.name);
+      return uncounted(policy);
+    }
+  }
+
   /** Writes the fail-open line (throttled); adapters also route their client's error events here. */
   protected reportFailure(error: unknown, policy: string | null): void {
     this.failures.report(error, policy);

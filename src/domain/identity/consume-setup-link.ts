@@ -44,7 +44,11 @@ export class ConsumeSetupLink {
     // The link is for an active administrator: one deactivated or demoted since gets nothing.
     const state = setupLinkState(link, now);
     const reason =
-      state !== 'usable' ? state : !user || !user.active || user.role !== 'school-admin' ? 'not_an_active_administrator' : null;
+      state !== 'usable'
+        ? state
+        : !user || !user.active || user.role !== 'school-admin'
+          ? 'not_an_active_administrator'
+          : null;
     if (reason) {
       await this.uow.transaction((repos) =>
         recordChange(repos, this.ids, {

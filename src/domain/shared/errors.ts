@@ -9,7 +9,8 @@ export type DomainErrorCode =
   | 'conflict' // a state transition is not allowed from the current state, or a duplicate
   | 'forbidden' // the caller lacks a permission
   | 'module_disabled' // the tenant has not enabled the module
-  | 'unauthorized'; // a credential is missing, wrong, revoked or expired
+  | 'unauthorized' // a credential is missing, wrong, revoked or expired
+  | 'rate_limited'; // too many attempts (sign-in failures); try again later
 
 export interface Problem {
   /** Dotted path of the offending field, e.g. `dueDate` or `scopes.1`; empty for the whole input. */

@@ -22,11 +22,15 @@ export function presentedKey(ctx: Context, location: KeyLocation): string | unde
 export async function authenticateKey(container: Container, ctx: Context, location: KeyLocation): Promise<Actor> {
   const key = presentedKey(ctx, location);
   if (!key) {
-    throw new DomainError('unauthorized', location === 'bearer' ? 'send Authorization: Bearer <API key>' : 'send the x-api-key header');
+    throw new DomainError(
+      'unauthorized',
+      location === 'bearer' ? 'send Authorization: Bearer <API key>' : 'send the x-api-key header',
+    );
   }
   const actor = await container.get(AuthenticateApiKey).execute(key);
   const slug = ctx.get('x-tenant-slug');
-  if (slug && slug !== actor.tenant.slug) throw new DomainError('unauthorized', 'the API key does not belong to this tenant');
+  if (slug && slug !== actor.tenant.slug)
+    throw new DomainError('unauthorized', 'the API key does not belong to this tenant');
   const host = (ctx.state.host as string | undefined) ?? ctx.hostname.toLowerCase();
   const hostTenant = host ? await container.get(ResolveTenant).byHost(host) : null;
   if (hostTenant && hostTenant.id !== actor.tenant.id) {

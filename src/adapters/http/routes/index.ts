@@ -1,5 +1,7 @@
 import type { RouteModule } from '../route-module.js';
 import { actionRoutes } from './actions.js';
+import { authRoutes } from './auth.js';
+import { consoleRoutes } from './console.js';
 import { healthRoutes } from './health.js';
 import { mcpRoutes } from './mcp.js';
 import { v1Routes } from './v1.js';
@@ -8,4 +10,11 @@ import { v1Routes } from './v1.js';
  * Every HTTP surface, in registration order. To add one (v1, actions, MCP, console, metrics), write
  * `routes/<surface>.ts` exporting a RouteModule and list it here.
  */
-export const routeModules: readonly RouteModule[] = [healthRoutes, v1Routes, actionRoutes, mcpRoutes];
+export const routeModules: readonly RouteModule[] = [
+  healthRoutes,
+  v1Routes,
+  actionRoutes,
+  mcpRoutes,
+  authRoutes,
+  consoleRoutes,
+];

@@ -293,7 +293,21 @@ INSERT INTO loan_tallies (tenant_id, group_id, status, kind, due_date, n)
 SELECT tenant_id, group_id, status, kind, coalesce(due_date, ''), count(*) FROM loans GROUP BY 1, 2, 3, 4, 5;
 `;
 
+/** Console sign-in sessions (issue 4): the JWT carries the id, every request checks the row. */
+const sessions = `
+CREATE TABLE sessions (
+  id text PRIMARY KEY,
+  tenant_id text NOT NULL,
+  user_id text NOT NULL,
+  created_at text NOT NULL,
+  expires_at text NOT NULL,
+  revoked_at text
+);
+CREATE INDEX sessions_tenant_user ON sessions (tenant_id, user_id);
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: '0001_initial', sql: initial },
   { version: '0002_loan_tallies', sql: loanTallies },
+  { version: '0003_sessions', sql: sessions },
 ];

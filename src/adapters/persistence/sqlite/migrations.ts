@@ -229,4 +229,20 @@ CREATE TABLE outbox_events (
 CREATE INDEX outbox_events_tenant_seq ON outbox_events (tenant_id, seq);
 `;
 
-export const MIGRATIONS: readonly Migration[] = [{ version: '0001_initial', sql: initial }];
+/** Console sign-in sessions (issue 4): the JWT carries the id, every request checks the row. */
+const sessions = `
+CREATE TABLE sessions (
+  id TEXT PRIMARY KEY,
+  tenant_id TEXT NOT NULL,
+  user_id TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL,
+  revoked_at TEXT
+) STRICT;
+CREATE INDEX sessions_tenant_user ON sessions (tenant_id, user_id);
+`;
+
+export const MIGRATIONS: readonly Migration[] = [
+  { version: '0001_initial', sql: initial },
+  { version: '0002_sessions', sql: sessions },
+];

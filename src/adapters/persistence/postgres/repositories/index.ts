@@ -9,6 +9,7 @@ import { PgLoanRepository } from './loans.js';
 import { PgOutboxRepository } from './outbox.js';
 import { PgPersonRepository } from './people.js';
 import { PgSetupLinkRepository } from './setup-links.js';
+import { PgSessionRepository } from './sessions.js';
 import { PgSubmissionRepository } from './submissions.js';
 import { PgTenantRepository } from './tenants.js';
 import { PgTicketRepository } from './tickets.js';
@@ -44,6 +45,7 @@ export function pgRepositories(db: Queryable): Repositories {
     users: new PgUserRepository(db),
     apiKeys: new PgApiKeyRepository(db),
     setupLinks: new PgSetupLinkRepository(db),
+  sessions: new PgSessionRepository(db),
     audit: new PgAuditRepository(db),
     outbox: new PgOutboxRepository(db),
   };

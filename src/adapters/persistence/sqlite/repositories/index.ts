@@ -9,6 +9,7 @@ import { SqliteLoanRepository } from './loans.js';
 import { SqliteOutboxRepository } from './outbox.js';
 import { SqlitePersonRepository } from './people.js';
 import { SqliteSetupLinkRepository } from './setup-links.js';
+import { SqliteSessionRepository } from './sessions.js';
 import { SqliteSubmissionRepository } from './submissions.js';
 import { SqliteTenantRepository } from './tenants.js';
 import { SqliteTicketRepository } from './tickets.js';
@@ -43,6 +44,7 @@ export const sqliteRepositories = (sql: Sql): Repositories => ({
   users: new SqliteUserRepository(sql),
   apiKeys: new SqliteApiKeyRepository(sql),
   setupLinks: new SqliteSetupLinkRepository(sql),
+  sessions: new SqliteSessionRepository(sql),
   audit: new SqliteAuditRepository(sql),
   outbox: new SqliteOutboxRepository(sql),
 });

@@ -1,0 +1,49 @@
+import type { Container } from 'inversify';
+import type { Context, Middleware } from 'koa';
+import type { DeskConfig } from '../../../bootstrap/config.js';
+import { AuthenticateSession } from '../../../domain/identity/authenticate-session.js';
+import type { Actor } from '../../../domain/shared/actor.js';
+import { DomainError } from '../../../domain/shared/errors.js';
+import { ResolveTenant } from '../../../domain/tenants/resolve-tenant.js';
+
+export const SESSION_COOKIE = 'desk_session';
+
+/** The console token: the `desk_session` cookie, or `Authorization: Bearer <token>` for scripts. */
+export function presentedSessionToken(ctx: Context): string | undefined {
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('authorization'))?.[1];
+  return bearer ?? ctx.cookies.get(SESSION_COOKIE) ?? undefined;
+}
+
+/**
+ * Signs the request in as a console user (SPEC §7.4) and checks it stays in the session's tenant: a
+ * tenant host or `x-tenant-slug` naming another institution is refused as unauthorized.
+ * Leaves `ctx.state.actor` and `ctx.state.sessionId`.
+ */
+export function consoleAuth(container: Container): Middleware {
+  return async (ctx, next) => {
+    ctx.set('Cache-Control', 'no-store');
+    const token = presentedSessionToken(ctx);
+    if (!token) throw new DomainError('unauthorized', 'sign in first (POST /api/auth/login)');
+    const { actor, sessionId } = await container.get(AuthenticateSession).execute(token);
+    const slug = ctx.get('x-tenant-slug');
+    if (slug && slug !== actor.tenant.slug)
+      throw new DomainError('unauthorized', 'this session belongs to another tenant');
+    const host = ctx.state.host as string | undefined;
+    const hostTenant = host ? await container.get(ResolveTenant).byHost(host) : null;
+    if (hostTenant && hostTenant.id !== actor.tenant.id) {
+      throw new DomainError('unauthorized', 'this session belongs to another tenant');
+    }
+    ctx.state.actor = actor;
+    ctx.state.sessionId = sessionId;
+    await next();
+  };
+}
+
+export const consoleActor = (ctx: Context): Actor => {
+  const actor = ctx.state.actor as Actor | undefined;
+  if (!actor) throw new Error('consoleActor: the route is missing consoleAuth');
+  return actor;
+};
+
+/** Cookies are Secure when the deployment is served over https (PUBLIC_URL). */
+export const secureCookies = (config: DeskConfig): boolean => config.publicUrl.startsWith('https:');

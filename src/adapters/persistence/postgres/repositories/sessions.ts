@@ -1,0 +1,44 @@
+import type { Session } from '../../../../domain/identity/session.js';
+import { SessionRepository } from '../../../../ports/repositories.js';
+import { mapUniqueViolation, query, queryOne, type Queryable } from '../sql.js';
+
+interface SessionRecord {
+  id: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+const toSession = (r: SessionRecord): Session => ({
+  id: r.id,
+  userId: r.user_id,
+  createdAt: r.created_at,
+  expiresAt: r.expires_at,
+  revokedAt: r.revoked_at,
+});
+
+export class PgSessionRepository extends SessionRepository {
+  constructor(private readonly db: Queryable) {
+    super();
+  }
+
+  async create(tenantId: string, s: Session): Promise<void> {
+    const sql = `INSERT INTO sessions (id, tenant_id, user_id, created_at, expires_at, revoked_at)
+      VALUES ($1, $2, $3, $4, $5, $6)`;
+    const values = [s.id, tenantId, s.userId, s.createdAt, s.expiresAt, s.revokedAt];
+    await mapUniqueViolation(query(this.db, sql, values), { sessions_pkey: 'session id' });
+  }
+
+  async findById(tenantId: string, id: string): Promise<Session | null> {
+    const sql = 'SELECT id, user_id, created_at, expires_at, revoked_at FROM sessions WHERE tenant_id = $1 AND id = $2';
+    const row = await queryOne<SessionRecord>(this.db, sql, [tenantId, id]);
+    return row && toSession(row);
+  }
+
+  async revoke(tenantId: string, id: string, at: string): Promise<boolean> {
+    const sql = 'UPDATE sessions SET revoked_at = $3 WHERE tenant_id = $1 AND id = $2 AND revoked_at IS NULL';
+    const result = await query(this.db, sql, [tenantId, id, at]);
+    return result.rowCount === 1;
+  }
+}

@@ -1,0 +1,99 @@
+import { inject, injectable } from 'inversify';
+import { z } from 'zod';
+import { Clock } from '../../ports/clock.js';
+import { IdGenerator } from '../../ports/id-generator.js';
+import { PasswordHasher } from '../../ports/password-hasher.js';
+import { RateLimiter, type RateLimitPolicy } from '../../ports/rate-limiter.js';
+import { SessionTokens } from '../../ports/session-tokens.js';
+import { UnitOfWork } from '../../ports/unit-of-work.js';
+import { DomainError } from '../shared/errors.js';
+import { parseInput } from '../shared/validation.js';
+import type { Tenant } from '../tenants/tenant.js';
+import { SESSION_TTL_MS, type Session } from './session.js';
+import { PASSWORD_MAX_LENGTH, normaliseEmail, type User } from './user.js';
+
+export const signInInput = z
+  .object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(PASSWORD_MAX_LENGTH) })
+  .strict();
+
+/** Failed sign-ins allowed per account and per source address in 15 minutes (README decisions). */
+export const SIGN_IN_POLICIES = {
+  account: { name: 'login-account', limit: 10, windowSeconds: 900 },
+  address: { name: 'login-address', limit: 50, windowSeconds: 900 },
+} as const satisfies Record<string, RateLimitPolicy>;
+
+/** Too many failed attempts: refused without checking the password. */
+export class TooManyAttempts extends DomainError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('rate_limited', 'too many failed sign-in attempts; try again later');
+  }
+}
+
+export interface SignedIn {
+  token: string;
+  expiresAt: string;
+  user: Pick<User, 'id' | 'email' | 'name' | 'role' | 'loanGroupIds'>;
+}
+
+/**
+ * Signs a console user in: checks the password (memory-hard hash, the same work for unknown
+ * addresses), opens a 12-hour session and returns a token naming it. Only failures count towards
+ * the per-account and per-address limits, kept in the shared rate-limit store.
+ */
+@injectable()
+export class SignIn {
+  #decoy: Promise<string> | null = null;
+
+  constructor(
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(Clock) private readonly clock: Clock,
+    @inject(IdGenerator) private readonly ids: IdGenerator,
+    @inject(PasswordHasher) private readonly hasher: PasswordHasher,
+    @inject(SessionTokens) private readonly tokens: SessionTokens,
+    @inject(RateLimiter) private readonly limiter: RateLimiter,
+  ) {}
+
+  async execute(tenant: Tenant, input: z.input<typeof signInInput>, from: { address: string }): Promise<SignedIn> {
+    const { email, password } = parseInput(signInInput, input);
+    const account = `${tenant.id}:${normaliseEmail(email)}`;
+    const standing = await Promise.all([
+      this.limiter.peek(SIGN_IN_POLICIES.account, account),
+      this.limiter.peek(SIGN_IN_POLICIES.address, from.address),
+    ]);
+    const blocked = standing.filter((d) => !d.allowed);
+    if (blocked.length > 0) throw new TooManyAttempts(Math.max(...blocked.map((d) => d.resetSeconds)));
+
+    const user = await this.uow.read((r) => r.users.findByEmail(tenant.id, normaliseEmail(email)));
+    // Verify against a decoy hash when there is no usable one, so timing does not reveal accounts.
+    const hash = user?.passwordHash ?? (await this.decoyHash());
+    const matches = await this.hasher.verify(password, hash);
+    if (!user || !user.active || !user.passwordHash || !matches) {
+      await Promise.all([
+        this.limiter.consume(SIGN_IN_POLICIES.account, account),
+        this.limiter.consume(SIGN_IN_POLICIES.address, from.address),
+      ]);
+      throw new DomainError('unauthorized', 'wrong e-mail or password');
+    }
+
+    const now = this.clock.now();
+    const session: Session = {
+      id: this.ids.next(),
+      userId: user.id,
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
+      revokedAt: null,
+    };
+    await this.uow.transaction((r) => r.sessions.create(tenant.id, session));
+    const token = await this.tokens.sign(
+      { sessionId: session.id, userId: user.id, tenantId: tenant.id },
+      new Date(session.expiresAt),
+    );
+    const { id, name, role, loanGroupIds } = user;
+    return { token, expiresAt: session.expiresAt, user: { id, email: user.email, name, role, loanGroupIds } };
+  }
+
+  private decoyHash(): Promise<string> {
+    this.#decoy ??= this.hasher.hash('not anyone’s password');
+    return this.#decoy;
+  }
+}
