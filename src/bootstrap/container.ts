@@ -43,9 +43,9 @@ const coreModule = (config: DeskConfig) =>
     bind(Readiness).toConstantValue(new Readiness());
     // Console sessions need the shared secret; `serve` makes sure one exists (ensureJwtSecret).
     bind(SessionTokens)
-      .toDynamicValue(() => {
+      .toDynamicValue((ctx) => {
         if (!config.jwtSecret) throw new Error('JWT_SECRET is not configured: console sessions are unavailable');
-        return new JoseSessionTokens(config.jwtSecret);
+        return new JoseSessionTokens(config.jwtSecret, ctx.get(Clock));
       })
       .inSingletonScope();
     bind(ToolCatalogue).toConstantValue(new ToolCatalogue());

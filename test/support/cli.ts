@@ -55,7 +55,8 @@ export function startServe(
   opts: { cwd: string; env?: Record<string, string | undefined>; timeoutMs?: number },
 ): Promise<RunningServer> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [DESK_BIN, 'serve', '--port', '0', ...args], { cwd: opts.cwd, env: cleanEnv(opts.env) });
+    const portArgs = args.includes('--port') ? [] : ['--port', '0'];
+    const child = spawn(process.execPath, [DESK_BIN, 'serve', ...portArgs, ...args], { cwd: opts.cwd, env: cleanEnv(opts.env) });
     let out = '';
     const onData = (d: Buffer) => {
       out += d.toString();

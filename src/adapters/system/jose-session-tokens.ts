@@ -1,4 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose';
+import type { Clock } from '../../ports/clock.js';
 import { SessionTokens, type SessionClaims } from '../../ports/session-tokens.js';
 
 const ISSUER = 'desk';
@@ -6,12 +7,16 @@ const AUDIENCE = 'desk-console';
 
 /**
  * Console session tokens as HS256 JWTs signed with JWT_SECRET (jose). The token names the session;
- * the session row decides whether it still works, so logout needs no token blacklist.
+ * the session row decides whether it still works, so logout needs no token blacklist. Issue and
+ * expiry times come from the same Clock as everything else, so tokens and sessions never disagree.
  */
 export class JoseSessionTokens extends SessionTokens {
   private readonly key: Uint8Array;
 
-  constructor(secret: string) {
+  constructor(
+    secret: string,
+    private readonly clock: Clock,
+  ) {
     super();
     this.key = new TextEncoder().encode(secret);
   }
@@ -22,7 +27,7 @@ export class JoseSessionTokens extends SessionTokens {
       .setSubject(claims.userId)
       .setIssuer(ISSUER)
       .setAudience(AUDIENCE)
-      .setIssuedAt()
+      .setIssuedAt(Math.floor(this.clock.now().getTime() / 1000))
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
       .sign(this.key);
   }
@@ -33,6 +38,7 @@ export class JoseSessionTokens extends SessionTokens {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience: AUDIENCE,
+        currentDate: this.clock.now(),
       });
       const { sub, tid, sid } = payload as { sub?: unknown; tid?: unknown; sid?: unknown };
       if (typeof sub !== 'string' || typeof tid !== 'string' || typeof sid !== 'string') return null;
