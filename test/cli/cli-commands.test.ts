@@ -23,13 +23,30 @@ describe('desk tenant / module', () => {
   let dir: string;
   beforeAll(async () => {
     dir = tempInstallDir();
-    const r = await runDesk(['tenant', 'create', 'north', '--name', 'North High', '--host', 'north.school.example', '--time-zone', 'Europe/London', '--currency', 'gbp'], { cwd: dir });
+    const r = await runDesk(
+      [
+        'tenant',
+        'create',
+        'north',
+        '--name',
+        'North High',
+        '--host',
+        'north.school.example',
+        '--time-zone',
+        'Europe/London',
+        '--currency',
+        'gbp',
+      ],
+      { cwd: dir },
+    );
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
   });
 
   it('creates a tenant with its hosts, zone and currency and every module off', () => {
-    expect(rows(dir, 'select slug, name, time_zone, currency from tenants')).toEqual([{ slug: 'north', name: 'North High', time_zone: 'Europe/London', currency: 'GBP' }]);
+    expect(rows(dir, 'select slug, name, time_zone, currency from tenants')).toEqual([
+      { slug: 'north', name: 'North High', time_zone: 'Europe/London', currency: 'GBP' },
+    ]);
     expect(rows(dir, 'select host from tenant_hosts')).toEqual([{ host: 'north.school.example' }]);
     expect(rows(dir, 'select * from tenant_modules')).toEqual([]);
   });
@@ -55,12 +72,16 @@ describe('desk tenant / module', () => {
   });
 
   it('enables and disables modules, refusing unknown ones without changing any', async () => {
-    expect((await runDesk(['module', 'enable', 'north', 'loans', 'people', 'integrations'], { cwd: dir })).code).toBe(0);
+    expect((await runDesk(['module', 'enable', 'north', 'loans', 'people', 'integrations'], { cwd: dir })).code).toBe(
+      0,
+    );
     const bad = await runDesk(['module', 'enable', 'north', 'repairs', 'teleport'], { cwd: dir });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('teleport');
     expect((await runDesk(['module', 'disable', 'north', 'people'], { cwd: dir })).code).toBe(0);
-    expect(rows<{ module: string }>(dir, 'select module from tenant_modules order by module').map((r) => r.module)).toEqual(['integrations', 'loans']);
+    expect(
+      rows<{ module: string }>(dir, 'select module from tenant_modules order by module').map((r) => r.module),
+    ).toEqual(['integrations', 'loans']);
     expect((await runDesk(['module', 'enable', 'nowhere', 'loans'], { cwd: dir })).code).toBe(1);
     expect(rows(dir, "select action from audit_entries where action = 'module.change'")).toHaveLength(2);
   });
@@ -76,28 +97,95 @@ describe('desk user / key / setup-link', () => {
   });
 
   it('creates a user with a password read from stdin, stored only as a hash', async () => {
-    const r = await runDesk(['user', 'create', 'north', 'Ada@North.Example', '--name', 'Ada Admin', '--role', 'school-admin', '--password-stdin'], {
-      cwd: dir,
-      input: 'correct horse battery staple\n',
-    });
+    const r = await runDesk(
+      [
+        'user',
+        'create',
+        'north',
+        'Ada@North.Example',
+        '--name',
+        'Ada Admin',
+        '--role',
+        'school-admin',
+        '--password-stdin',
+      ],
+      {
+        cwd: dir,
+        input: 'correct horse battery staple\n',
+      },
+    );
     expect(r.code).toBe(0);
-    const [user] = rows<{ email: string; role: string; password_hash: string }>(dir, 'select email, role, password_hash from users');
+    const [user] = rows<{ email: string; role: string; password_hash: string }>(
+      dir,
+      'select email, role, password_hash from users',
+    );
     expect(user).toMatchObject({ email: 'ada@north.example', role: 'school-admin' });
     expect(user!.password_hash).toMatch(/^scrypt\$/);
     expect(readFileSync(join(dir, 'data', 'desk.sqlite')).includes('correct horse battery staple')).toBe(false);
   });
 
   it('refuses duplicate e-mails, unknown roles and short passwords with nothing created', async () => {
-    expect((await runDesk(['user', 'create', 'north', 'ada@north.example', '--name', 'Dup', '--role', 'teacher'], { cwd: dir })).code).toBe(1);
-    expect((await runDesk(['user', 'create', 'north', 'x@north.example', '--name', 'X', '--role', 'wizard'], { cwd: dir })).code).toBe(2);
-    expect((await runDesk(['user', 'create', 'north', 'y@north.example', '--name', 'Y', '--role', 'teacher', '--password-stdin'], { cwd: dir, input: 'short\n' })).code).toBe(2);
-    expect((await runDesk(['user', 'create', 'north', 'not-an-email', '--name', 'Z', '--role', 'teacher'], { cwd: dir })).code).toBe(2);
-    expect((await runDesk(['user', 'create', 'north', 'z@north.example', '--name', 'Z', '--role', 'teacher', '--loan-group', 'no-such-group'], { cwd: dir })).code).toBe(2);
+    expect(
+      (
+        await runDesk(['user', 'create', 'north', 'ada@north.example', '--name', 'Dup', '--role', 'teacher'], {
+          cwd: dir,
+        })
+      ).code,
+    ).toBe(1);
+    expect(
+      (await runDesk(['user', 'create', 'north', 'x@north.example', '--name', 'X', '--role', 'wizard'], { cwd: dir }))
+        .code,
+    ).toBe(2);
+    expect(
+      (
+        await runDesk(
+          ['user', 'create', 'north', 'y@north.example', '--name', 'Y', '--role', 'teacher', '--password-stdin'],
+          { cwd: dir, input: 'short\n' },
+        )
+      ).code,
+    ).toBe(2);
+    expect(
+      (await runDesk(['user', 'create', 'north', 'not-an-email', '--name', 'Z', '--role', 'teacher'], { cwd: dir }))
+        .code,
+    ).toBe(2);
+    expect(
+      (
+        await runDesk(
+          [
+            'user',
+            'create',
+            'north',
+            'z@north.example',
+            '--name',
+            'Z',
+            '--role',
+            'teacher',
+            '--loan-group',
+            'no-such-group',
+          ],
+          { cwd: dir },
+        )
+      ).code,
+    ).toBe(2);
     expect(rows(dir, 'select email from users')).toEqual([{ email: 'ada@north.example' }]);
   });
 
   it('mints a key shown once and stored only as a hash; lists and revokes it', async () => {
-    const r = await runDesk(['key', 'create', 'north', '--name', 'reporting', '--scopes', 'loan.view,device.view', '--expires', '30', '--json'], { cwd: dir });
+    const r = await runDesk(
+      [
+        'key',
+        'create',
+        'north',
+        '--name',
+        'reporting',
+        '--scopes',
+        'loan.view,device.view',
+        '--expires',
+        '30',
+        '--json',
+      ],
+      { cwd: dir },
+    );
     expect(r.code).toBe(0);
     const created = JSON.parse(r.stdout) as { id: string; key: string; scopes: string[] };
     expect(Object.keys(created).sort()).toEqual(['id', 'key', 'scopes']);
@@ -119,33 +207,57 @@ describe('desk user / key / setup-link', () => {
     expect((await runDesk(['key', 'revoke', 'south', created.id], { cwd: dir })).code).toBe(1);
     expect((await runDesk(['key', 'revoke', 'north', created.id], { cwd: dir })).code).toBe(0);
     expect((await runDesk(['key', 'revoke', 'north', created.id], { cwd: dir })).code).toBe(1);
-    expect(rows<{ revoked_at: string | null }>(dir, 'select revoked_at from api_keys where id = ?', created.id)[0]!.revoked_at).not.toBeNull();
-    expect(rows(dir, "select action from audit_entries where action in ('apikey.create', 'apikey.revoke')")).toHaveLength(2);
+    expect(
+      rows<{ revoked_at: string | null }>(dir, 'select revoked_at from api_keys where id = ?', created.id)[0]!
+        .revoked_at,
+    ).not.toBeNull();
+    expect(
+      rows(dir, "select action from audit_entries where action in ('apikey.create', 'apikey.revoke')"),
+    ).toHaveLength(2);
   });
 
   it('prints an MCP client configuration and allows a key with no scopes', async () => {
-    const r = await runDesk(['key', 'create', 'north', '--name', 'claude', '--scopes', '', '--mcp-config'], { cwd: dir });
+    const r = await runDesk(['key', 'create', 'north', '--name', 'claude', '--scopes', '', '--mcp-config'], {
+      cwd: dir,
+    });
     expect(r.code).toBe(0);
     const config = JSON.parse(r.stdout);
     const auth: string = config.mcpServers.desk.headers.Authorization;
-    expect(config).toEqual({ mcpServers: { desk: { type: 'http', url: 'https://desk.north.example/api/mcp', headers: { Authorization: auth } } } });
+    expect(config).toEqual({
+      mcpServers: {
+        desk: { type: 'http', url: 'https://desk.north.example/api/mcp', headers: { Authorization: auth } },
+      },
+    });
     expect(isWellFormedKey(auth.replace(/^Bearer /, ''))).toBe(true);
   });
 
   it('refuses module and privileged scopes with a clear hint', async () => {
-    const mod = await runDesk(['key', 'create', 'north', '--name', 'x', '--scopes', 'loan.view,module.loans'], { cwd: dir });
+    const mod = await runDesk(['key', 'create', 'north', '--name', 'x', '--scopes', 'loan.view,module.loans'], {
+      cwd: dir,
+    });
     expect(mod.code).toBe(2);
     expect(mod.stderr).toContain('desk module enable');
     const priv = await runDesk(['key', 'create', 'north', '--name', 'x', '--scopes', 'apikey.manage'], { cwd: dir });
     expect(priv.code).toBe(2);
     expect(priv.stderr).toContain('apikey.manage');
-    expect((await runDesk(['key', 'create', 'north', '--name', 'x', '--scopes', 'loan.view', '--expires', '0'], { cwd: dir })).code).toBe(2);
-    expect((await runDesk(['key', 'create', 'nowhere', '--name', 'x', '--scopes', 'loan.view'], { cwd: dir })).code).toBe(1);
+    expect(
+      (
+        await runDesk(['key', 'create', 'north', '--name', 'x', '--scopes', 'loan.view', '--expires', '0'], {
+          cwd: dir,
+        })
+      ).code,
+    ).toBe(2);
+    expect(
+      (await runDesk(['key', 'create', 'nowhere', '--name', 'x', '--scopes', 'loan.view'], { cwd: dir })).code,
+    ).toBe(1);
     expect(rows(dir, "select name from api_keys where name = 'x'")).toEqual([]);
   });
 
   it('writes a setup link for exactly one active administrator, printing only the path', async () => {
-    const before = rows<{ password_hash: string }>(dir, "select password_hash from users where email = 'ada@north.example'")[0]!;
+    const before = rows<{ password_hash: string }>(
+      dir,
+      "select password_hash from users where email = 'ada@north.example'",
+    )[0]!;
     const r = await runDesk(['setup-link', 'ada@north.example'], { cwd: dir });
     expect(r.code).toBe(0);
     const path = join(dir, '.setup-link.html');
@@ -153,25 +265,46 @@ describe('desk user / key / setup-link', () => {
     expect(statSync(path).mode & 0o777).toBe(0o600);
     const token = /https:\/\/desk\.north\.example\/setup#token=([A-Za-z0-9_-]+)/.exec(readFileSync(path, 'utf8'))?.[1];
     expect(token?.length).toBeGreaterThanOrEqual(22);
-    const links = rows<{ token_hash: string; file_path: string; expires_at: string; created_at: string }>(dir, 'select * from setup_links');
+    const links = rows<{ token_hash: string; file_path: string; expires_at: string; created_at: string }>(
+      dir,
+      'select * from setup_links',
+    );
     expect(links).toHaveLength(1);
     expect(JSON.stringify(links)).not.toContain(token);
     expect(links[0]!.file_path).toBe(path);
     expect(Date.parse(links[0]!.expires_at) - Date.parse(links[0]!.created_at)).toBe(4 * 3600_000);
     expect(rows(dir, "select action from audit_entries where action = 'setup_link.create'")).toHaveLength(1);
-    expect(rows<{ password_hash: string }>(dir, "select password_hash from users where email = 'ada@north.example'")[0]).toEqual(before);
+    expect(
+      rows<{ password_hash: string }>(dir, "select password_hash from users where email = 'ada@north.example'")[0],
+    ).toEqual(before);
 
     const again = await runDesk(['setup-link', 'ada@north.example', '--tenant', 'north'], { cwd: dir });
     expect(again.code).toBe(0);
     expect(readFileSync(path, 'utf8')).not.toContain(token);
-    expect(rows<{ replaced_at: string | null }>(dir, 'select replaced_at from setup_links order by created_at').map((l) => l.replaced_at !== null)).toEqual([true, false]);
+    expect(
+      rows<{ replaced_at: string | null }>(dir, 'select replaced_at from setup_links order by created_at').map(
+        (l) => l.replaced_at !== null,
+      ),
+    ).toEqual([true, false]);
   });
 
   it('refuses an address that is not exactly one active administrator', async () => {
     expect((await runDesk(['setup-link', 'nobody@north.example'], { cwd: dir })).code).toBe(1);
-    expect((await runDesk(['user', 'create', 'north', 'tech@north.example', '--name', 'T', '--role', 'technician'], { cwd: dir })).code).toBe(0);
+    expect(
+      (
+        await runDesk(['user', 'create', 'north', 'tech@north.example', '--name', 'T', '--role', 'technician'], {
+          cwd: dir,
+        })
+      ).code,
+    ).toBe(0);
     expect((await runDesk(['setup-link', 'tech@north.example'], { cwd: dir })).code).toBe(1);
-    expect((await runDesk(['user', 'create', 'south', 'ada@north.example', '--name', 'Ada', '--role', 'school-admin'], { cwd: dir })).code).toBe(0);
+    expect(
+      (
+        await runDesk(['user', 'create', 'south', 'ada@north.example', '--name', 'Ada', '--role', 'school-admin'], {
+          cwd: dir,
+        })
+      ).code,
+    ).toBe(0);
     const ambiguous = await runDesk(['setup-link', 'ada@north.example'], { cwd: dir });
     expect(ambiguous.code).toBe(1);
     expect(ambiguous.stderr).toContain('--tenant');
@@ -187,11 +320,17 @@ describe('desk seed-demo', () => {
     const r = await runDesk(['seed-demo', 'demo', '--size', 'small'], { cwd: dir });
     expect(r.code).toBe(0);
     const count = (table: string) => rows<{ n: number }>(dir, `select count(*) n from ${table}`)[0]!.n;
-    expect([count('people'), count('loans'), count('devices'), count('submissions'), count('tickets')]).toEqual([150, 60, 200, 30, 20]);
+    expect([count('people'), count('loans'), count('devices'), count('submissions'), count('tickets')]).toEqual([
+      150, 60, 200, 30, 20,
+    ]);
     expect(count('cost_entries')).toBeGreaterThan(12);
-    const statuses = rows<{ status: string }>(dir, 'select distinct status from loans order by status').map((s) => s.status);
+    const statuses = rows<{ status: string }>(dir, 'select distinct status from loans order by status').map(
+      (s) => s.status,
+    );
     expect(statuses).toEqual(['AVAILABLE', 'ISSUED', 'UNAVAILABLE']);
-    expect(rows<{ next_value: number }>(dir, "select next_value from tenant_counters where counter = 'loan'")[0]!.next_value).toBe(61);
+    expect(
+      rows<{ next_value: number }>(dir, "select next_value from tenant_counters where counter = 'loan'")[0]!.next_value,
+    ).toBe(61);
     const again = await runDesk(['seed-demo', 'demo', '--size', 'small'], { cwd: dir });
     expect(again.code).toBe(1);
     expect(count('people')).toBe(150);
@@ -229,7 +368,10 @@ describe('configuration errors', () => {
 
   it('reports an unreachable database with exit 1 and no credentials', async () => {
     const dir = tempInstallDir();
-    const r = await runDesk(['migrate', '--from-environment'], { cwd: dir, env: { DATABASE_URL: 'postgres://secretuser:secretpw@127.0.0.1:1/desk' } });
+    const r = await runDesk(['migrate', '--from-environment'], {
+      cwd: dir,
+      env: { DATABASE_URL: 'postgres://secretuser:secretpw@127.0.0.1:1/desk' },
+    });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^desk: cannot reach the database/);
     expect(r.stderr).not.toContain('secretpw');
@@ -237,8 +379,23 @@ describe('configuration errors', () => {
 
   it('uses SQLite with --embedded-db whatever DATABASE_URL says', async () => {
     const dir = tempInstallDir();
-    const r = await runDesk(['tenant', 'create', 'x', '--name', 'X', '--embedded-db'], { cwd: dir, env: { DATABASE_URL: 'postgres://u:p@127.0.0.1:1/none' } });
+    const r = await runDesk(['tenant', 'create', 'x', '--name', 'X', '--embedded-db'], {
+      cwd: dir,
+      env: { DATABASE_URL: 'postgres://u:p@127.0.0.1:1/none' },
+    });
     expect(r.code).toBe(0);
     expect(rows(dir, 'select slug from tenants')).toEqual([{ slug: 'x' }]);
+  });
+});
+
+describe('desk module enable with several modules', () => {
+  it('enables every module named, not just the last', async () => {
+    const dir = tempInstallDir();
+    expect((await runDesk(['tenant', 'create', 'x', '--name', 'X'], { cwd: dir })).code).toBe(0);
+    const r = await runDesk(['module', 'enable', 'x', 'integrations', 'loans', 'people'], { cwd: dir });
+    expect(r.stdout).toContain('integrations, people, loans');
+    expect(
+      rows<{ module: string }>(dir, 'select module from tenant_modules order by module').map((m) => m.module),
+    ).toEqual(['integrations', 'loans', 'people']);
   });
 });

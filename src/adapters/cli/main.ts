@@ -21,8 +21,6 @@ import { serveCommand } from './commands/serve.js';
 export async function main(argv: string[]): Promise<void> {
   await yargs(argv)
     .scriptName('desk')
-    // A repeated option takes its last value (as most CLIs do) rather than becoming an array.
-    .parserConfiguration({ 'duplicate-arguments-array': false })
     .version(VERSION)
     .option('embedded-db', {
       type: 'boolean',
