@@ -2,6 +2,12 @@ import { join } from 'node:path';
 import { Container, ContainerModule } from 'inversify';
 import { FsSetupLinkWriter } from '../adapters/fs/fs-setup-link-writer.js';
 import { Readiness } from '../adapters/http/readiness.js';
+import { rateLimitPolicies } from '../adapters/http/middleware/rate-limit.js';
+import { ErrorReporter, NoErrorReporter } from '../adapters/observability/error-reporter.js';
+import { Logger, PinoLogger, type LogDestination } from '../adapters/observability/logger.js';
+import { Metrics } from '../adapters/observability/metrics.js';
+import { createScrubber } from '../adapters/observability/scrub.js';
+import { SentryErrorReporter } from '../adapters/observability/sentry-error-reporter.js';
 import { PgDatabase } from '../adapters/persistence/postgres/pg-database.js';
 import { PgUnitOfWork } from '../adapters/persistence/postgres/pg-unit-of-work.js';
 import { SqliteDatabase } from '../adapters/persistence/sqlite/sqlite-database.js';
@@ -25,6 +31,7 @@ import { SessionTokens } from '../ports/session-tokens.js';
 import { SetupLinkWriter } from '../ports/setup-link-writer.js';
 import { Settings } from '../ports/settings.js';
 import { UnitOfWork } from '../ports/unit-of-work.js';
+import { VERSION } from './build-info.js';
 import type { DeskConfig } from './config.js';
 import { USE_CASES } from './use-cases.js';
 
@@ -52,6 +59,46 @@ const coreModule = (config: DeskConfig) =>
     for (const useCase of USE_CASES) bind<unknown>(useCase).toSelf().inSingletonScope();
   });
 
+/**
+ * What an operator watches, one of each per container (so per process, and per app in a test):
+ * the JSON log at LOG_LEVEL, the Prometheus registry, and the error reporter — Sentry's SDK only when
+ * SENTRY_DSN is set, otherwise nothing at all. Built on first use: a one-shot CLI command that never
+ * serves HTTP creates no registry and loads no SDK.
+ */
+const observabilityModule = (config: DeskConfig, options: ContainerOptions) =>
+  new ContainerModule(({ bind }) => {
+    // The deployment's own secrets are scrubbed wherever they appear, whatever their shape.
+    const scrub = createScrubber([config.jwtSecret, config.metricsToken, config.buildInfoToken, config.databaseUrl]);
+    bind(Logger)
+      .toDynamicValue(() => new PinoLogger(config.logLevel, { destination: options.logDestination, scrub }))
+      .inSingletonScope();
+    bind(Metrics)
+      .toDynamicValue(
+        (ctx) =>
+          new Metrics({
+            toolNames: ctx
+              .get(ToolCatalogue)
+              .all()
+              .map((tool) => tool.name),
+            rateLimitPolicies: Object.values(rateLimitPolicies(config)).map((policy) => policy.name),
+          }),
+      )
+      .inSingletonScope();
+    bind(ErrorReporter)
+      .toDynamicValue((ctx) => {
+        if (!config.sentryDsn) return new NoErrorReporter();
+        const log = ctx.get(Logger);
+        return new SentryErrorReporter({
+          dsn: config.sentryDsn,
+          release: `desk@${VERSION}`,
+          environment: config.channel,
+          scrub,
+          onUnavailable: (err) => log.error({ err }, 'error tracking is unavailable: the Sentry SDK did not load'),
+        });
+      })
+      .inSingletonScope();
+  });
+
 /** Embedded: one SQLite file under DATA_DIR, WAL mode. */
 const sqliteModule = (config: DeskConfig) =>
   new ContainerModule(({ bind }) => {
@@ -76,14 +123,21 @@ const postgresModule = (databaseUrl: string, redisUrl: string | null) =>
     );
   });
 
+/** What is not configuration but the caller's to choose. */
+export interface ContainerOptions {
+  /** Where the JSON log goes: standard error unless given (tests capture it here). */
+  readonly logDestination?: LogDestination;
+}
+
 /**
- * The composition root: the core plus the SQLite or the Postgres module, chosen by configuration
- * (`--embedded-db` has already cleared `databaseUrl`).
+ * The composition root: the core, observability, and the SQLite or the Postgres module, chosen by
+ * configuration (`--embedded-db` has already cleared `databaseUrl`).
  */
-export function buildContainer(config: DeskConfig): Container {
+export function buildContainer(config: DeskConfig, options: ContainerOptions = {}): Container {
   const container = new Container();
   container.load(
     coreModule(config),
+    observabilityModule(config, options),
     config.databaseUrl ? postgresModule(config.databaseUrl, config.redisUrl) : sqliteModule(config),
   );
   return container;

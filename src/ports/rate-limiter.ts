@@ -50,10 +50,10 @@ export interface RateLimitDecision {
 export abstract class RateLimiter {
   abstract consume(policy: RateLimitPolicy, subject: string): Promise<RateLimitDecision>;
   /**
-   * The subject's standing without counting anything: `allowed` is false once the window's limit
-   * has been used up. For limits on failures (sign-in), which count only the attempts that fail.
-   * Off policies and store failures answer allowed, as `consume` does.
+   * Gives back one request counted by `consume` (an attempt that turned out not to count, such as a
+   * successful sign-in). Counting first and refunding after is what keeps concurrent attempts from
+   * all slipping past a check. Off policies and store failures do nothing.
    */
-  abstract peek(policy: RateLimitPolicy, subject: string): Promise<RateLimitDecision>;
+  abstract refund(policy: RateLimitPolicy, subject: string): Promise<void>;
   abstract close(): Promise<void>;
 }

@@ -4,7 +4,12 @@
  * up in review.
  */
 import { describe, expect, it } from 'vitest';
-import { MODULES, PERMISSIONS, PRIVILEGED_PERMISSIONS, effectivePermissions } from '../../src/domain/access/permissions.js';
+import {
+  MODULES,
+  PERMISSIONS,
+  PRIVILEGED_PERMISSIONS,
+  effectivePermissions,
+} from '../../src/domain/access/permissions.js';
 import { ToolCatalogue } from '../../src/domain/catalogue/catalogue.js';
 import { TOOLS } from '../../src/domain/catalogue/tools.js';
 import type { Actor } from '../../src/domain/shared/actor.js';
@@ -14,7 +19,12 @@ const catalogue = new ToolCatalogue();
 
 const keyActor = (scopes: string[], modules = [...MODULES]): Actor => {
   const tenant = aTenant({ modules });
-  return { tenant, principal: { type: 'apiKey', id: 'k', name: 'k' }, permissions: effectivePermissions(scopes, modules), loanGroupIds: null };
+  return {
+    tenant,
+    principal: { type: 'apiKey', id: 'k', name: 'k' },
+    permissions: effectivePermissions(scopes, modules),
+    loanGroupIds: null,
+  };
 };
 
 describe('tool registry', () => {
@@ -50,14 +60,19 @@ describe('tool registry', () => {
 
   it('states readOnly explicitly on every tool, false exactly on the mutating ones', () => {
     for (const tool of TOOLS) expect(typeof tool.readOnly, tool.name).toBe('boolean');
-    expect(TOOLS.filter((t) => !t.readOnly).map((t) => t.name).sort()).toEqual(['loans.issue', 'loans.return', 'submissions.assign', 'submissions.create']);
+    expect(
+      TOOLS.filter((t) => !t.readOnly)
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual(['loans.issue', 'loans.return', 'submissions.assign', 'submissions.create']);
   });
 
   it('publishes flat object input schemas that refuse unknown properties and have no top-level oneOf', () => {
     for (const tool of catalogue.all()) {
       expect(tool.inputSchema.type, tool.name).toBe('object');
       expect(tool.inputSchema.additionalProperties, tool.name).toBe(false);
-      for (const combinator of ['oneOf', 'anyOf', 'allOf', 'not']) expect(tool.inputSchema[combinator], tool.name).toBeUndefined();
+      for (const combinator of ['oneOf', 'anyOf', 'allOf', 'not'])
+        expect(tool.inputSchema[combinator], tool.name).toBeUndefined();
       expect(tool.outputSchema.type, tool.name).toBe('object');
       expect(tool.description.length, tool.name).toBeGreaterThan(20);
     }
@@ -80,14 +95,20 @@ describe('tool visibility', () => {
   it('shows a key exactly the tools its scopes and the tenant modules allow', () => {
     const names = (actor: Actor) => catalogue.visibleTo(actor, 'integration').map((t) => t.name);
     expect(names(keyActor(['loan.view']))).toEqual(['loans.list']);
-    expect(names(keyActor(['loan.view', 'loan.issue', 'loan.return'])).sort()).toEqual(['loans.issue', 'loans.list', 'loans.return']);
+    expect(names(keyActor(['loan.view', 'loan.issue', 'loan.return'])).sort()).toEqual([
+      'loans.issue',
+      'loans.list',
+      'loans.return',
+    ]);
     expect(names(keyActor([]))).toEqual([]);
     expect(names(keyActor(['loan.view'], ['loans']))).toEqual([]); // integrations off
     expect(names(keyActor(['loan.view', 'device.view'], ['integrations', 'assets']))).toEqual(['devices.search']);
   });
 
   it('lets the in-product assistant do without module.integrations', () => {
-    expect(catalogue.visibleTo(keyActor(['loan.view'], ['loans']), 'assistant').map((t) => t.name)).toEqual(['loans.list']);
+    expect(catalogue.visibleTo(keyActor(['loan.view'], ['loans']), 'assistant').map((t) => t.name)).toEqual([
+      'loans.list',
+    ]);
   });
 
   it('treats a hidden tool like an unknown one', async () => {
@@ -97,6 +118,8 @@ describe('tool visibility', () => {
     const resolve = () => {
       throw new Error('must not run');
     };
-    await expect(catalogue.invoke(resolve, actor, 'integration', 'loans.issue', {})).rejects.toMatchObject({ code: 'not_found' });
+    await expect(catalogue.invoke(resolve, actor, 'integration', 'loans.issue', {})).rejects.toMatchObject({
+      code: 'not_found',
+    });
   });
 });

@@ -10,6 +10,7 @@
 import Router from '@koa/router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Readiness } from '../../src/adapters/http/readiness.js';
+import { observabilityOf } from '../../src/adapters/observability/observability.js';
 import { routeModules } from '../../src/adapters/http/routes/index.js';
 import { PERMISSIONS } from '../../src/domain/access/permissions.js';
 import { ToolCatalogue } from '../../src/domain/catalogue/catalogue.js';
@@ -262,6 +263,7 @@ describe('tenant isolation over the API-key surfaces', () => {
       config: app.config,
       build: { version: '0.20.0', commit: null, builtAt: null },
       readiness,
+      observability: observabilityOf(app.container, 'silent'),
     };
     for (const m of routeModules) m.register(router, deps);
     const routes = router.stack

@@ -11,7 +11,10 @@ import type { DeskConfig } from '../../src/bootstrap/config.js';
 import { buildContainer } from '../../src/bootstrap/container.js';
 import { loadConfig } from '../../src/bootstrap/load-config.js';
 import { Readiness } from '../../src/adapters/http/readiness.js';
+import type { RouteModule } from '../../src/adapters/http/route-module.js';
 import { createServer } from '../../src/adapters/http/server.js';
+import { ErrorReporter } from '../../src/adapters/observability/error-reporter.js';
+import type { LogDestination } from '../../src/adapters/observability/logger.js';
 import { MODULES, type ModuleName } from '../../src/domain/access/permissions.js';
 import { SeedDemo, type DemoSize } from '../../src/domain/demo/seed-demo.js';
 import { CreateApiKey } from '../../src/domain/identity/create-api-key.js';
@@ -37,10 +40,19 @@ export interface TestApp {
 }
 
 /**
- * Starts the app. `env` is configuration as an operator would set it (e.g. rate limits);
- * `databaseUrl` selects Postgres (a schema per app is the caller's business: see support/postgres).
+ * Starts the app. `env` is configuration as an operator would set it (e.g. rate limits; the log is
+ * silent unless it sets LOG_LEVEL); `databaseUrl` selects Postgres (a schema per app is the caller's
+ * business: see support/postgres); `routes` replaces the route modules (routes/index.ts) and
+ * `logDestination` captures the JSON log.
  */
-export async function startApp(o: { env?: Record<string, string>; databaseUrl?: string } = {}): Promise<TestApp> {
+export async function startApp(
+  o: {
+    env?: Record<string, string>;
+    databaseUrl?: string;
+    routes?: readonly RouteModule[];
+    logDestination?: LogDestination;
+  } = {},
+): Promise<TestApp> {
   const dir = tempInstallDir('desk-app-');
   const config = loadConfig({
     installDir: dir,
@@ -52,18 +64,21 @@ export async function startApp(o: { env?: Record<string, string>; databaseUrl?: 
       RATE_LIMIT_MCP_PER_MINUTE: '0',
       RATE_LIMIT_ACTIONS_PER_MINUTE: '0',
       RATE_LIMIT_V1_PER_MINUTE: '0',
+      // One JSON line per request would bury the test output; the logging suite turns it on.
+      LOG_LEVEL: 'silent',
       ...(o.databaseUrl ? { DATABASE_URL: o.databaseUrl } : {}),
       ...o.env,
     },
   });
-  const container = buildContainer(config);
+  const container = buildContainer(config, { logDestination: o.logDestination });
   await container.get(Database).migrate();
   container.get(Readiness).markReady();
-  const app = createServer(container, config, {
-    version: '0.20.0',
-    commit: 'test',
-    builtAt: '2026-01-01T00:00:00.000Z',
-  });
+  const app = createServer(
+    container,
+    config,
+    { version: '0.20.0', commit: 'test', builtAt: '2026-01-01T00:00:00.000Z' },
+    o.routes ? { routes: o.routes } : {},
+  );
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -97,6 +112,7 @@ export async function startApp(o: { env?: Record<string, string>; databaseUrl?: 
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await container.get(RateLimiter).close();
       await container.get(Database).close();
+      await container.get(ErrorReporter).close();
     },
   };
 }

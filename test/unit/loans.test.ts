@@ -388,7 +388,9 @@ describe('ListLoans', () => {
     const w = await loanWorld();
     await expect(w.listLoans.execute(w.desk, { pageSize: 101 })).rejects.toEqual(domainError('invalid', 'pageSize'));
     await expect(w.listLoans.execute(w.desk, { page: 0 })).rejects.toEqual(domainError('invalid', 'page'));
-    await expect(w.listLoans.execute(w.desk, { colour: 'red' } as never)).rejects.toEqual(domainError('invalid', 'colour'));
+    await expect(w.listLoans.execute(w.desk, { colour: 'red' } as never)).rejects.toEqual(
+      domainError('invalid', 'colour'),
+    );
   });
 
   it('shows a teacher only the loan groups of their pool, in the list and in the summary', async () => {

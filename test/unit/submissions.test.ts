@@ -290,3 +290,15 @@ describe('CreateSubmission and the loan pool', () => {
     ).resolves.toBeDefined();
   });
 });
+
+describe('text from outside', () => {
+  it('refuses a lone surrogate, which no database would store faithfully', async () => {
+    const w = await repairWorld();
+    await expect(
+      w.createSubmission.execute(w.technician, { serial: 'DEV-100', description: 'a\udfffb' }),
+    ).rejects.toEqual(domainError('invalid', 'description'));
+    await expect(
+      w.createSubmission.execute(w.technician, { serial: 'DEV-100', description: 'emoji 💻 ok' }),
+    ).resolves.toBeDefined();
+  });
+});

@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { Container } from 'inversify';
 import type { BuildInfo, DeskConfig } from '../../bootstrap/config.js';
+import type { Observability } from '../observability/observability.js';
 import type { Readiness } from './readiness.js';
 
 /** What every route module may use. Services come from the container per request, never cached. */
@@ -9,6 +10,8 @@ export interface HttpDeps {
   readonly config: DeskConfig;
   readonly build: BuildInfo;
   readonly readiness: Readiness;
+  /** The log, the metrics registry and the error reporter (one of each per process). */
+  readonly observability: Observability;
 }
 
 /**

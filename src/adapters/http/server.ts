@@ -2,8 +2,10 @@ import Router from '@koa/router';
 import type { Container } from 'inversify';
 import Koa from 'koa';
 import type { BuildInfo, DeskConfig } from '../../bootstrap/config.js';
+import { observabilityOf } from '../observability/observability.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { hostGate } from './middleware/host-gate.js';
+import { observeRequests, reportUnexpected } from './middleware/observe-requests.js';
 import { requestId } from './middleware/request-id.js';
 import { routeFallback } from './middleware/route-fallback.js';
 import { securityHeaders } from './middleware/security-headers.js';
@@ -20,7 +22,9 @@ export interface ServerOptions {
 
 /**
  * Builds the Koa app for every HTTP surface without listening: the caller (`desk serve`, or a test on
- * port 0) calls `app.listen`. Services are resolved from the container per request.
+ * port 0) calls `app.listen`. Services are resolved from the container per request; the log, the
+ * metrics registry and the error reporter once, here (observabilityOf), and `desk_build_info` is set
+ * from `build`.
  */
 export function createServer(
   container: Container,
@@ -32,7 +36,9 @@ export function createServer(
   if (!readiness) {
     throw new Error('createServer: bind Readiness in the container (toConstantValue) or pass options.readiness');
   }
-  const deps: HttpDeps = { container, config, build, readiness };
+  const observability = observabilityOf(container, config.logLevel);
+  observability.metrics.recordBuild(build, config.channel, config.metricsToken !== null);
+  const deps: HttpDeps = { container, config, build, readiness, observability };
 
   const router = new Router();
   for (const routes of options.routes ?? routeModules) routes.register(router, deps);
@@ -45,17 +51,21 @@ export function createServer(
   // Middleware order, outermost first: each runs before, and unwinds after, everything below it.
   // 1. X-Request-Id echoed or made, first, so every response and every log line carries one.
   app.use(requestId());
-  // 2. Referrer-Policy and nosniff on every response, problem responses included.
+  // 2. One log line and one metrics observation per request, on the way out: outside the error
+  //    handler, so it records the status that handler chose; route template, never the raw path.
+  app.use(observeRequests(observability));
+  // 3. Referrer-Policy and nosniff on every response, problem responses included.
   app.use(securityHeaders());
-  // 3. Everything thrown below becomes problem+json through the one table (problems.ts); bugs are logged.
-  app.use(errorHandler());
-  // 4. A host that is neither public nor a tenant's → 404, except /api/health* and /api/metrics.
+  // 4. Everything thrown below becomes problem+json through the one table (problems.ts); a bug is
+  //    a 500, logged with the request id and sent to the error tracker when SENTRY_DSN is set.
+  app.use(errorHandler(reportUnexpected(observability)));
+  // 5. A host that is neither public nor a tenant's → 404, except /api/health* and /api/metrics.
   app.use(hostGate(container, config));
-  // 5. After routing: nothing matched → 404 no-such-route; the path exists with other methods → 405.
+  // 6. After routing: nothing matched → 404 no-such-route; the path exists with other methods → 405.
   app.use(routeFallback());
-  // 6. The route modules (routes/index.ts). Bodies are parsed per route (jsonBody), never globally.
+  // 7. The route modules (routes/index.ts). Bodies are parsed per route (jsonBody), never globally.
   app.use(router.routes());
-  // 7. OPTIONS answers, and the bare 405/501 statuses that step 5 turns into problems.
+  // 8. OPTIONS answers, and the bare 405/501 statuses that step 6 turns into problems.
   app.use(router.allowedMethods());
   return app;
 }

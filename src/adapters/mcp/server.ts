@@ -11,6 +11,7 @@ import { UnknownToolError, type ToolCatalogue } from '../../domain/catalogue/cat
 import type { Resolve } from '../../domain/catalogue/tool.js';
 import type { Actor } from '../../domain/shared/actor.js';
 import { isDomainError } from '../../domain/shared/errors.js';
+import type { ToolCallOutcome } from '../observability/metrics.js';
 import { domainErrorResult, successResult, toolEntry, UNEXPECTED_RESULT } from './tool-results.js';
 
 /** Tool handlers reach their use cases through the container (each use case is bound to itself). */
@@ -22,6 +23,12 @@ export const resolveFrom =
 /** Reports a bug (anything but a DomainError) without secrets: no key, no tool input. */
 export type ReportUnexpected = (error: unknown, context: { readonly tool: string }) => void;
 
+/**
+ * Told of every `tools/call` once it has ended (metrics). `name` is what the client sent: the
+ * observer must not use it unchecked (Metrics counts a name outside the catalogue as `unknown`).
+ */
+export type ToolCallObserver = (name: string, outcome: ToolCallOutcome) => void;
+
 export interface McpServerDeps {
   readonly catalogue: ToolCatalogue;
   /** How tool handlers reach their use cases (the container). */
@@ -30,6 +37,7 @@ export interface McpServerDeps {
   readonly actor: Actor;
   readonly version: string;
   readonly reportUnexpected?: ReportUnexpected;
+  readonly onToolCall?: ToolCallObserver;
 }
 
 /** A bug, as one JSON line on stderr (over stdio, stdout is the protocol channel). */
@@ -69,6 +77,7 @@ let sharedValidator: AjvJsonSchemaValidator | undefined;
 export function createMcpServer(deps: McpServerDeps): Server {
   const { catalogue, resolve, actor } = deps;
   const report = deps.reportUnexpected ?? logToolError;
+  const observe = deps.onToolCall ?? (() => undefined);
   sharedValidator ??= new AjvJsonSchemaValidator();
   const server = new Server(
     { name: 'desk', version: deps.version },
@@ -82,10 +91,16 @@ export function createMcpServer(deps: McpServerDeps): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const { name, arguments: input } = request.params;
     try {
-      return successResult(await catalogue.invoke(resolve, actor, 'integration', name, input));
+      const result = successResult(await catalogue.invoke(resolve, actor, 'integration', name, input));
+      observe(name, 'ok');
+      return result;
     } catch (e) {
       // Hidden and unknown tools answer alike, so a key learns nothing about tools it cannot use.
-      if (e instanceof UnknownToolError) throw new UnknownToolRpcError(name);
+      if (e instanceof UnknownToolError) {
+        observe(name, 'unknown');
+        throw new UnknownToolRpcError(name);
+      }
+      observe(name, 'error');
       if (isDomainError(e)) return domainErrorResult(e);
       report(e, { tool: name });
       return UNEXPECTED_RESULT;

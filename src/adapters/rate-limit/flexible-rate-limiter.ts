@@ -90,19 +90,14 @@ export abstract class FlexibleRateLimiter extends RateLimiter {
     }
   }
 
-  async peek(policy: RateLimitPolicy, subject: string): Promise<RateLimitDecision> {
+  async refund(policy: RateLimitPolicy, subject: string): Promise<void> {
     assertValidPolicy(policy);
-    if (policy.limit === 0) return uncounted(policy);
+    if (policy.limit === 0) return;
     try {
-      const pending = this.limiterFor(policy);
-      const limiter = this.timeoutMs === null ? await pending : await within(pending, this.timeoutMs, 'store setup');
-      const res = await limiter.get(storedSubject(subject));
-      if (!res) return { ...uncounted(policy), counted: true };
-      const used = res.consumedPoints;
-      return { ...decide(policy, res, used < policy.limit), remaining: Math.max(0, policy.limit - used) };
+      const limiter = await this.limiterFor(policy);
+      await limiter.reward(storedSubject(subject), 1);
     } catch (error) {
       this.reportFailure(error, policy.name);
-      return uncounted(policy);
     }
   }
 

@@ -38,7 +38,8 @@ export interface SignedIn {
 /**
  * Signs a console user in: checks the password (memory-hard hash, the same work for unknown
  * addresses), opens a 12-hour session and returns a token naming it. Only failures count towards
- * the per-account and per-address limits, kept in the shared rate-limit store.
+ * the per-account and per-address limits (each attempt is counted first and refunded on success),
+ * kept in the shared rate-limit store.
  */
 @injectable()
 export class SignIn {
@@ -56,24 +57,25 @@ export class SignIn {
   async execute(tenant: Tenant, input: z.input<typeof signInInput>, from: { address: string }): Promise<SignedIn> {
     const { email, password } = parseInput(signInInput, input);
     const account = `${tenant.id}:${normaliseEmail(email)}`;
-    const standing = await Promise.all([
-      this.limiter.peek(SIGN_IN_POLICIES.account, account),
-      this.limiter.peek(SIGN_IN_POLICIES.address, from.address),
+    // Count the attempt before checking the password, so simultaneous guesses cannot all slip past the
+    // limit while the (slow) hash is checked; a successful sign-in gives its count back.
+    const decisions = await Promise.all([
+      this.limiter.consume(SIGN_IN_POLICIES.account, account),
+      this.limiter.consume(SIGN_IN_POLICIES.address, from.address),
     ]);
-    const blocked = standing.filter((d) => !d.allowed);
-    if (blocked.length > 0) throw new TooManyAttempts(Math.max(...blocked.map((d) => d.resetSeconds)));
+    const refused = decisions.filter((d) => !d.allowed);
+    if (refused.length > 0) throw new TooManyAttempts(Math.max(...refused.map((d) => d.resetSeconds)));
 
     const user = await this.uow.read((r) => r.users.findByEmail(tenant.id, normaliseEmail(email)));
     // Verify against a decoy hash when there is no usable one, so timing does not reveal accounts.
     const hash = user?.passwordHash ?? (await this.decoyHash());
     const matches = await this.hasher.verify(password, hash);
-    if (!user || !user.active || !user.passwordHash || !matches) {
-      await Promise.all([
-        this.limiter.consume(SIGN_IN_POLICIES.account, account),
-        this.limiter.consume(SIGN_IN_POLICIES.address, from.address),
-      ]);
+    if (!user || !user.active || !user.passwordHash || !matches)
       throw new DomainError('unauthorized', 'wrong e-mail or password');
-    }
+    await Promise.all([
+      this.limiter.refund(SIGN_IN_POLICIES.account, account),
+      this.limiter.refund(SIGN_IN_POLICIES.address, from.address),
+    ]);
 
     const now = this.clock.now();
     const session: Session = {

@@ -13,7 +13,10 @@ export const issueLoanInput = z
   .object({
     ...loanRefFields,
     holderId: id().describe('The person (pupil or staff) who takes the loan'),
-    dueDate: calendarDate().optional().describe('Due back on this date (YYYY-MM-DD, tenant time zone)'),
+    dueDate: calendarDate()
+      .nullable()
+      .optional()
+      .describe('Due back on this date (YYYY-MM-DD, tenant time zone); null or absent: no due date'),
   })
   .strict()
   .superRefine(exactlyOne(['number', 'serial']));

@@ -2,3 +2,7 @@
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 export const hasControlCharacters = (s: string): boolean => CONTROL.test(s);
+
+/** A lone UTF-16 surrogate is not text: no database stores it faithfully, so it is refused. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const isWellFormedText = (s: string): boolean => !LONE_SURROGATE.test(s);

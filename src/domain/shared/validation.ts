@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { invalid, type Problem } from './errors.js';
-import { hasControlCharacters } from './text.js';
+import { hasControlCharacters, isWellFormedText } from './text.js';
 import { isCalendarDate } from './dates.js';
 
 /** Parses input with a schema; any failure becomes one `invalid` DomainError naming each field. */
@@ -28,15 +28,13 @@ export const text = (min: number, max: number) =>
     .trim()
     .min(min, { message: `must be at least ${min} character${min === 1 ? '' : 's'}` })
     .max(max, { message: `must be at most ${max} characters` })
-    .refine((s) => !hasControlCharacters(s), { message: 'must not contain control characters' });
+    .refine((s) => !hasControlCharacters(s), { message: 'must not contain control characters' })
+    .refine(isWellFormedText, { message: 'must be well-formed Unicode text' });
 
 export const id = () => text(1, 100);
 
 export const calendarDate = () =>
-  z
-    .string()
-    .refine(isCalendarDate, { message: 'must be a date in the form YYYY-MM-DD' })
-    .meta({ format: 'date' });
+  z.string().refine(isCalendarDate, { message: 'must be a date in the form YYYY-MM-DD' }).meta({ format: 'date' });
 
 export const positiveInt = (max = 2_147_483_647) =>
   z.number().int({ message: 'must be a whole number' }).min(1, { message: 'must be at least 1' }).max(max);

@@ -4,6 +4,8 @@ import { ToolCatalogue } from '../../../domain/catalogue/catalogue.js';
 import { AuthenticateApiKey } from '../../../domain/identity/authenticate-api-key.js';
 import { isDomainError } from '../../../domain/shared/errors.js';
 import { createMcpServer, resolveFrom } from '../../mcp/server.js';
+import { ErrorReporter } from '../../observability/error-reporter.js';
+import { Logger } from '../../observability/logger.js';
 import { serveStdio } from '../../mcp/stdio.js';
 import { CliError, fail, runCommand, type GlobalOptions } from '../context.js';
 
@@ -39,13 +41,24 @@ export const mcpCommand: CommandModule<GlobalOptions, McpArgs> = {
         .catch((e: unknown) => {
           throw isDomainError(e) ? new CliError(`mcp: DESK_API_KEY: ${e.message}`, 1) : e;
         });
+      // Bugs in a tool: logged on stderr (JSON, LOG_LEVEL) and reported when SENTRY_DSN is set.
+      const log = container.get(Logger);
+      const errors = container.get(ErrorReporter);
       const server = createMcpServer({
         catalogue: container.get(ToolCatalogue),
         resolve: resolveFrom(container),
         actor,
         version: VERSION,
+        reportUnexpected: (e, { tool }) => {
+          log.error({ tool, err: e }, 'unexpected error in an MCP tool call');
+          errors.report(e, { surface: 'mcp', tool });
+        },
       });
-      await serveStdio(server);
+      try {
+        await serveStdio(server);
+      } finally {
+        await errors.close();
+      }
     });
   },
 };

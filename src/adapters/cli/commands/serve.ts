@@ -1,6 +1,5 @@
 import { once } from 'node:events';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Container } from 'inversify';
@@ -12,8 +11,11 @@ import { ensureJwtSecret } from '../../../bootstrap/load-config.js';
 import { CreateDemoSchool } from '../../../domain/demo/create-demo-school.js';
 import { Database } from '../../../ports/database.js';
 import { RateLimiter } from '../../../ports/rate-limiter.js';
+import { HttpDrain } from '../../http/drain.js';
 import { Readiness } from '../../http/readiness.js';
 import { createServer } from '../../http/server.js';
+import { ErrorReporter } from '../../observability/error-reporter.js';
+import { Logger } from '../../observability/logger.js';
 import { CliError, configFor, describeDatabaseError, fail, type GlobalOptions } from '../context.js';
 
 interface ServeArgs extends GlobalOptions {
@@ -24,6 +26,10 @@ interface ServeArgs extends GlobalOptions {
 
 const RETRY_MIN_MS = 500;
 const RETRY_MAX_MS = 5_000;
+/** How long a stopping server waits for requests in flight before closing their connections. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+/** How long a stopping server waits for queued error reports to reach the tracker. */
+const ERROR_FLUSH_MS = 2_000;
 
 export const serveCommand: CommandModule<GlobalOptions, ServeArgs> = {
   command: 'serve',
@@ -52,6 +58,7 @@ async function serve(argv: ServeArgs): Promise<void> {
   const readiness = container.get(Readiness);
   const app = createServer(container, config, readBuildInfo());
   const server = app.listen(config.port, config.host);
+  const drain = new HttpDrain(server);
   try {
     await once(server, 'listening');
   } catch (e) {
@@ -61,25 +68,31 @@ async function serve(argv: ServeArgs): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const where = config.databaseUrl ? 'Postgres' : `SQLite ${sqliteFile(config)}`;
   process.stdout.write(`desk ${readBuildInfo().version} listening on http://${config.host}:${port} (${where})\n`);
-  handleSignals(server, container, readiness);
+  handleSignals(drain, container, readiness);
   // The database may not answer yet: keep serving health and retry in the background.
   void connect(container, readiness).then(async () => {
-    if (argv.demo) await startDemo(container, config);
+    if (argv.demo && readiness.ready) await startDemo(container, config);
   });
 }
 
-/** Connects and migrates, retrying with backoff until the database answers; then marks ready. */
+/**
+ * Connects and migrates, retrying with backoff until the database answers; then marks ready. Once a
+ * signal has turned readiness to `stopping` it stays there and the retrying ends.
+ */
 async function connect(container: Container, readiness: Readiness): Promise<void> {
   const database = container.get(Database);
+  const stopping = () => readiness.reason === 'stopping';
   let delay = RETRY_MIN_MS;
   for (;;) {
+    if (stopping()) return;
     try {
       readiness.markUnready('migrating');
       const { applied } = await database.migrate();
       if (applied.length) process.stdout.write(`applied migrations ${applied.join(', ')}\n`);
-      readiness.markReady();
+      if (!stopping()) readiness.markReady();
       return;
     } catch (e) {
+      if (stopping()) return;
       readiness.markUnready('connecting');
       process.stderr.write(`desk: database unavailable (${describeDatabaseError(e)}); retrying in ${delay / 1000}s\n`);
       await sleep(delay);
@@ -110,16 +123,43 @@ async function startDemo(container: Container, config: DeskConfig): Promise<void
   }
 }
 
-function handleSignals(server: Server, container: Container, readiness: Readiness): void {
-  const stop = async () => {
+/**
+ * SIGTERM (or SIGINT) stops the service without dropping a request:
+ * 1. readiness turns `stopping` at once, so `/api/health/ready` answers 503 and load balancers stop
+ *    sending traffic;
+ * 2. requests in flight finish, for up to SHUTDOWN_GRACE_MS: the listener stays open meanwhile (the
+ *    503 has to reach the probes), idle keep-alive connections are closed, and every response closes
+ *    its connection (HttpDrain);
+ * 3. then the listener closes and any connection still open is closed;
+ * 4. queued error reports are flushed, the rate limiter and the database closed, and the process
+ *    exits 0. A second signal during all this ends the process at once, with exit code 1.
+ */
+function handleSignals(drain: HttpDrain, container: Container, readiness: Readiness): void {
+  const log = container.get(Logger);
+  const stop = async (signal: NodeJS.Signals) => {
     readiness.markUnready('stopping');
-    server.close();
-    server.closeIdleConnections();
-    await once(server, 'close').catch(() => undefined);
-    await container.get(RateLimiter).close().catch(() => undefined);
-    await container.get(Database).close().catch(() => undefined);
+    const inFlight = drain.requestsInFlight;
+    process.stdout.write(`desk: ${signal} received; stopping after ${inFlight} request(s) in flight\n`);
+    log.info({ signal, inFlight, graceMs: SHUTDOWN_GRACE_MS }, 'stopping');
+    const { abandoned } = await drain.drain(SHUTDOWN_GRACE_MS);
+    if (abandoned > 0) log.warn({ abandoned }, 'grace period over: closed connections of unfinished requests');
+    // Each is closed whatever the one before did: a failure here must not keep the process up.
+    const quietly = (closing: Promise<unknown>) => closing.catch(() => undefined);
+    await quietly(container.get(ErrorReporter).close(ERROR_FLUSH_MS));
+    await quietly(container.get(RateLimiter).close());
+    await quietly(container.get(Database).close());
+    process.stdout.write('desk: stopped\n');
     process.exit(0);
   };
-  process.once('SIGTERM', () => void stop());
-  process.once('SIGINT', () => void stop());
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      process.stdout.write(`desk: ${signal} received again; exiting now\n`);
+      process.exit(1);
+    }
+    stopping = true;
+    void stop(signal);
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
 }

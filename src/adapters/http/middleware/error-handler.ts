@@ -24,37 +24,18 @@ function classify(err: unknown): { kind: ProblemKind; detail: string; problems: 
 }
 
 /**
- * A bug: one JSON line on stderr. It names the route template, never the raw URL (a query or path may
- * carry a token) and no header or body.
- */
-function reportUnexpected(err: unknown, ctx: Context): void {
-  const error =
-    err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : { value: String(err) };
-  const route = (ctx as Context & { _matchedRoute?: string | RegExp })._matchedRoute;
-  const line = {
-    level: 'error',
-    time: new Date().toISOString(),
-    msg: 'unexpected error while handling a request',
-    requestId: ctx.state.requestId as string | undefined,
-    method: ctx.method,
-    route: route === undefined ? null : String(route),
-    error,
-  };
-  process.stderr.write(JSON.stringify(line) + '\n');
-}
-
-/**
  * Renders everything thrown below it as RFC 9457 problem details: DomainError and HttpProblem through
- * the one table in problems.ts; anything else is a bug → 500 with a generic detail, logged, and never
- * a stack trace or driver message in the response.
+ * the one table in problems.ts; anything else is a bug → 500 with a generic detail, handed to
+ * `onUnexpected` (logged and reported: observe-requests.ts), and never a stack trace or driver message
+ * in the response.
  */
-export function errorHandler(): Middleware {
+export function errorHandler(onUnexpected: (error: unknown, ctx: Context) => void): Middleware {
   return async (ctx, next) => {
     try {
       await next();
     } catch (err) {
       const { kind, detail, problems } = classify(err);
-      if (kind === 'internal') reportUnexpected(err, ctx);
+      if (kind === 'internal') onUnexpected(err, ctx);
       if (ctx.headerSent || !ctx.writable) return; // a stream already under way: nothing more to say
       sendProblem(ctx, problemDocument(kind, detail, problems));
     }

@@ -3,6 +3,7 @@ import type { Container } from 'inversify';
 import type { Context, Middleware } from 'koa';
 import type { DeskConfig } from '../../../bootstrap/config.js';
 import { RateLimiter, type RateLimitDecision, type RateLimitPolicy } from '../../../ports/rate-limiter.js';
+import { Metrics } from '../../observability/metrics.js';
 import { assertValidPolicy } from '../../rate-limit/flexible-rate-limiter.js';
 import { HttpProblem } from '../problems.js';
 
@@ -70,6 +71,7 @@ export interface RateLimitOptions {
  *   draft-ietf-httpapi-ratelimit-headers-10 fields: `RateLimit-Policy: "<name>";q=<limit>;w=<window>`
  *   and `RateLimit: "<name>";r=<remaining>;t=<seconds to reset>`; never `X-RateLimit-*`.
  * - Refused: `Retry-After: <seconds>`, then `onLimited` answers (429); the rest of the chain never runs.
+ *   The refusal is counted in `desk_rate_limited_total{policy}` (the container's Metrics, when bound).
  * - `subjectOf` returning null skips limiting for that request (no store access, no headers): e.g.
  *   no authenticated key yet, when authentication itself answers 401 next.
  * - A policy with limit 0 is off: the middleware only calls `next`.
@@ -99,6 +101,7 @@ export function rateLimit(
     if (decision.counted) ctx.set('RateLimit', `"${policy.name}";r=${decision.remaining};t=${decision.resetSeconds}`);
     if (decision.allowed) return next();
     ctx.set('Retry-After', String(decision.resetSeconds));
+    container.get(Metrics, { optional: true })?.countRateLimited(policy.name);
     await onLimited(ctx, decision, policy);
   };
 }

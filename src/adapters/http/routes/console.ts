@@ -7,6 +7,7 @@ import { RestoreLoan } from '../../../domain/loans/restore-loan.js';
 import { ReturnLoan } from '../../../domain/loans/return-loan.js';
 import { WithdrawLoan } from '../../../domain/loans/withdraw-loan.js';
 import { DomainError, invalidField } from '../../../domain/shared/errors.js';
+import { parseInput } from '../../../domain/shared/validation.js';
 import { resolveFrom } from '../../mcp/server.js';
 import { consoleActor, consoleAuth } from '../auth/session.js';
 import { jsonBody } from '../json-body.js';
@@ -91,6 +92,8 @@ export const consoleRoutes: RouteModule = {
       const input = body.input ?? {};
       if (typeof input !== 'object' || input === null || Array.isArray(input))
         throw invalidField('input', 'must be an object');
+      // Invalid input is reported before any confirmation: nobody should confirm a call that cannot run.
+      parseInput(tool.definition.input, input);
       if (!tool.readOnly && body.confirm !== true) {
         const summary = summarise(tool.title, input as Record<string, unknown>);
         sendProblem(ctx, {

@@ -4,6 +4,7 @@ import { authRoutes } from './auth.js';
 import { consoleRoutes } from './console.js';
 import { healthRoutes } from './health.js';
 import { mcpRoutes } from './mcp.js';
+import { metricsRoutes } from './metrics.js';
 import { v1Routes } from './v1.js';
 
 /**
@@ -12,6 +13,7 @@ import { v1Routes } from './v1.js';
  */
 export const routeModules: readonly RouteModule[] = [
   healthRoutes,
+  metricsRoutes,
   v1Routes,
   actionRoutes,
   mcpRoutes,

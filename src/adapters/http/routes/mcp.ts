@@ -3,10 +3,11 @@ import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js'
 import { ToolCatalogue } from '../../../domain/catalogue/catalogue.js';
 import { can, type Actor } from '../../../domain/shared/actor.js';
 import { answerPayload } from '../../mcp/exchange.js';
-import { createMcpServer, logUnexpected, resolveFrom } from '../../mcp/server.js';
+import { createMcpServer, resolveFrom } from '../../mcp/server.js';
 import { authenticateKey } from '../auth/api-key.js';
 import { jsonBody } from '../json-body.js';
 import { JsonRpcHttpError, jsonRpcErrors, RPC } from '../mcp-errors.js';
+import { reportUnexpected } from '../middleware/observe-requests.js';
 import { originCheck } from '../middleware/origin-check.js';
 import { addressSubject, jsonRpcOnLimited, rateLimit, rateLimitPolicies } from '../middleware/rate-limit.js';
 import type { HttpDeps, RouteModule } from '../route-module.js';
@@ -45,14 +46,11 @@ const knownProtocolVersion: Middleware = async (ctx, next) => {
 export const mcpRoutes: RouteModule = {
   name: 'mcp',
   register(router, deps) {
-    const { container, config, build } = deps;
+    const { container, config, build, observability } = deps;
+    const { log, metrics, errors } = observability;
     const catalogue = () => container.get(ToolCatalogue);
     const resolve = resolveFrom(container);
-    const report = (e: unknown, ctx: Context) =>
-      logUnexpected('unexpected error while handling a request', e, {
-        requestId: ctx.state.requestId,
-        route: `${ctx.method} ${MCP_PATH}`,
-      });
+    const report = reportUnexpected(observability);
     const forbiddenOrigin = () => new JsonRpcHttpError(403, RPC.forbidden, 'requests from this Origin are not allowed');
     const guard: Middleware[] = [
       jsonRpcErrors(report),
@@ -76,8 +74,12 @@ export const mcpRoutes: RouteModule = {
           resolve,
           actor,
           version: build.version,
-          reportUnexpected: (e, c) =>
-            logUnexpected('unexpected error in an MCP tool call', e, { ...c, requestId: ctx.state.requestId }),
+          reportUnexpected: (e, { tool }) => {
+            const context = { requestId: ctx.state.requestId as string | undefined, tool };
+            log.error({ ...context, err: e }, 'unexpected error in an MCP tool call');
+            errors.report(e, { surface: 'mcp', method: ctx.method, route: MCP_PATH, ...context });
+          },
+          onToolCall: (name, outcome) => metrics.countToolCall(name, outcome),
         });
       const answer = await answerPayload(newServer, ctx.request.body);
       ctx.status = answer.status;
@@ -97,6 +99,7 @@ export const mcpRoutes: RouteModule = {
         throw new JsonRpcHttpError(405, RPC.generic, 'this endpoint offers no event stream; POST JSON-RPC messages');
       }
       const actor = await authorize(deps, ctx);
+      ctx.state.actor = actor;
       ctx.body = {
         server: { name: 'desk', version: build.version },
         endpoint: `${config.publicUrl}${MCP_PATH}`,

@@ -1,0 +1,138 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { BuildInfo } from '../../bootstrap/config.js';
+
+/** Every metric Desk exposes starts with this (SPEC: "every metric is prefixed desk_"). */
+export const METRIC_PREFIX = 'desk_';
+
+/**
+ * prom-client's process defaults that `promtool check metrics` rejects: gauges whose names end in
+ * `_total`, a suffix reserved for counters.
+ */
+const PROMTOOL_REJECTED_DEFAULTS = [
+  'nodejs_active_handles_total',
+  'nodejs_active_requests_total',
+  'nodejs_active_resources_total',
+];
+
+/** How a `tools/call` ended: a result, a failure (domain or bug), or a tool the caller cannot see. */
+export type ToolCallOutcome = 'ok' | 'error' | 'unknown';
+
+/** The `route` label of a request no route matched (404 of an unknown path, or a foreign host). */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+/** The `tool` label of a call naming no catalogue tool: never the string the client sent. */
+export const UNKNOWN_TOOL = 'unknown';
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+export interface MetricsOptions {
+  /** The catalogue's tool names: the only values the `tool` label takes, besides `unknown`. */
+  readonly toolNames: readonly string[];
+  /** Rate-limit policy names, counted from zero so a refusal shows as a rise, not a new series. */
+  readonly rateLimitPolicies: readonly string[];
+}
+
+/**
+ * Desk's Prometheus metrics (SPEC §7.5) in a registry of their own — one per container, so two apps in
+ * one test process never share a counter — plus prom-client's process defaults under `desk_`.
+ *
+ * Labels are bounded by construction: `route` is a route template or `unmatched`, `method` one of
+ * seven verbs or `OTHER`, `tool` a catalogue name or `unknown`, `policy` and `outcome` fixed words.
+ * No label ever holds a tenant, a key, a user, a raw path or anything else a client chose.
+ */
+export class Metrics {
+  readonly registry = new Registry();
+  private readonly toolNames: ReadonlySet<string>;
+  private readonly httpRequests: Counter<'method' | 'route' | 'status'>;
+  private readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
+  private readonly toolCalls: Counter<'tool' | 'outcome'>;
+  private readonly rateLimited: Counter<'policy'>;
+  /** Declared now; the webhook sender counts `outcome` per delivery attempt. */
+  readonly webhookDeliveries: Counter<'outcome'>;
+
+  constructor(options: MetricsOptions) {
+    this.toolNames = new Set(options.toolNames);
+    const registers = [this.registry];
+    this.httpRequests = new Counter({
+      name: `${METRIC_PREFIX}http_requests_total`,
+      help: 'HTTP requests answered, by method, route template and status.',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    });
+    this.httpDuration = new Histogram({
+      name: `${METRIC_PREFIX}http_request_duration_seconds`,
+      help: 'Time from receiving a request to its answer, by method, route template and status.',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    });
+    this.toolCalls = new Counter({
+      name: `${METRIC_PREFIX}mcp_tool_calls_total`,
+      help: 'MCP tools/call requests, by catalogue tool and outcome (ok, error, unknown).',
+      labelNames: ['tool', 'outcome'],
+      registers,
+    });
+    this.rateLimited = new Counter({
+      name: `${METRIC_PREFIX}rate_limited_total`,
+      help: 'Requests refused with 429 by a rate-limit policy.',
+      labelNames: ['policy'],
+      registers,
+    });
+    this.webhookDeliveries = new Counter({
+      name: `${METRIC_PREFIX}webhook_deliveries_total`,
+      help: 'Webhook delivery attempts, by outcome.',
+      labelNames: ['outcome'],
+      registers,
+    });
+    for (const tool of this.toolNames)
+      for (const outcome of ['ok', 'error'] as const) this.toolCalls.inc({ tool, outcome }, 0);
+    for (const policy of options.rateLimitPolicies) this.rateLimited.inc({ policy }, 0);
+
+    collectDefaultMetrics({ register: this.registry, prefix: METRIC_PREFIX });
+    for (const name of PROMTOOL_REJECTED_DEFAULTS) this.registry.removeSingleMetric(METRIC_PREFIX + name);
+  }
+
+  /**
+   * `desk_build_info{version,channel}` = 1, with a `commit` label only when scraping needs a token
+   * (seed §4.6): an open endpoint does not tell the world which commit runs.
+   */
+  recordBuild(build: BuildInfo, channel: string, withCommit: boolean): void {
+    // Label names are fixed when a metric is declared, so the gauge is declared here, once it is known.
+    this.registry.removeSingleMetric(`${METRIC_PREFIX}build_info`);
+    const labelNames = withCommit ? ['version', 'channel', 'commit'] : ['version', 'channel'];
+    const gauge = new Gauge({
+      name: `${METRIC_PREFIX}build_info`,
+      help: 'Always 1; the labels name the running release (commit only when METRICS_TOKEN is set).',
+      labelNames,
+      registers: [this.registry],
+    });
+    const labels: Record<string, string> = { version: build.version, channel };
+    if (withCommit) labels.commit = build.commit ?? 'unknown';
+    gauge.set(labels, 1);
+  }
+
+  /** One answered HTTP request; `route` must be a template or UNMATCHED_ROUTE. */
+  observeRequest(method: string, route: string, status: number, seconds: number): void {
+    const labels = { method: METHODS.has(method) ? method : 'OTHER', route, status: String(status) };
+    this.httpRequests.inc(labels);
+    this.httpDuration.observe(labels, seconds);
+  }
+
+  /** One `tools/call`; a name outside the catalogue is counted as `unknown`. */
+  countToolCall(name: string, outcome: ToolCallOutcome): void {
+    this.toolCalls.inc({ tool: this.toolNames.has(name) ? name : UNKNOWN_TOOL, outcome });
+  }
+
+  countRateLimited(policy: string): void {
+    this.rateLimited.inc({ policy });
+  }
+
+  /** The Prometheus text exposition format (version 0.0.4). */
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+
+  scrape(): Promise<string> {
+    return this.registry.metrics();
+  }
+}
