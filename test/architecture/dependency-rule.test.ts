@@ -27,9 +27,11 @@ function filesUnder(dir: string): string[] {
 }
 
 const importsOf = (file: string): string[] =>
-  [...readFileSync(file, 'utf8').matchAll(/(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map(
-    (m) => (m[1] ?? m[2])!,
-  );
+  [
+    ...readFileSync(file, 'utf8').matchAll(
+      /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g,
+    ),
+  ].map((m) => (m[1] ?? m[2])!);
 
 describe('dependency rule', () => {
   for (const ring of ['domain', 'ports']) {

@@ -10,7 +10,11 @@ import { tempInstallDir } from '../support/cli.js';
 describe('buildContainer', () => {
   const modes = [
     { name: 'embedded SQLite', env: {}, dialect: 'sqlite' },
-    { name: 'Postgres (not connected)', env: { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' }, dialect: 'postgres' },
+    {
+      name: 'Postgres (not connected)',
+      env: { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' },
+      dialect: 'postgres',
+    },
   ] as const;
 
   for (const mode of modes) {

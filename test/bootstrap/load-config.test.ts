@@ -32,7 +32,9 @@ describe('loadConfig', () => {
 
   it('reads the install directory .env in embedded mode, with the process environment winning', () => {
     const dir = tempInstallDir();
-    writeFileSync(join(dir, '.env'), 'PORT=4100\nPUBLIC_URL=https://desk.example/\nPUBLIC_HOSTS=desk.example, *\n', { mode: 0o600 });
+    writeFileSync(join(dir, '.env'), 'PORT=4100\nPUBLIC_URL=https://desk.example/\nPUBLIC_HOSTS=desk.example, *\n', {
+      mode: 0o600,
+    });
     const c = loadConfig({ installDir: dir, env: { HOST: '0.0.0.0' }, embeddedDb: true });
     expect(c).toMatchObject({ port: 4100, host: '0.0.0.0', publicUrl: 'https://desk.example', publicHosts: '*' });
     expect(loadConfig({ installDir: dir, env: {}, fromEnvironment: true }).port).toBe(3000);
@@ -50,7 +52,9 @@ describe('loadConfig', () => {
     expect(failure(() => loadConfig({ installDir: dir, env: { PORT: '70000' } })).key).toBe('PORT');
     expect(failure(() => loadConfig({ installDir: dir, env: { TRUST_PROXY: 'maybe' } })).key).toBe('TRUST_PROXY');
     expect(failure(() => loadConfig({ installDir: dir, env: { METRICS_TOKEN: 'short' } })).key).toBe('METRICS_TOKEN');
-    expect(failure(() => loadConfig({ installDir: dir, env: { ALLOWED_ORIGINS: 'https://ok.example, nope' } })).key).toBe('ALLOWED_ORIGINS');
+    expect(
+      failure(() => loadConfig({ installDir: dir, env: { ALLOWED_ORIGINS: 'https://ok.example, nope' } })).key,
+    ).toBe('ALLOWED_ORIGINS');
   });
 
   it('refuses a .env that group or others can read', () => {
@@ -89,7 +93,11 @@ describe('ensureJwtSecret', () => {
   });
 
   it('requires a shared secret with Postgres', () => {
-    const config = loadConfig({ installDir: tempInstallDir(), env: { DATABASE_URL: 'postgres://x@h/db' }, fromEnvironment: true });
+    const config = loadConfig({
+      installDir: tempInstallDir(),
+      env: { DATABASE_URL: 'postgres://x@h/db' },
+      fromEnvironment: true,
+    });
     expect(failure(() => ensureJwtSecret(config)).key).toBe('JWT_SECRET');
   });
 });

@@ -12,7 +12,12 @@ export const tempInstallDir = (prefix = 'desk-test-'): string => mkdtempSync(joi
 export function cleanEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (!/^(PORT|HOST|DATA_DIR|DATABASE_URL|PUBLIC_URL|PUBLIC_HOSTS|JWT_SECRET|BUILD_INFO_TOKEN|METRICS_TOKEN|SENTRY_DSN|SMTP_URL|REDIS_URL|DESK_|RATE_LIMIT_|ALLOWED_ORIGINS|LOG_LEVEL|TRUST_PROXY)/.test(k)) env[k] = v;
+    if (
+      !/^(PORT|HOST|DATA_DIR|DATABASE_URL|PUBLIC_URL|PUBLIC_HOSTS|JWT_SECRET|BUILD_INFO_TOKEN|METRICS_TOKEN|SENTRY_DSN|SMTP_URL|REDIS_URL|DESK_|RATE_LIMIT_|ALLOWED_ORIGINS|LOG_LEVEL|TRUST_PROXY)/.test(
+        k,
+      )
+    )
+      env[k] = v;
   }
   for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;
   return env;
@@ -27,7 +32,7 @@ export interface RunResult {
 /** Runs `desk <args>` to completion. */
 export function runDesk(
   args: string[],
-  opts: { cwd: string; env?: Record<string, string | undefined>; input?: string } ,
+  opts: { cwd: string; env?: Record<string, string | undefined>; input?: string },
 ): Promise<RunResult> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [DESK_BIN, ...args], { cwd: opts.cwd, env: cleanEnv(opts.env) });
@@ -56,7 +61,10 @@ export function startServe(
 ): Promise<RunningServer> {
   return new Promise((resolvePromise, reject) => {
     const portArgs = args.includes('--port') ? [] : ['--port', '0'];
-    const child = spawn(process.execPath, [DESK_BIN, 'serve', ...portArgs, ...args], { cwd: opts.cwd, env: cleanEnv(opts.env) });
+    const child = spawn(process.execPath, [DESK_BIN, 'serve', ...portArgs, ...args], {
+      cwd: opts.cwd,
+      env: cleanEnv(opts.env),
+    });
     let out = '';
     const onData = (d: Buffer) => {
       out += d.toString();

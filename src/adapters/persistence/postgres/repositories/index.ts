@@ -45,7 +45,7 @@ export function pgRepositories(db: Queryable): Repositories {
     users: new PgUserRepository(db),
     apiKeys: new PgApiKeyRepository(db),
     setupLinks: new PgSetupLinkRepository(db),
-  sessions: new PgSessionRepository(db),
+    sessions: new PgSessionRepository(db),
     audit: new PgAuditRepository(db),
     outbox: new PgOutboxRepository(db),
   };
