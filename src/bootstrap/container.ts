@@ -8,13 +8,9 @@ import { Logger, PinoLogger, type LogDestination } from '../adapters/observabili
 import { Metrics } from '../adapters/observability/metrics.js';
 import { createScrubber } from '../adapters/observability/scrub.js';
 import { SentryErrorReporter } from '../adapters/observability/sentry-error-reporter.js';
-import { PgDatabase } from '../adapters/persistence/postgres/pg-database.js';
-import { PgUnitOfWork } from '../adapters/persistence/postgres/pg-unit-of-work.js';
 import { SqliteDatabase } from '../adapters/persistence/sqlite/sqlite-database.js';
 import { SqliteUnitOfWork } from '../adapters/persistence/sqlite/sqlite-unit-of-work.js';
 import { MemoryRateLimiter } from '../adapters/rate-limit/memory-rate-limiter.js';
-import { PgRateLimiter } from '../adapters/rate-limit/pg-rate-limiter.js';
-import { RedisRateLimiter } from '../adapters/rate-limit/redis-rate-limiter.js';
 import { JoseSessionTokens } from '../adapters/system/jose-session-tokens.js';
 import { NodeSecrets } from '../adapters/system/node-secrets.js';
 import { ScryptPasswordHasher } from '../adapters/system/scrypt-password-hasher.js';
@@ -100,28 +96,43 @@ const observabilityModule = (config: DeskConfig, options: ContainerOptions) =>
   });
 
 /** Embedded: one SQLite file under DATA_DIR, WAL mode. */
-const sqliteModule = (config: DeskConfig) =>
-  new ContainerModule(({ bind }) => {
+/** Redis counters when REDIS_URL names a shared store (loaded only then: ioredis is not small). */
+async function sharedCounters(redisUrl: string | null): Promise<RateLimiter | null> {
+  if (!redisUrl) return null;
+  const { RedisRateLimiter } = await import('../adapters/rate-limit/redis-rate-limiter.js');
+  return new RedisRateLimiter({ url: redisUrl });
+}
+
+/** Embedded: one SQLite file under DATA_DIR, WAL mode; one process, so counters in memory by default. */
+async function sqliteModule(config: DeskConfig): Promise<ContainerModule> {
+  const limiter = (await sharedCounters(config.redisUrl)) ?? new MemoryRateLimiter();
+  return new ContainerModule(({ bind }) => {
     const database = new SqliteDatabase(sqliteFile(config));
     bind(Database).toConstantValue(database);
     bind(UnitOfWork).toConstantValue(new SqliteUnitOfWork(database));
-    // One process: counters in memory, unless REDIS_URL names a shared store.
-    bind(RateLimiter).toConstantValue(
-      config.redisUrl ? new RedisRateLimiter({ url: config.redisUrl }) : new MemoryRateLimiter(),
-    );
+    bind(RateLimiter).toConstantValue(limiter);
   });
+}
 
-/** Postgres at DATABASE_URL: a lazily connecting pool, so start-up never waits for the database. */
-const postgresModule = (databaseUrl: string, redisUrl: string | null) =>
-  new ContainerModule(({ bind }) => {
-    const database = new PgDatabase({ connectionString: databaseUrl });
+/**
+ * Postgres at DATABASE_URL: a lazily connecting pool, so start-up never waits for the database. The
+ * driver is loaded only in this mode. Several instances may serve: counters always live in a shared
+ * store — Redis when set, else Postgres (SPEC §11).
+ */
+async function postgresModule(databaseUrl: string, redisUrl: string | null): Promise<ContainerModule> {
+  const [{ PgDatabase }, { PgUnitOfWork }, { PgRateLimiter }] = await Promise.all([
+    import('../adapters/persistence/postgres/pg-database.js'),
+    import('../adapters/persistence/postgres/pg-unit-of-work.js'),
+    import('../adapters/rate-limit/pg-rate-limiter.js'),
+  ]);
+  const database = new PgDatabase({ connectionString: databaseUrl });
+  const limiter = (await sharedCounters(redisUrl)) ?? new PgRateLimiter(database.pool);
+  return new ContainerModule(({ bind }) => {
     bind(Database).toConstantValue(database);
     bind(UnitOfWork).toConstantValue(new PgUnitOfWork(database));
-    // Several instances may serve: counters always in a shared store, Redis when set, else Postgres (SPEC §11).
-    bind(RateLimiter).toConstantValue(
-      redisUrl ? new RedisRateLimiter({ url: redisUrl }) : new PgRateLimiter(database.pool),
-    );
+    bind(RateLimiter).toConstantValue(limiter);
   });
+}
 
 /** What is not configuration but the caller's to choose. */
 export interface ContainerOptions {
@@ -133,12 +144,11 @@ export interface ContainerOptions {
  * The composition root: the core, observability, and the SQLite or the Postgres module, chosen by
  * configuration (`--embedded-db` has already cleared `databaseUrl`).
  */
-export function buildContainer(config: DeskConfig, options: ContainerOptions = {}): Container {
+export async function buildContainer(config: DeskConfig, options: ContainerOptions = {}): Promise<Container> {
   const container = new Container();
-  container.load(
-    coreModule(config),
-    observabilityModule(config, options),
-    config.databaseUrl ? postgresModule(config.databaseUrl, config.redisUrl) : sqliteModule(config),
-  );
+  const persistence = config.databaseUrl
+    ? await postgresModule(config.databaseUrl, config.redisUrl)
+    : await sqliteModule(config);
+  container.load(coreModule(config), observabilityModule(config, options), persistence);
   return container;
 }

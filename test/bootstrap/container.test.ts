@@ -22,7 +22,7 @@ describe('buildContainer', () => {
       const dir = tempInstallDir();
       const env = { ...mode.env, JWT_SECRET: 's'.repeat(40) };
       const config = loadConfig({ installDir: dir, env, fromEnvironment: true, dataDir: dir });
-      const container = buildContainer(config);
+      const container = await buildContainer(config);
       try {
         expect(container.get(Database).dialect).toBe(mode.dialect);
         expect(container.get(UnitOfWork)).toBeInstanceOf(UnitOfWork);

@@ -24,7 +24,7 @@ describe('rate-limiter binding', () => {
     it(`${mode.name}: ${mode.store.name}, one instance per container`, async () => {
       const dir = tempInstallDir();
       const config = loadConfig({ installDir: dir, env: mode.env, fromEnvironment: true, dataDir: dir });
-      const container = buildContainer(config);
+      const container = await buildContainer(config);
       try {
         const limiter = container.get(RateLimiter);
         expect(limiter).toBeInstanceOf(mode.store);

@@ -70,7 +70,7 @@ export async function startApp(
       ...o.env,
     },
   });
-  const container = buildContainer(config, { logDestination: o.logDestination });
+  const container = await buildContainer(config, { logDestination: o.logDestination });
   await container.get(Database).migrate();
   container.get(Readiness).markReady();
   const app = createServer(

@@ -1,5 +1,4 @@
 import type { Container } from 'inversify';
-import { buildContainer } from '../../bootstrap/container.js';
 import type { DeskConfig } from '../../bootstrap/config.js';
 import { ConfigError, loadConfig } from '../../bootstrap/load-config.js';
 import { DomainError } from '../../domain/shared/errors.js';
@@ -40,7 +39,9 @@ export function configFor(argv: GlobalOptions & { port?: number; host?: string }
 /** Opens the database for a one-shot command: connect and migrate, or fail with exit 1. */
 export async function openForCommand(argv: GlobalOptions): Promise<{ config: DeskConfig; container: Container }> {
   const config = configFor(argv);
-  const container = buildContainer(config);
+  // Loaded here, not at the top: `desk --help` and argument errors need none of it.
+  const { buildContainer } = await import('../../bootstrap/container.js');
+  const container = await buildContainer(config);
   try {
     await container.get(Database).migrate();
   } catch (e) {

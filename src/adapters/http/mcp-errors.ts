@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import { isDomainError } from '../../domain/shared/errors.js';
-import { rpcError } from '../mcp/exchange.js';
+import { rpcError } from '../mcp/json-rpc.js';
 import { HttpProblem, PROBLEMS } from './problems.js';
 
 /**

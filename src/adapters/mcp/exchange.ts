@@ -1,5 +1,6 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { rpcError } from './json-rpc.js';
 import {
   ErrorCode,
   JSONRPCMessageSchema,
@@ -16,9 +17,6 @@ export interface ExchangeAnswer {
   readonly status: 200 | 202 | 400 | 413;
   readonly body?: JSONRPCMessage | JSONRPCMessage[];
 }
-
-export const rpcError = (id: RequestId | null, code: number, message: string): JSONRPCErrorResponse =>
-  ({ jsonrpc: '2.0', id, error: { code, message } }) as JSONRPCErrorResponse;
 
 const requestIdOf = (raw: unknown): RequestId | null => {
   const id = (raw as { id?: unknown } | null)?.id;

@@ -6,19 +6,12 @@ import {
   ListToolsRequestSchema,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { Container, ServiceIdentifier } from 'inversify';
 import { UnknownToolError, type ToolCatalogue } from '../../domain/catalogue/catalogue.js';
 import type { Resolve } from '../../domain/catalogue/tool.js';
 import type { Actor } from '../../domain/shared/actor.js';
 import { isDomainError } from '../../domain/shared/errors.js';
 import type { ToolCallOutcome } from '../observability/metrics.js';
 import { domainErrorResult, successResult, toolEntry, UNEXPECTED_RESULT } from './tool-results.js';
-
-/** Tool handlers reach their use cases through the container (each use case is bound to itself). */
-export const resolveFrom =
-  (container: Container): Resolve =>
-  <T>(useCase: abstract new (...args: never[]) => T) =>
-    container.get<T>(useCase as unknown as ServiceIdentifier<T>);
 
 /** Reports a bug (anything but a DomainError) without secrets: no key, no tool input. */
 export type ReportUnexpected = (error: unknown, context: { readonly tool: string }) => void;

@@ -1,12 +1,4 @@
 import type { CommandModule } from 'yargs';
-import { VERSION } from '../../../bootstrap/build-info.js';
-import { ToolCatalogue } from '../../../domain/catalogue/catalogue.js';
-import { AuthenticateApiKey } from '../../../domain/identity/authenticate-api-key.js';
-import { isDomainError } from '../../../domain/shared/errors.js';
-import { createMcpServer, resolveFrom } from '../../mcp/server.js';
-import { ErrorReporter } from '../../observability/error-reporter.js';
-import { Logger } from '../../observability/logger.js';
-import { serveStdio } from '../../mcp/stdio.js';
 import { CliError, fail, runCommand, type GlobalOptions } from '../context.js';
 
 interface McpArgs extends GlobalOptions {
@@ -35,30 +27,8 @@ export const mcpCommand: CommandModule<GlobalOptions, McpArgs> = {
     if (!argv.stdio) return fail(new CliError('mcp: give --stdio (over HTTP, desk serve answers at /api/mcp)', 2));
     if (!key) return fail(new CliError('mcp: set DESK_API_KEY to the API key the tools run as', 2));
     await runCommand(argv, async ({ container }) => {
-      const actor = await container
-        .get(AuthenticateApiKey)
-        .execute(key)
-        .catch((e: unknown) => {
-          throw isDomainError(e) ? new CliError(`mcp: DESK_API_KEY: ${e.message}`, 1) : e;
-        });
-      // Bugs in a tool: logged on stderr (JSON, LOG_LEVEL) and reported when SENTRY_DSN is set.
-      const log = container.get(Logger);
-      const errors = container.get(ErrorReporter);
-      const server = createMcpServer({
-        catalogue: container.get(ToolCatalogue),
-        resolve: resolveFrom(container),
-        actor,
-        version: VERSION,
-        reportUnexpected: (e, { tool }) => {
-          log.error({ tool, err: e }, 'unexpected error in an MCP tool call');
-          errors.report(e, { surface: 'mcp', tool });
-        },
-      });
-      try {
-        await serveStdio(server);
-      } finally {
-        await errors.close();
-      }
+      const { serveMcpStdio } = await import('../mcp-runtime.js');
+      await serveMcpStdio(container, key);
     });
   },
 };

@@ -1,35 +1,6 @@
-import { once } from 'node:events';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { Container } from 'inversify';
 import type { CommandModule } from 'yargs';
-import { readBuildInfo } from '../../../bootstrap/build-info.js';
-import type { DeskConfig } from '../../../bootstrap/config.js';
-import { buildContainer, sqliteFile } from '../../../bootstrap/container.js';
-import { ensureJwtSecret } from '../../../bootstrap/load-config.js';
-import { CreateDemoSchool } from '../../../domain/demo/create-demo-school.js';
-import { Database } from '../../../ports/database.js';
-import { RateLimiter } from '../../../ports/rate-limiter.js';
-import { HttpDrain } from '../../http/drain.js';
-import { Readiness } from '../../http/readiness.js';
-import { createServer } from '../../http/server.js';
-import { ErrorReporter } from '../../observability/error-reporter.js';
-import { Logger } from '../../observability/logger.js';
-import { CliError, configFor, describeDatabaseError, fail, type GlobalOptions } from '../context.js';
-
-interface ServeArgs extends GlobalOptions {
-  port?: number;
-  host?: string;
-  demo: boolean;
-}
-
-const RETRY_MIN_MS = 500;
-const RETRY_MAX_MS = 5_000;
-/** How long a stopping server waits for requests in flight before closing their connections. */
-export const SHUTDOWN_GRACE_MS = 10_000;
-/** How long a stopping server waits for queued error reports to reach the tracker. */
-const ERROR_FLUSH_MS = 2_000;
+import { fail, type GlobalOptions } from '../context.js';
+import type { ServeArgs } from '../serve-runtime.js';
 
 export const serveCommand: CommandModule<GlobalOptions, ServeArgs> = {
   command: 'serve',
@@ -45,121 +16,10 @@ export const serveCommand: CommandModule<GlobalOptions, ServeArgs> = {
       }) as never,
   handler: async (argv) => {
     try {
+      const { serve } = await import('../serve-runtime.js');
       await serve(argv);
     } catch (e) {
       fail(e);
     }
   },
 };
-
-async function serve(argv: ServeArgs): Promise<void> {
-  const config = ensureJwtSecret(configFor(argv));
-  const container = buildContainer(config);
-  const readiness = container.get(Readiness);
-  const app = createServer(container, config, readBuildInfo());
-  const server = app.listen(config.port, config.host);
-  const drain = new HttpDrain(server);
-  try {
-    await once(server, 'listening');
-  } catch (e) {
-    throw new CliError(`cannot listen on ${config.host}:${config.port}: ${(e as NodeJS.ErrnoException).code ?? e}`, 1);
-  }
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const where = config.databaseUrl ? 'Postgres' : `SQLite ${sqliteFile(config)}`;
-  process.stdout.write(`desk ${readBuildInfo().version} listening on http://${config.host}:${port} (${where})\n`);
-  handleSignals(drain, container, readiness);
-  // The database may not answer yet: keep serving health and retry in the background.
-  void connect(container, readiness).then(async () => {
-    if (argv.demo && readiness.ready) await startDemo(container, config);
-  });
-}
-
-/**
- * Connects and migrates, retrying with backoff until the database answers; then marks ready. Once a
- * signal has turned readiness to `stopping` it stays there and the retrying ends.
- */
-async function connect(container: Container, readiness: Readiness): Promise<void> {
-  const database = container.get(Database);
-  const stopping = () => readiness.reason === 'stopping';
-  let delay = RETRY_MIN_MS;
-  for (;;) {
-    if (stopping()) return;
-    try {
-      readiness.markUnready('migrating');
-      const { applied } = await database.migrate();
-      if (applied.length) process.stdout.write(`applied migrations ${applied.join(', ')}\n`);
-      if (!stopping()) readiness.markReady();
-      return;
-    } catch (e) {
-      if (stopping()) return;
-      readiness.markUnready('connecting');
-      process.stderr.write(`desk: database unavailable (${describeDatabaseError(e)}); retrying in ${delay / 1000}s\n`);
-      await sleep(delay);
-      delay = Math.min(delay * 2, RETRY_MAX_MS);
-    }
-  }
-}
-
-async function startDemo(container: Container, config: DeskConfig): Promise<void> {
-  try {
-    const result = await container.get(CreateDemoSchool).execute();
-    if (!result.created) {
-      process.stdout.write('demo: the database already holds a tenant; nothing seeded\n');
-      return;
-    }
-    mkdirSync(config.dataDir, { recursive: true });
-    const keyFile = join(config.dataDir, 'demo-api-key.txt');
-    writeFileSync(keyFile, `${result.readOnlyKey}\n`, { mode: 0o600 });
-    chmodSync(keyFile, 0o600);
-    // Paths only: the setup link and the key stay in their owner-only files.
-    process.stdout.write(
-      `demo: tenant "demo" (Demo School) is ready at ${config.publicUrl}\n` +
-        `demo: administrator admin@demo.school; open the setup link in ${result.setupLinkPath}\n` +
-        `demo: a read-only API key is in ${keyFile}\n`,
-    );
-  } catch (e) {
-    process.stderr.write(`desk: demo seeding failed: ${describeDatabaseError(e)}\n`);
-  }
-}
-
-/**
- * SIGTERM (or SIGINT) stops the service without dropping a request:
- * 1. readiness turns `stopping` at once, so `/api/health/ready` answers 503 and load balancers stop
- *    sending traffic;
- * 2. requests in flight finish, for up to SHUTDOWN_GRACE_MS: the listener stays open meanwhile (the
- *    503 has to reach the probes), idle keep-alive connections are closed, and every response closes
- *    its connection (HttpDrain);
- * 3. then the listener closes and any connection still open is closed;
- * 4. queued error reports are flushed, the rate limiter and the database closed, and the process
- *    exits 0. A second signal during all this ends the process at once, with exit code 1.
- */
-function handleSignals(drain: HttpDrain, container: Container, readiness: Readiness): void {
-  const log = container.get(Logger);
-  const stop = async (signal: NodeJS.Signals) => {
-    readiness.markUnready('stopping');
-    const inFlight = drain.requestsInFlight;
-    process.stdout.write(`desk: ${signal} received; stopping after ${inFlight} request(s) in flight\n`);
-    log.info({ signal, inFlight, graceMs: SHUTDOWN_GRACE_MS }, 'stopping');
-    const { abandoned } = await drain.drain(SHUTDOWN_GRACE_MS);
-    if (abandoned > 0) log.warn({ abandoned }, 'grace period over: closed connections of unfinished requests');
-    // Each is closed whatever the one before did: a failure here must not keep the process up.
-    const quietly = (closing: Promise<unknown>) => closing.catch(() => undefined);
-    await quietly(container.get(ErrorReporter).close(ERROR_FLUSH_MS));
-    await quietly(container.get(RateLimiter).close());
-    await quietly(container.get(Database).close());
-    process.stdout.write('desk: stopped\n');
-    process.exit(0);
-  };
-  let stopping = false;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      process.stdout.write(`desk: ${signal} received again; exiting now\n`);
-      process.exit(1);
-    }
-    stopping = true;
-    void stop(signal);
-  };
-  process.on('SIGTERM', onSignal);
-  process.on('SIGINT', onSignal);
-}

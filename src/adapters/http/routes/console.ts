@@ -8,7 +8,7 @@ import { ReturnLoan } from '../../../domain/loans/return-loan.js';
 import { WithdrawLoan } from '../../../domain/loans/withdraw-loan.js';
 import { DomainError, invalidField } from '../../../domain/shared/errors.js';
 import { parseInput } from '../../../domain/shared/validation.js';
-import { resolveFrom } from '../../mcp/server.js';
+import { resolveFrom } from '../../resolve-use-case.js';
 import { consoleActor, consoleAuth } from '../auth/session.js';
 import { jsonBody } from '../json-body.js';
 import { sendProblem } from '../middleware/error-handler.js';

@@ -1,9 +1,7 @@
 import type { Context, Middleware } from 'koa';
-import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { ToolCatalogue } from '../../../domain/catalogue/catalogue.js';
 import { can, type Actor } from '../../../domain/shared/actor.js';
-import { answerPayload } from '../../mcp/exchange.js';
-import { createMcpServer, resolveFrom } from '../../mcp/server.js';
+import { resolveFrom } from '../../resolve-use-case.js';
 import { authenticateKey } from '../auth/api-key.js';
 import { jsonBody } from '../json-body.js';
 import { JsonRpcHttpError, jsonRpcErrors, RPC } from '../mcp-errors.js';
@@ -27,7 +25,12 @@ async function authorize(deps: HttpDeps, ctx: Context): Promise<Actor> {
 }
 
 /** The MCP spec: a request naming a protocol version the server does not speak → 400. */
+/** The SDK, loaded once on the first MCP request (see mcp/runtime.ts). */
+let runtime: Promise<typeof import('../../mcp/runtime.js')> | null = null;
+const mcpRuntime = () => (runtime ??= import('../../mcp/runtime.js'));
+
 const knownProtocolVersion: Middleware = async (ctx, next) => {
+  const { SUPPORTED_PROTOCOL_VERSIONS } = await mcpRuntime();
   const version = ctx.get('Mcp-Protocol-Version');
   if (version && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
     throw new JsonRpcHttpError(400, RPC.generic, `unsupported MCP protocol version ${version}`);
@@ -68,6 +71,7 @@ export const mcpRoutes: RouteModule = {
 
     router.post(MCP_PATH, ...guard, authenticated, knownProtocolVersion, jsonBody(), async (ctx) => {
       const actor = ctx.state.actor as Actor;
+      const { createMcpServer, answerPayload } = await mcpRuntime();
       const newServer = () =>
         createMcpServer({
           catalogue: catalogue(),
