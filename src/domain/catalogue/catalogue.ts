@@ -22,6 +22,8 @@ export interface PublishedTool {
   readonly required: readonly string[];
 }
 
+export type ToolSummary = Pick<PublishedTool, 'name' | 'title' | 'description' | 'readOnly' | 'inputSchema'>;
+
 const toJsonSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
   const { $schema: _drop, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   return json;
@@ -56,6 +58,17 @@ export class ToolCatalogue {
 
   visibleTo(actor: Actor, surface: Surface): PublishedTool[] {
     return this.tools.filter((t) => this.isVisible(t, actor, surface));
+  }
+
+  /** The listing both discovery surfaces show (the actions list and the MCP discovery GET). */
+  summariesFor(actor: Actor, surface: Surface): ToolSummary[] {
+    return this.visibleTo(actor, surface).map(({ name, title, description, readOnly, inputSchema }) => ({
+      name,
+      title,
+      description,
+      readOnly,
+      inputSchema,
+    }));
   }
 
   /** The tool if the actor may use it; otherwise null (unknown and hidden look the same). */

@@ -30,15 +30,7 @@ export function createActionRoutes(hooks: RestHooks = {}): RouteModule {
 
       router.get(ACTIONS_PATH, ...guard, (ctx) => {
         ctx.body = {
-          actions: catalogue()
-            .visibleTo(actorOf(ctx), 'integration')
-            .map(({ name, title, description, readOnly, inputSchema }) => ({
-              name,
-              title,
-              description,
-              readOnly,
-              inputSchema,
-            })),
+          actions: catalogue().summariesFor(actorOf(ctx), 'integration'),
         };
       });
 

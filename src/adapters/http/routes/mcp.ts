@@ -107,15 +107,7 @@ export const mcpRoutes: RouteModule = {
       ctx.body = {
         server: { name: 'desk', version: build.version },
         endpoint: `${config.publicUrl}${MCP_PATH}`,
-        tools: catalogue()
-          .visibleTo(actor, 'integration')
-          .map(({ name, title, description, readOnly, inputSchema }) => ({
-            name,
-            title,
-            description,
-            readOnly,
-            inputSchema,
-          })),
+        tools: catalogue().summariesFor(actor, 'integration'),
       };
     });
 
