@@ -125,7 +125,8 @@ export interface LoanCounts {
 export abstract class LoanRepository {
   /**
    * Duplicate serial or number within the tenant → conflict. Numbers must have been taken with
-   * `TenantRepository.takeNumber(s)`: inserting does not advance the counter.
+   * `TenantRepository.takeNumber(s)`: inserting does not advance the counter. A holder must already
+   * be stored (adapters index the holder's name for `q` when a loan is stored or changes holder).
    */
   abstract insertMany(tenantId: string, loans: readonly Loan[]): Promise<void>;
   abstract findByNumber(tenantId: string, number: number, opts?: { forUpdate?: boolean }): Promise<LoanRow | null>;

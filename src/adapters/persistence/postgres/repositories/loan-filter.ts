@@ -1,16 +1,21 @@
 import type { LoanFilter } from '../../../../ports/repositories.js';
 import { containsPattern, Where } from '../sql.js';
-import { personSearchText } from './people.js';
 
 /**
- * The SQL of a loan filter: `SELECT l.id, l.number` of every matching loan.
- *
- * Free text becomes a UNION of index-driven branches (serial trigram; people whose name matches → their
- * loans; groups whose name matches → their loans; the number), each carrying the other filters. An OR
- * over the joined names could use no index, and `holder_id IN (subquery)` inside an OR turns into a
- * per-row subplan once many people match.
+ * The expression of the loans_search_trgm_idx index (migration 0004): the serial and the holder's and
+ * group's names the loan carries. Text found in any of them is found in it, so `loanSearchText()
+ * ILIKE q` narrows the candidates through the index; the per-field ILIKEs then keep the exact rule
+ * (text spanning two fields does not count; each field keeps its own collation).
  */
-export function matchingLoans(tenantId: string, f: LoanFilter): { sql: string; params: unknown[] } {
+export const loanSearchText = (alias = 'l.'): string =>
+  `((${alias}serial COLLATE "default") || ' ' || coalesce(${alias}holder_name, '') || ' ' || coalesce(${alias}group_name, ''))`;
+
+/**
+ * The WHERE of a loan filter over `loans l`, free text included: the trigram index finds the loans
+ * whose serial, holder name or group name contain q (all three are on the loan row), and a whole
+ * number also matches the loan with that number. Nothing joins people or groups.
+ */
+export function loanWhere(tenantId: string, f: LoanFilter): Where {
   const where = new Where().add('l.tenant_id = ?', tenantId);
   if (f.poolGroupIds) where.add('l.group_id = ANY(?::text[])', f.poolGroupIds);
   if (f.status) where.add('l.status = ?', f.status);
@@ -19,33 +24,30 @@ export function matchingLoans(tenantId: string, f: LoanFilter): { sql: string; p
   if (f.userGroup) where.add('l.user_group = ?', f.userGroup);
   if (f.holderId) where.add('l.holder_id = ?', f.holderId);
   if (f.overdueBefore) where.add(`l.status = 'ISSUED' AND l.due_date < ?`, f.overdueBefore);
-  const select = 'SELECT l.id, l.number FROM loans l';
-  if (!f.q) return { sql: `${select} ${where}`, params: where.params };
-
-  const q = where.param(containsPattern(f.q));
-  const branches = [
-    `${select} ${where} AND l.serial ILIKE ${q}`,
-    // The search-text condition lets the people trigram index find candidates; name decides.
-    `${select} JOIN people p ON p.tenant_id = l.tenant_id AND p.id = l.holder_id ${where}
-      AND ${personSearchText('p.')} ILIKE ${q} AND p.name ILIKE ${q}`,
-    `${select} JOIN loan_groups g ON g.tenant_id = l.tenant_id AND g.id = l.group_id ${where} AND g.name ILIKE ${q}`,
-  ];
-  if (f.qNumber !== undefined) branches.push(`${select} ${where} AND l.number = ${where.param(f.qNumber)}`);
-  return { sql: branches.join(' UNION '), params: where.params };
+  if (f.q) {
+    const q = where.param(containsPattern(f.q));
+    const fields = `(l.serial ILIKE ${q} OR l.holder_name ILIKE ${q} OR l.group_name ILIKE ${q})`;
+    // Shorter than a trigram, q cannot use the index: test the fields alone.
+    const text = [...f.q].length < 3 ? fields : `(${loanSearchText()} ILIKE ${q} AND ${fields})`;
+    where.add(f.qNumber === undefined ? text : `(${text} OR l.number = ${where.param(f.qNumber)})`);
+  }
+  return where;
 }
 
 /**
- * The WHERE over `loan_tallies` equivalent to the filter, or null when the tallies cannot answer it
- * (free text, holder or class need the loans themselves).
+ * The WHERE over a tally table equivalent to the filter, or null when the tallies cannot answer it
+ * (free text, holder or class need the loans themselves). The whole tenant reads `loan_tenant_tallies`
+ * (no group column: a few hundred rows); a pool or a group reads those groups' rows of `loan_tallies`.
  */
-export function tallyWhere(tenantId: string, f: LoanFilter): Where | null {
+export function tallyWhere(tenantId: string, f: LoanFilter): { table: string; where: Where } | null {
   if (f.q || f.userGroup || f.holderId) return null;
   const where = new Where().add('tenant_id = ?', tenantId);
+  const table = f.poolGroupIds || f.groupId ? 'loan_tallies' : 'loan_tenant_tallies';
   if (f.poolGroupIds) where.add('group_id = ANY(?::text[])', f.poolGroupIds);
   if (f.status) where.add('status = ?', f.status);
   if (f.groupId) where.add('group_id = ?', f.groupId);
   if (f.kind) where.add('kind = ?', f.kind);
   // '' is "no due date" in the tallies.
   if (f.overdueBefore) where.add(`status = 'ISSUED' AND due_date <> '' AND due_date < ?`, f.overdueBefore);
-  return where;
+  return { table, where };
 }

@@ -1,7 +1,9 @@
 import type { Loan, LoanRow } from '../../../../domain/loans/loan.js';
 import { offsetOf, type Page, type PageRequest } from '../../../../domain/shared/paging.js';
 import type { LoanCounts, LoanFilter, LoanRepository } from '../../../../ports/repositories.js';
-import { conflictOf, containsText, inJson, json, Where, type Sql } from '../sql.js';
+import { conflictOf, json, Where, type Sql } from '../sql.js';
+import { readPage } from '../../paging.js';
+import { addLoanFilters, LoanSearch } from './loan-search.js';
 import { LoanTallies, type TallyKey } from './loan-tallies.js';
 
 const COLUMNS = `l.id, l.number, l.kind, l.serial, l.group_id AS groupId, l.status, l.holder_id AS holderId,
@@ -11,46 +13,18 @@ const NAMES = `LEFT JOIN loan_groups g ON g.tenant_id = l.tenant_id AND g.id = l
   LEFT JOIN people p ON p.tenant_id = l.tenant_id AND p.id = l.holder_id`;
 
 function filterWhere(tenantId: string, f: LoanFilter): Where {
-  const where = new Where().add('l.tenant_id = ?', tenantId);
-  if (f.poolGroupIds) where.add(inJson('l.group_id'), json(f.poolGroupIds));
-  if (f.status) where.add('l.status = ?', f.status);
-  if (f.groupId) where.add('l.group_id = ?', f.groupId);
-  if (f.kind) where.add('l.kind = ?', f.kind);
-  if (f.userGroup) where.add('l.user_group = ?', f.userGroup);
-  if (f.holderId) where.add('l.holder_id = ?', f.holderId);
-  if (f.overdueBefore) where.add("l.status = 'ISSUED' AND l.due_date < ?", f.overdueBefore);
-  if (f.q) where.add(...matchesText(tenantId, f.q, f.qNumber));
-  return where;
-}
-
-/**
- * q: the serial, the group's name or the holder's name contains it, or (qNumber) the loan has that
- * number. The matching groups and people are each found once, in subqueries that must not refer to
- * `l` (or SQLite would rerun them per loan); a scan of the people index beat a lookup per issued loan.
- */
-function matchesText(tenantId: string, q: string, qNumber: number | undefined): [string, ...unknown[]] {
-  const [serial, ...serialNeedle] = containsText(['l.serial'], q);
-  const [name, ...nameNeedle] = containsText(['name'], q);
-  const alternatives = [
-    serial,
-    `l.group_id IN (SELECT id FROM loan_groups WHERE tenant_id = ? AND ${name})`,
-    `l.holder_id IN (SELECT id FROM people WHERE tenant_id = ? AND ${name})`,
-  ];
-  const params: unknown[] = [...serialNeedle, tenantId, ...nameNeedle, tenantId, ...nameNeedle];
-  if (qNumber !== undefined) {
-    alternatives.push('l.number = ?');
-    params.push(qNumber);
-  }
-  return [`(${alternatives.join(' OR ')})`, ...params];
+  return addLoanFilters(new Where().add('l.tenant_id = ?', tenantId), 'l', f);
 }
 
 const tallyKey = (l: Loan): TallyKey => ({ groupId: l.groupId, status: l.status, kind: l.kind, dueDate: l.dueDate });
 
 export class SqliteLoanRepository implements LoanRepository {
   private readonly tallies: LoanTallies;
+  private readonly search: LoanSearch;
 
   constructor(private readonly sql: Sql) {
     this.tallies = new LoanTallies(sql);
+    this.search = new LoanSearch(sql);
   }
 
   async insertMany(tenantId: string, loans: readonly Loan[]): Promise<void> {
@@ -82,6 +56,10 @@ export class SqliteLoanRepository implements LoanRepository {
       this.tallies.add(
         tenantId,
         loans.map((l) => [tallyKey(l), 1] as const),
+      );
+      this.search.index(
+        tenantId,
+        loans.map((l) => l.number),
       );
     });
   }
@@ -132,6 +110,7 @@ export class SqliteLoanRepository implements LoanRepository {
         [before, -1],
         [{ ...before, status: loan.status, dueDate: loan.dueDate }, 1],
       ]);
+      this.search.refresh(tenantId, loan);
       return true;
     });
   }
@@ -160,24 +139,44 @@ export class SqliteLoanRepository implements LoanRepository {
     return this.tallies.total(tenantId, { poolGroupIds: null })!;
   }
 
+  /** One page and the total, read in one transaction so that they agree. */
   private page(tenantId: string, filter: LoanFilter, limit: number, offset: number): Page<LoanRow> {
+    return this.sql.atomic(() => {
+      const { numbers, total } = filter.q
+        ? this.search.search(tenantId, { ...filter, q: filter.q }, limit, offset)
+        : this.numbers(tenantId, filter, limit, offset);
+      const items = numbers.length
+        ? this.sql.all<LoanRow>(
+            `SELECT ${COLUMNS} FROM loans l ${NAMES}
+             WHERE l.tenant_id = ? AND l.number IN (SELECT value FROM json_each(?)) ORDER BY l.number`,
+            tenantId,
+            json(numbers),
+          )
+        : [];
+      return { items, total };
+    });
+  }
+
+  /**
+   * Without q: the total from the tallies where they can answer (else counted), then the page's
+   * numbers from an index in number order, read from the nearer end. A pool is a teacher's few groups:
+   * `+l.number` makes SQLite read those groups' index ranges and sort them, rather than walk the whole
+   * tenant in number order.
+   */
+  private numbers(tenantId: string, filter: LoanFilter, limit: number, offset: number) {
     const where = filterWhere(tenantId, filter);
-    // The page's row ids are found first, so a deep OFFSET skips index entries rather than joined
-    // rows. A pool is a teacher's few groups: `+l.number` makes SQLite read those groups' index
-    // ranges and sort them, rather than walk the whole tenant in number order.
-    const order = filter.poolGroupIds ? '+l.number' : 'l.number';
-    const items = this.sql.all<LoanRow>(
-      `SELECT ${COLUMNS}
-       FROM (SELECT l.rowid AS id FROM loans l ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?) AS page
-       JOIN loans l ON l.rowid = page.id ${NAMES}
-       ORDER BY l.number`,
-      ...where.params,
-      limit,
-      offset,
-    );
     const total =
       this.tallies.total(tenantId, filter) ??
       this.sql.number(`SELECT count(*) FROM loans l ${where.sql}`, ...where.params);
-    return { items, total };
+    const order = filter.poolGroupIds ? '+l.number' : 'l.number';
+    const numbers = readPage(total, limit, offset, (direction, n, skip) =>
+      this.sql.column<number>(
+        `SELECT l.number FROM loans l ${where.sql} ORDER BY ${order} ${direction} LIMIT ? OFFSET ?`,
+        ...where.params,
+        n,
+        skip,
+      ),
+    );
+    return { numbers, total };
   }
 }
