@@ -7,7 +7,8 @@
 // cases resolved from buildContainer (dist/), as the console route calls them; with BENCH_VIA_HTTP=1
 // they go through the real routes of a running `desk serve` (GET /api/loans/inventory and the legacy
 // GET /api/loans) with a signed-in session. The target (20 ms p99 on SQLite) is reported, never
-// enforced: this is a measurement, not a test. BENCH_SECONDS sets the time per case (default 1.5).
+// enforced: this is a measurement, not a test. BENCH_SECONDS sets the time per case (default 1.5);
+// BENCH_DATABASES=sqlite or =postgres runs one of the two.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +26,7 @@ const { UnitOfWork } = await import('../dist/ports/unit-of-work.js');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 1.5);
 const VIA_HTTP = process.env.BENCH_VIA_HTTP === '1';
 const SERVER_URL = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || '';
+const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
 const TARGET_MS = 20;
 const SLUG = 'big';
 const PAGE_SIZE = 100;
@@ -194,11 +196,8 @@ async function run(label, mode, env, prepare) {
 console.log(
   `desk inventory benchmark: pageSize ${PAGE_SIZE}, about ${SECONDS} s per case, target p99 ${TARGET_MS} ms on SQLite`,
 );
-await run('SQLite', '--embedded-db', {});
-
-if (!SERVER_URL) {
-  console.log('\nPostgres: skipped (set TEST_DATABASE_URL or DATABASE_URL to a server to include it)');
-} else {
+/** Postgres in a scratch database on the server, dropped afterwards. */
+async function runPostgres() {
   const db = await scratchDatabase(SERVER_URL);
   try {
     const [{ autovacuum }] = await db.run('SHOW autovacuum');
@@ -213,4 +212,10 @@ if (!SERVER_URL) {
   } finally {
     await db.drop();
   }
+}
+
+if (DATABASES.includes('sqlite')) await run('SQLite', '--embedded-db', {});
+if (DATABASES.includes('postgres')) {
+  if (SERVER_URL) await runPostgres();
+  else console.log('\nPostgres: skipped (set TEST_DATABASE_URL or DATABASE_URL to a server to include it)');
 }

@@ -68,12 +68,13 @@ export class SeedDemo {
     );
 
     return this.uow.transaction(async (repos) => {
-      const existing = await Promise.all([
-        repos.people.count(tenantId),
-        repos.loans.count(tenantId),
-        repos.devices.count(tenantId),
-        repos.submissions.count(tenantId),
-      ]);
+      // One after another: a transaction is one connection, which runs one query at a time anyway.
+      const existing = [
+        await repos.people.count(tenantId),
+        await repos.loans.count(tenantId),
+        await repos.devices.count(tenantId),
+        await repos.submissions.count(tenantId),
+      ];
       if (existing.some((n) => n > 0))
         throw conflict(`tenant ${actor.tenant.slug} already has data; demo data goes only into an empty tenant`);
 

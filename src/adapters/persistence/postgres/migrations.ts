@@ -420,9 +420,19 @@ CREATE TRIGGER loan_groups_loan_names_update AFTER UPDATE ON loan_groups REFEREN
   FOR EACH STATEMENT EXECUTE FUNCTION loans_follow_group_names();
 `;
 
+/**
+ * Issued loans alone in number order, for the overdue filter: smaller than the status index, so the
+ * planner walks it (about 9 ms for a middle page at district size) rather than sorting every overdue
+ * loan after a parallel scan of the tenant (about 60 ms).
+ */
+const loansIssuedIndex = `
+CREATE INDEX loans_issued_number_idx ON loans (tenant_id, number) INCLUDE (due_date, kind) WHERE status = 'ISSUED';
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: '0001_initial', sql: initial },
   { version: '0002_loan_tallies', sql: loanTallies },
   { version: '0003_sessions', sql: sessions },
   { version: '0004_loan_search', sql: loanSearch },
+  { version: '0005_loans_issued_index', sql: loansIssuedIndex },
 ];
