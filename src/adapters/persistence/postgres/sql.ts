@@ -1,6 +1,6 @@
 import type { Pool, PoolClient, QueryResult, QueryResultRow } from 'pg';
 import { DomainError } from '../../../domain/shared/errors.js';
-import { offsetOf, type PageRequest } from '../../../domain/shared/paging.js';
+import { offsetOf, type Page, type PageRequest } from '../../../domain/shared/paging.js';
 
 /** The pool (plain reads) or one checked-out client (a transaction): repositories take either. */
 export type Queryable = Pool | PoolClient;
@@ -51,9 +51,28 @@ export class Where {
     return this;
   }
 
+  /** The contract's free-text filter: `text` as a literal, case-insensitive substring of any column. */
+  contains(text: string, columns: readonly string[]): this {
+    const q = this.param(containsPattern(text));
+    this.conditions.push(`(${columns.map((c) => `${c} ILIKE ${q}`).join(' OR ')})`);
+    return this;
+  }
+
   toString(): string {
     return this.conditions.length ? `WHERE ${this.conditions.join(' AND ')}` : '';
   }
+}
+
+/** One page of `select … from … where … order by …` and the total the WHERE matches. */
+export async function pageOf<R extends QueryResultRow, T>(
+  db: Queryable,
+  q: { select: string; from: string; where: Where; orderBy: string; page: PageRequest; map: (row: R) => T },
+): Promise<Page<T>> {
+  const [items, total] = await Promise.all([
+    query<R>(db, `${q.select} ${q.where} ORDER BY ${q.orderBy} ${limitOffset(q.page)}`, q.where.params),
+    count(db, `FROM ${q.from} ${q.where}`, q.where.params),
+  ]);
+  return { items: items.rows.map(q.map), total };
 }
 
 /** One column of a bulk insert: its name, its Postgres array element type and how to read it. */

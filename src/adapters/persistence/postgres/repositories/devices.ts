@@ -1,17 +1,7 @@
 import type { Device } from '../../../../domain/devices/device.js';
 import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
 import { DeviceRepository, type DeviceSearch } from '../../../../ports/repositories.js';
-import {
-  containsPattern,
-  count,
-  insertMany,
-  limitOffset,
-  query,
-  queryOne,
-  Where,
-  type Column,
-  type Queryable,
-} from '../sql.js';
+import { pageOf, count, insertMany, query, queryOne, Where, type Column, type Queryable } from '../sql.js';
 
 interface DeviceRecord {
   id: string;
@@ -80,17 +70,10 @@ export class PgDeviceRepository extends DeviceRepository {
 
   async search(tenantId: string, search: DeviceSearch, page: PageRequest): Promise<Page<Device>> {
     const where = new Where().add('tenant_id = ?', tenantId);
-    if (search.q) {
-      const q = where.param(containsPattern(search.q));
-      where.add(`(serial ILIKE ${q} OR manufacturer ILIKE ${q} OR model ILIKE ${q})`);
-    }
+    if (search.q) where.contains(search.q, ['serial', 'manufacturer', 'model']);
     if (search.kind) where.add('kind = ?', search.kind);
     if (search.status) where.add('status = ?', search.status);
-    const [items, total] = await Promise.all([
-      query<DeviceRecord>(this.db, `${SELECT} ${where} ORDER BY serial ${limitOffset(page)}`, where.params),
-      count(this.db, `FROM devices ${where}`, where.params),
-    ]);
-    return { items: items.rows.map(toDevice), total };
+    return pageOf(this.db, { select: SELECT, from: 'devices', where, orderBy: 'serial', page, map: toDevice });
   }
 
   async listAssignedTo(tenantId: string, personId: string): Promise<Device[]> {

@@ -1,17 +1,7 @@
 import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
 import type { Submission } from '../../../../domain/submissions/submission.js';
 import { SubmissionRepository, type SubmissionSearch } from '../../../../ports/repositories.js';
-import {
-  containsPattern,
-  count,
-  insertMany,
-  limitOffset,
-  query,
-  queryOne,
-  Where,
-  type Column,
-  type Queryable,
-} from '../sql.js';
+import { pageOf, count, insertMany, query, queryOne, Where, type Column, type Queryable } from '../sql.js';
 
 interface SubmissionRecord {
   id: string;
@@ -103,15 +93,15 @@ export class PgSubmissionRepository extends SubmissionRepository {
       const p = where.param(search.personId);
       where.add(`(reporter_id = ${p} OR assignee_id = ${p})`);
     }
-    if (search.q) {
-      const q = where.param(containsPattern(search.q));
-      where.add(`(description ILIKE ${q} OR serial ILIKE ${q})`);
-    }
-    const [items, total] = await Promise.all([
-      query<SubmissionRecord>(this.db, `${SELECT} ${where} ORDER BY number DESC ${limitOffset(page)}`, where.params),
-      count(this.db, `FROM submissions ${where}`, where.params),
-    ]);
-    return { items: items.rows.map(toSubmission), total };
+    if (search.q) where.contains(search.q, ['description', 'serial']);
+    return pageOf(this.db, {
+      select: SELECT,
+      from: 'submissions',
+      where,
+      orderBy: 'number DESC',
+      page,
+      map: toSubmission,
+    });
   }
 
   count(tenantId: string): Promise<number> {

@@ -1,17 +1,7 @@
 import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
 import type { Ticket } from '../../../../domain/tickets/ticket.js';
 import { TicketRepository, type TicketSearch } from '../../../../ports/repositories.js';
-import {
-  containsPattern,
-  count,
-  insertMany,
-  limitOffset,
-  query,
-  queryOne,
-  Where,
-  type Column,
-  type Queryable,
-} from '../sql.js';
+import { pageOf, insertMany, queryOne, Where, type Column, type Queryable } from '../sql.js';
 
 interface TicketRecord {
   id: string;
@@ -78,14 +68,7 @@ export class PgTicketRepository extends TicketRepository {
   async search(tenantId: string, search: TicketSearch, page: PageRequest): Promise<Page<Ticket>> {
     const where = new Where().add('tenant_id = ?', tenantId);
     if (search.status) where.add('status = ?', search.status);
-    if (search.q) {
-      const q = where.param(containsPattern(search.q));
-      where.add(`(subject ILIKE ${q} OR body ILIKE ${q})`);
-    }
-    const [items, total] = await Promise.all([
-      query<TicketRecord>(this.db, `${SELECT} ${where} ORDER BY number DESC ${limitOffset(page)}`, where.params),
-      count(this.db, `FROM tickets ${where}`, where.params),
-    ]);
-    return { items: items.rows.map(toTicket), total };
+    if (search.q) where.contains(search.q, ['subject', 'body']);
+    return pageOf(this.db, { select: SELECT, from: 'tickets', where, orderBy: 'number DESC', page, map: toTicket });
   }
 }
