@@ -1,17 +1,27 @@
 /**
- * The MCP server over a catalogue of test tools, without HTTP: how tool outcomes become results, and
- * how one message or a batch is answered (exchange.ts).
+ * The MCP server over a catalogue of test tools, without HTTP: how tool outcomes become results, how
+ * one message or a batch is answered (exchange.ts), and how one shared server keeps callers apart.
  */
 import { describe, expect, it, vi } from 'vitest';
+import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { answerPayload } from '../../src/adapters/mcp/exchange.js';
-import { createMcpServer, type ReportUnexpected } from '../../src/adapters/mcp/server.js';
+import { McpServer, type ReportUnexpected } from '../../src/adapters/mcp/server.js';
 import { effectivePermissions } from '../../src/domain/access/permissions.js';
 import { ToolCatalogue } from '../../src/domain/catalogue/catalogue.js';
 import { defineTool } from '../../src/domain/catalogue/tool.js';
 import type { Actor } from '../../src/domain/shared/actor.js';
 import { conflict } from '../../src/domain/shared/errors.js';
 import { aTenant } from '../support/builders.js';
+
+/** What `test.wait` answers once the test resolves it: a call that stays in flight meanwhile. */
+let waiting = deferred();
+
+function deferred() {
+  let resolve!: (value: unknown) => void;
+  const promise = new Promise<unknown>((r) => (resolve = r));
+  return { promise, resolve };
+}
 
 const tool = (name: string, run: () => Promise<unknown>) =>
   defineTool({
@@ -35,6 +45,7 @@ const catalogue = new ToolCatalogue([
     throw new Error('SELECT secret FROM keys failed');
   }),
   tool('test.array', async () => [1, 2]),
+  tool('test.wait', () => waiting.promise),
 ]);
 
 const modules = ['integrations', 'loans'] as const;
@@ -45,16 +56,11 @@ const actor: Actor = {
   loanGroupIds: null,
 };
 
-function serve(report: ReportUnexpected = () => undefined) {
-  const newServer = () =>
-    createMcpServer({
-      catalogue,
-      resolve: () => undefined as never,
-      actor,
-      version: '9.9.9',
-      reportUnexpected: report,
-    });
-  return (payload: unknown) => answerPayload(newServer, payload);
+const mcp = new McpServer({ catalogue, resolve: () => undefined as never, version: '9.9.9' });
+
+/** Answers HTTP-style payloads for one caller on the file's one shared server. */
+function serve(report: ReportUnexpected = () => undefined, as: Actor = actor) {
+  return (payload: unknown) => answerPayload((m) => mcp.answer(m, { actor: as, reportUnexpected: report }), payload);
 }
 
 const callTool = (id: number, name: string) => ({
@@ -62,6 +68,47 @@ const callTool = (id: number, name: string) => ({
   id,
   method: 'tools/call',
   params: { name, arguments: {} },
+});
+
+describe('protocol methods', () => {
+  const rpc = (method: string, params?: unknown) => serve()({ jsonrpc: '2.0', id: 9, method, params });
+
+  it("initializes in the client's protocol version when the SDK speaks it, else in the latest", async () => {
+    const clientInfo = { name: 'c', version: '1' };
+    for (const version of SUPPORTED_PROTOCOL_VERSIONS) {
+      const { body } = await rpc('initialize', { protocolVersion: version, capabilities: {}, clientInfo });
+      expect(body).toEqual({
+        jsonrpc: '2.0',
+        id: 9,
+        result: {
+          protocolVersion: version,
+          capabilities: { tools: {} },
+          serverInfo: { name: 'desk', version: '9.9.9' },
+        },
+      });
+    }
+    const { body } = await rpc('initialize', { protocolVersion: '1999-01-01', capabilities: {}, clientInfo });
+    expect((body as any).result.protocolVersion).toBe(LATEST_PROTOCOL_VERSION);
+  });
+
+  it('answers ping with an empty result', async () => {
+    expect((await rpc('ping')).body).toEqual({ jsonrpc: '2.0', id: 9, result: {} });
+  });
+
+  it('answers a method it does not implement with -32601', async () => {
+    expect((await rpc('resources/list')).body).toEqual({
+      jsonrpc: '2.0',
+      id: 9,
+      error: { code: -32601, message: 'Method not found' },
+    });
+  });
+
+  it('answers malformed params with -32602 naming the field', async () => {
+    const { body } = await rpc('tools/call', { arguments: {} });
+    expect(body).toMatchObject({ id: 9, error: { code: -32602, message: expect.stringContaining('params.name') } });
+    const init = await rpc('initialize', { capabilities: {} });
+    expect(init.body).toMatchObject({ error: { code: -32602, message: expect.stringContaining('protocolVersion') } });
+  });
 });
 
 describe('tools/call results', () => {
@@ -92,7 +139,7 @@ describe('tools/call results', () => {
       expect(result.content[0].text).toMatch(/^Internal error/);
       expect(JSON.stringify(result)).not.toContain('SELECT');
       expect(report).toHaveBeenCalledOnce();
-      expect(report.mock.calls[0]![1]).toEqual({ tool: name });
+      expect(report.mock.calls[0]![1]).toEqual({ rpcMethod: 'tools/call', tool: name });
     },
   );
 
@@ -124,15 +171,52 @@ describe('answering a payload', () => {
     });
   });
 
-  it('checks the batch size before building any server', async () => {
-    const newServer = vi.fn(() =>
-      createMcpServer({ catalogue, resolve: () => undefined as never, actor, version: '1' }),
-    );
-    const answer = await answerPayload(
-      newServer,
+  it('checks the batch size before running any element', async () => {
+    const answer = vi.fn((m: unknown) => mcp.answer(m as never, { actor, reportUnexpected: () => undefined }));
+    const result = await answerPayload(
+      answer,
       Array.from({ length: 33 }, (_, i) => callTool(i, 'test.ok')),
     );
-    expect(answer.status).toBe(413);
-    expect(newServer).not.toHaveBeenCalled();
+    expect(result.status).toBe(413);
+    expect(answer).not.toHaveBeenCalled();
+  });
+});
+
+describe('one server for every caller', () => {
+  const outsider: Actor = {
+    ...actor,
+    principal: { type: 'apiKey', id: 'k2', name: 'other' },
+    permissions: effectivePermissions([], ['integrations']),
+  };
+  const listTools = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list' });
+
+  it('answers each caller as itself, with its own id, while their calls overlap', async () => {
+    waiting = deferred();
+    const slow = serve()(callTool(1, 'test.wait'));
+    const [mine, theirs] = await Promise.all([serve()(listTools(1)), serve(undefined, outsider)(listTools(1))]);
+    expect((mine.body as any).id).toBe(1);
+    expect((mine.body as any).result.tools.map((t: { name: string }) => t.name)).toContain('test.ok');
+    expect(theirs.body).toEqual({ jsonrpc: '2.0', id: 1, result: { tools: [] } });
+    await expect(serve(undefined, outsider)(callTool(1, 'test.ok'))).resolves.toMatchObject({
+      body: { id: 1, error: { code: -32602 } },
+    });
+    waiting.resolve({ ok: true });
+    expect((await slow).body).toMatchObject({ id: 1, result: { structuredContent: { ok: true } } });
+  });
+
+  it("never lets one caller's notification cancel another caller's call", async () => {
+    waiting = deferred();
+    const slow = serve()(callTool(7, 'test.wait'));
+    // Cancellations naming every small id, the call's own included, must not reach it.
+    for (let batch = 0; batch < 8; batch++) {
+      const cancels = Array.from({ length: 32 }, (_, i) => ({
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: batch * 32 + i + 1, reason: 'mischief' },
+      }));
+      expect(await serve(undefined, outsider)(cancels)).toEqual({ status: 202 });
+    }
+    waiting.resolve({ ok: true });
+    expect((await slow).body).toMatchObject({ id: 7, result: { structuredContent: { ok: true } } });
   });
 });

@@ -85,6 +85,20 @@ describe('desk mcp --stdio', () => {
     await client.close();
   });
 
+  it('stops answering for a key revoked while the client runs, from the next request on', async () => {
+    const minted = await mintKey('north', 'loan.view');
+    const { client } = await connect(minted.key);
+    const before = await client.callTool({ name: 'loans.list', arguments: { pageSize: 1 } });
+    expect(before.isError).toBeFalsy();
+    await desk('key', 'revoke', 'north', minted.id);
+    await expect(client.callTool({ name: 'loans.list', arguments: { pageSize: 1 } })).rejects.toMatchObject({
+      code: -32001,
+      message: expect.stringContaining('revoked'),
+    });
+    await expect(client.listTools()).rejects.toMatchObject({ code: -32001 });
+    await client.close();
+  });
+
   it('exits 2 with one line on stderr and nothing on stdout when DESK_API_KEY is missing', async () => {
     const result = await runDesk(['mcp', '--stdio', DB], { cwd: dir });
     expect(result.code).toBe(2);

@@ -1,21 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import { isDomainError } from '../../domain/shared/errors.js';
-import { rpcError } from '../mcp/json-rpc.js';
+import { RPC, rpcError } from '../mcp/json-rpc.js';
 import { HttpProblem, PROBLEMS } from './problems.js';
-
-/**
- * The JSON-RPC error codes `/api/mcp` answers at the HTTP level (SPEC §7.1). The body is always a
- * JSON-RPC error with `id: null`, never problem+json: MCP clients read JSON-RPC.
- */
-export const RPC = {
-  parseError: -32700,
-  invalidRequest: -32600,
-  internal: -32603,
-  generic: -32000,
-  unauthorized: -32001,
-  forbidden: -32003,
-  rateLimited: -32029,
-} as const;
 
 /** An HTTP-level refusal on `/api/mcp`: status plus JSON-RPC error code. */
 export class JsonRpcHttpError extends Error {

@@ -1,20 +1,32 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import {
   CallToolRequestSchema,
   ErrorCode,
+  InitializeRequestSchema,
+  isJSONRPCRequest,
+  LATEST_PROTOCOL_VERSION,
   ListToolsRequestSchema,
+  PingRequestSchema,
+  SUPPORTED_PROTOCOL_VERSIONS,
   type CallToolResult,
+  type InitializeResult,
+  type JSONRPCMessage,
+  type JSONRPCRequest,
+  type ListToolsResult,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { z } from 'zod';
 import { UnknownToolError, type ToolCatalogue } from '../../domain/catalogue/catalogue.js';
 import type { Resolve } from '../../domain/catalogue/tool.js';
 import type { Actor } from '../../domain/shared/actor.js';
 import { isDomainError } from '../../domain/shared/errors.js';
 import type { ToolCallOutcome } from '../observability/metrics.js';
+import { rpcError } from './json-rpc.js';
 import { domainErrorResult, successResult, toolEntry, UNEXPECTED_RESULT } from './tool-results.js';
 
 /** Reports a bug (anything but a DomainError) without secrets: no key, no tool input. */
-export type ReportUnexpected = (error: unknown, context: { readonly tool: string }) => void;
+export type ReportUnexpected = (
+  error: unknown,
+  context: { readonly rpcMethod: string; readonly tool?: string },
+) => void;
 
 /**
  * Told of every `tools/call` once it has ended (metrics). `name` is what the client sent: the
@@ -26,79 +38,118 @@ export interface McpServerDeps {
   readonly catalogue: ToolCatalogue;
   /** How tool handlers reach their use cases (the container). */
   readonly resolve: Resolve;
-  /** The API key the tools run as, inside its tenant. */
-  readonly actor: Actor;
   readonly version: string;
-  readonly reportUnexpected?: ReportUnexpected;
   readonly onToolCall?: ToolCallObserver;
 }
 
-/** A bug, as one JSON line on stderr (over stdio, stdout is the protocol channel). */
-export function logUnexpected(msg: string, error: unknown, context: Readonly<Record<string, unknown>>): void {
-  const err =
-    error instanceof Error
-      ? { name: error.name, message: error.message, stack: error.stack }
-      : { value: String(error) };
-  const line = { level: 'error', time: new Date().toISOString(), msg, ...context, error: err };
-  process.stderr.write(JSON.stringify(line) + '\n');
+/** Who one message runs as, and where a bug met while answering it is reported (with the request's ids). */
+export interface MessageContext {
+  readonly actor: Actor;
+  readonly reportUnexpected: ReportUnexpected;
 }
 
-const logToolError: ReportUnexpected = (error, context) =>
-  logUnexpected('unexpected error in an MCP tool call', error, context);
+/** Answers one JSON-RPC message: its reply, or null when it asks for none. */
+export type AnswerMessage = (message: JSONRPCMessage) => Promise<JSONRPCMessage | null>;
 
-/**
- * JSON-RPC -32602 with the plain message `Unknown tool: <name>` (the SDK's McpError would prefix
- * "MCP error -32602:" to the message that goes on the wire).
- */
-class UnknownToolRpcError extends Error {
-  readonly code = ErrorCode.InvalidParams;
-  constructor(name: string) {
-    super(`Unknown tool: ${name}`);
+/** A JSON-RPC error a method raises on purpose, sent with its own code and message. */
+class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
   }
 }
 
-// The SDK Server builds an Ajv instance per construction (for elicitation, which Desk never uses);
-// one shared instance keeps a server per HTTP message cheap.
-let sharedValidator: AjvJsonSchemaValidator | undefined;
+type Result = InitializeResult | ListToolsResult | CallToolResult | Record<string, never>;
+type Method = (request: JSONRPCRequest, context: MessageContext) => Result | Promise<Result>;
+
+/** The request's params as `schema` (the SDK's own) reads them, or -32602 naming what is wrong. */
+function paramsOf<S extends z.ZodType<{ params?: unknown }>>(schema: S, request: JSONRPCRequest): z.infer<S>['params'] {
+  const parsed = schema.safeParse(request);
+  if (parsed.success) return parsed.data.params;
+  const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'params'}: ${i.message}`).join('; ');
+  throw new RpcError(ErrorCode.InvalidParams, `Invalid params for ${request.method}: ${problems}`);
+}
 
 /**
- * The MCP surface over the one tool catalogue, for one actor: `tools/list` shows what the key may use
- * on the integration surface; `tools/call` runs it through `catalogue.invoke`. `initialize` and `ping`
- * are the SDK's own, for every protocol version it supports. Over HTTP a fresh server answers each
- * message (stateless); over stdio one server lives as long as the process.
+ * The MCP server of SPEC §7.1 over the one tool catalogue: `initialize`, `ping`, `tools/list` (what
+ * the calling key may use on the integration surface) and `tools/call` (run through
+ * `catalogue.invoke`), for every protocol version the SDK supports, parsed with the SDK's schemas.
+ *
+ * Why not the SDK's `Server`: it is a session engine (progress, cancellation, tasks, requests to the
+ * client), and Desk's MCP is stateless. Measured under load, its per-request machinery (an
+ * AbortController and a chain of promises per message) doubled the allocation per message and was
+ * promoted to the old generation at ~2 KB a message, which kept resident memory over 200 MB. Here a
+ * message is one method call; one instance serves every caller, who comes with each message (the
+ * context), never with the server. Notifications and responses are answered with nothing: a stateless
+ * server has no request of its own outstanding and nothing to cancel.
  */
-export function createMcpServer(deps: McpServerDeps): Server {
-  const { catalogue, resolve, actor } = deps;
-  const report = deps.reportUnexpected ?? logToolError;
-  const observe = deps.onToolCall ?? (() => undefined);
-  sharedValidator ??= new AjvJsonSchemaValidator();
-  const server = new Server(
-    { name: 'desk', version: deps.version },
-    { capabilities: { tools: {} }, jsonSchemaValidator: sharedValidator },
-  );
+export class McpServer {
+  private readonly methods: ReadonlyMap<string, Method>;
+  private readonly observe: ToolCallObserver;
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: catalogue.visibleTo(actor, 'integration').map(toolEntry),
-  }));
+  constructor(private readonly deps: McpServerDeps) {
+    this.observe = deps.onToolCall ?? (() => undefined);
+    this.methods = new Map<string, Method>([
+      ['initialize', (request) => this.initialize(request)],
+      ['ping', (request) => (paramsOf(PingRequestSchema, request), {})],
+      ['tools/list', (request, { actor }) => this.listTools(request, actor)],
+      ['tools/call', (request, context) => this.callTool(request, context)],
+    ]);
+  }
 
-  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
-    const { name, arguments: input } = request.params;
+  async answer(message: JSONRPCMessage, context: MessageContext): Promise<JSONRPCMessage | null> {
+    if (!isJSONRPCRequest(message)) return null;
+    const method = this.methods.get(message.method);
+    if (!method) return rpcError(message.id, ErrorCode.MethodNotFound, 'Method not found');
     try {
-      const result = successResult(await catalogue.invoke(resolve, actor, 'integration', name, input));
-      observe(name, 'ok');
+      return { jsonrpc: '2.0', id: message.id, result: await method(message, context) };
+    } catch (e) {
+      if (e instanceof RpcError) return rpcError(message.id, e.code, e.message);
+      context.reportUnexpected(e, { rpcMethod: message.method });
+      return rpcError(message.id, ErrorCode.InternalError, 'Internal error');
+    }
+  }
+
+  /** Speaks the client's protocol version when the SDK knows it, else offers the latest (MCP spec). */
+  private initialize(request: JSONRPCRequest): InitializeResult {
+    const { protocolVersion } = paramsOf(InitializeRequestSchema, request);
+    return {
+      protocolVersion: SUPPORTED_PROTOCOL_VERSIONS.includes(protocolVersion)
+        ? protocolVersion
+        : LATEST_PROTOCOL_VERSION,
+      capabilities: { tools: {} },
+      serverInfo: { name: 'desk', version: this.deps.version },
+    };
+  }
+
+  private listTools(request: JSONRPCRequest, actor: Actor): ListToolsResult {
+    paramsOf(ListToolsRequestSchema, request);
+    return { tools: this.deps.catalogue.visibleTo(actor, 'integration').map(toolEntry) };
+  }
+
+  private async callTool(
+    request: JSONRPCRequest,
+    { actor, reportUnexpected }: MessageContext,
+  ): Promise<CallToolResult> {
+    const { name, arguments: input } = paramsOf(CallToolRequestSchema, request);
+    try {
+      const result = successResult(
+        await this.deps.catalogue.invoke(this.deps.resolve, actor, 'integration', name, input),
+      );
+      this.observe(name, 'ok');
       return result;
     } catch (e) {
       // Hidden and unknown tools answer alike, so a key learns nothing about tools it cannot use.
       if (e instanceof UnknownToolError) {
-        observe(name, 'unknown');
-        throw new UnknownToolRpcError(name);
+        this.observe(name, 'unknown');
+        throw new RpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
       }
-      observe(name, 'error');
+      this.observe(name, 'error');
       if (isDomainError(e)) return domainErrorResult(e);
-      report(e, { tool: name });
+      reportUnexpected(e, { rpcMethod: 'tools/call', tool: name });
       return UNEXPECTED_RESULT;
     }
-  });
-
-  return server;
+  }
 }

@@ -7,6 +7,8 @@ export interface ErrorContext {
   readonly requestId?: string | undefined;
   readonly method?: string | undefined;
   readonly route?: string | undefined;
+  /** The MCP method being answered (one the server implements, never an arbitrary client string). */
+  readonly rpcMethod?: string | undefined;
   readonly tool?: string | undefined;
 }
 

@@ -7,9 +7,9 @@ interface McpArgs extends GlobalOptions {
 
 /**
  * `desk mcp --stdio`: the same catalogue as `/api/mcp`, for the key in DESK_API_KEY, over stdin/stdout
- * (for MCP clients that start a local command). The key is checked once at start: its scopes and the
- * tenant's modules are those of that moment, and a key revoked while the process runs keeps working
- * until the process is restarted. Errors before the protocol starts are one line on stderr.
+ * (for MCP clients that start a local command). The key is checked at start (errors before the
+ * protocol starts are one line on stderr) and again for every request, so revoking it, or changing
+ * its scopes or the tenant's modules, takes effect at the next call.
  */
 export const mcpCommand: CommandModule<GlobalOptions, McpArgs> = {
   command: 'mcp',

@@ -1,10 +1,12 @@
 import type { Context, Middleware } from 'koa';
 import { ToolCatalogue } from '../../../domain/catalogue/catalogue.js';
 import { can, type Actor } from '../../../domain/shared/actor.js';
+import type { McpServer, MessageContext } from '../../mcp/server.js';
+import { RPC } from '../../mcp/json-rpc.js';
 import { resolveFrom } from '../../resolve-use-case.js';
 import { authenticateKey } from '../auth/api-key.js';
 import { jsonBody } from '../json-body.js';
-import { JsonRpcHttpError, jsonRpcErrors, RPC } from '../mcp-errors.js';
+import { JsonRpcHttpError, jsonRpcErrors } from '../mcp-errors.js';
 import { reportUnexpected } from '../middleware/observe-requests.js';
 import { originCheck } from '../middleware/origin-check.js';
 import { addressSubject, jsonRpcOnLimited, rateLimit, rateLimitPolicies } from '../middleware/rate-limit.js';
@@ -24,11 +26,11 @@ async function authorize(deps: HttpDeps, ctx: Context): Promise<Actor> {
   return actor;
 }
 
-/** The MCP spec: a request naming a protocol version the server does not speak → 400. */
 /** The SDK, loaded once on the first MCP request (see mcp/runtime.ts). */
 let runtime: Promise<typeof import('../../mcp/runtime.js')> | null = null;
 const mcpRuntime = () => (runtime ??= import('../../mcp/runtime.js'));
 
+/** The MCP spec: a request naming a protocol version the server does not speak → 400. */
 const knownProtocolVersion: Middleware = async (ctx, next) => {
   const { SUPPORTED_PROTOCOL_VERSIONS } = await mcpRuntime();
   const version = ctx.get('Mcp-Protocol-Version');
@@ -40,7 +42,7 @@ const knownProtocolVersion: Middleware = async (ctx, next) => {
 
 /**
  * MCP over Streamable HTTP, stateless (SPEC §7.1): `POST /api/mcp` carries one JSON-RPC message or a
- * batch of up to 32, each answered by a fresh SDK server over the one catalogue, always as JSON
+ * batch of up to 32, each answered by the app's one McpServer over the one catalogue, always as JSON
  * (whatever Accept says, so plain clients never get 406). `GET /api/mcp` is discovery JSON, except a
  * GET that asks for an event stream (the SDK clients' listening stream), which gets 405 so they stop
  * asking. Every HTTP-level error is a JSON-RPC error body. No audit entry per call (seed §6.4): the
@@ -69,23 +71,26 @@ export const mcpRoutes: RouteModule = {
       await next();
     };
 
+    // One server for this app, built on the first MCP request: callers come with each message.
+    let server: McpServer | undefined;
+
     router.post(MCP_PATH, ...guard, authenticated, knownProtocolVersion, jsonBody(), async (ctx) => {
-      const actor = ctx.state.actor as Actor;
-      const { createMcpServer, answerPayload } = await mcpRuntime();
-      const newServer = () =>
-        createMcpServer({
-          catalogue: catalogue(),
-          resolve,
-          actor,
-          version: build.version,
-          reportUnexpected: (e, { tool }) => {
-            const context = { requestId: ctx.state.requestId as string | undefined, tool };
-            log.error({ ...context, err: e }, 'unexpected error in an MCP tool call');
-            errors.report(e, { surface: 'mcp', method: ctx.method, route: MCP_PATH, ...context });
-          },
-          onToolCall: (name, outcome) => metrics.countToolCall(name, outcome),
-        });
-      const answer = await answerPayload(newServer, ctx.request.body);
+      const runtime = await mcpRuntime();
+      const mcp = (server ??= new runtime.McpServer({
+        catalogue: catalogue(),
+        resolve,
+        version: build.version,
+        onToolCall: (name, outcome) => metrics.countToolCall(name, outcome),
+      }));
+      const context: MessageContext = {
+        actor: ctx.state.actor as Actor,
+        reportUnexpected: (e, where) => {
+          const fields = { requestId: ctx.state.requestId as string | undefined, ...where };
+          log.error({ ...fields, err: e }, 'unexpected error in an MCP call');
+          errors.report(e, { surface: 'mcp', method: ctx.method, route: MCP_PATH, ...fields });
+        },
+      };
+      const answer = await runtime.answerPayload((message) => mcp.answer(message, context), ctx.request.body);
       ctx.status = answer.status;
       if (answer.body === undefined) {
         // 202 Accepted, empty: Koa would otherwise send the status text as the body.
