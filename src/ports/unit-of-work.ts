@@ -16,3 +16,17 @@ export abstract class UnitOfWork {
   abstract transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
   abstract read<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
 }
+
+/**
+ * The database could not take a unit of work in time because another holds a lock it needs: SQLite
+ * past its busy timeout (another process writing), Postgres past its lock timeout, or a deadlock or
+ * serialization failure. Nothing of the unit was kept, and the same request may well succeed when
+ * retried, so the surfaces answer "busy, retry" (HTTP 503 with Retry-After) rather than a bug.
+ * Units of work translate their driver's errors into this; use cases let it pass.
+ */
+export class DatabaseBusyError extends Error {
+  override readonly name = 'DatabaseBusyError';
+  constructor(options: { readonly cause: unknown }) {
+    super('the database is busy: another unit of work held a lock too long', options);
+  }
+}

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import BetterSqlite3 from 'better-sqlite3';
 import { SqliteDatabase } from '../../src/adapters/persistence/sqlite/sqlite-database.js';
+import { SqliteUnitOfWork } from '../../src/adapters/persistence/sqlite/sqlite-unit-of-work.js';
+import { DatabaseBusyError } from '../../src/ports/unit-of-work.js';
 import type { Loan } from '../../src/domain/loans/loan.js';
 import type { Repositories } from '../../src/ports/repositories.js';
 import { aGroup, aLoan, aPerson, aTenant, aUser } from '../support/builders.js';
@@ -109,6 +112,27 @@ describe('sqlite adapter', () => {
     await tx((r) => r.people.insertMany(t.id, [aPerson({ name: 'Ömer Çelik' }), aPerson({ name: 'Omer Celik' })]));
     const names = await read((r) => r.people.search(t.id, { q: 'öMER ç', limit: 10 }));
     expect(names.map((p) => p.name)).toEqual(['Ömer Çelik']);
+  });
+
+  it('fails a write as DatabaseBusyError, keeping nothing, when another process holds the lock too long', async () => {
+    const t = aTenant();
+    await tx((r) => r.tenants.create(t));
+    const impatient = new SqliteDatabase(s.file, { busyTimeoutMs: 50 });
+    const uow = new SqliteUnitOfWork(impatient);
+    const other = new BetterSqlite3(s.file);
+    other.exec('BEGIN IMMEDIATE');
+    try {
+      const write = uow.transaction((r) => r.people.insertMany(t.id, [aPerson()]));
+      await expect(write).rejects.toBeInstanceOf(DatabaseBusyError);
+      await expect(write).rejects.toMatchObject({ cause: { code: 'SQLITE_BUSY' } });
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+    }
+    expect(await uow.read((r) => r.people.count(t.id))).toBe(0);
+    await uow.transaction((r) => r.people.insertMany(t.id, [aPerson()]));
+    expect(await read((r) => r.people.count(t.id))).toBe(1);
+    await impatient.close();
   });
 
   it('keeps reads out of a running transaction and refuses to nest', async () => {

@@ -12,6 +12,7 @@ import { ToolCatalogue } from '../../src/domain/catalogue/catalogue.js';
 import { defineTool } from '../../src/domain/catalogue/tool.js';
 import type { Actor } from '../../src/domain/shared/actor.js';
 import { conflict } from '../../src/domain/shared/errors.js';
+import { DatabaseBusyError } from '../../src/ports/unit-of-work.js';
 import { aTenant } from '../support/builders.js';
 
 /** What `test.wait` answers once the test resolves it: a call that stays in flight meanwhile. */
@@ -46,6 +47,9 @@ const catalogue = new ToolCatalogue([
   }),
   tool('test.array', async () => [1, 2]),
   tool('test.wait', () => waiting.promise),
+  tool('test.busy', async () => {
+    throw new DatabaseBusyError({ cause: new Error('SQLITE_BUSY') });
+  }),
 ]);
 
 const modules = ['integrations', 'loans'] as const;
@@ -142,6 +146,16 @@ describe('tools/call results', () => {
       expect(report.mock.calls[0]![1]).toEqual({ rpcMethod: 'tools/call', tool: name });
     },
   );
+
+  it('answers a busy database with a retryable isError result, not as a bug', async () => {
+    const report = vi.fn<ReportUnexpected>();
+    const { body } = await serve(report)(callTool(1, 'test.busy'));
+    expect((body as any).result).toEqual({
+      isError: true,
+      content: [{ type: 'text', text: expect.stringMatching(/^Busy: .*nothing was changed.*Try again/) }],
+    });
+    expect(report).not.toHaveBeenCalled();
+  });
 
   it('answers an unknown tool with -32602 "Unknown tool: <name>"', async () => {
     const { body } = await serve()(callTool(4, 'test.missing'));

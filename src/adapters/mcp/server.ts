@@ -20,7 +20,8 @@ import type { Actor } from '../../domain/shared/actor.js';
 import { isDomainError } from '../../domain/shared/errors.js';
 import type { ToolCallOutcome } from '../observability/metrics.js';
 import { rpcError } from './json-rpc.js';
-import { domainErrorResult, successResult, toolEntry, UNEXPECTED_RESULT } from './tool-results.js';
+import { DatabaseBusyError } from '../../ports/unit-of-work.js';
+import { BUSY_RESULT, domainErrorResult, successResult, toolEntry, UNEXPECTED_RESULT } from './tool-results.js';
 
 /** Reports a bug (anything but a DomainError) without secrets: no key, no tool input. */
 export type ReportUnexpected = (
@@ -148,6 +149,7 @@ export class McpServer {
       }
       this.observe(name, 'error');
       if (isDomainError(e)) return domainErrorResult(e);
+      if (e instanceof DatabaseBusyError) return BUSY_RESULT;
       reportUnexpected(e, { rpcMethod: 'tools/call', tool: name });
       return UNEXPECTED_RESULT;
     }

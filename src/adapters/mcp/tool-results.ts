@@ -71,3 +71,11 @@ export const UNEXPECTED_RESULT: CallToolResult = {
     },
   ],
 };
+
+/** The database was busy past its lock timeout: nothing was changed, and the same call may succeed. */
+export const BUSY_RESULT: CallToolResult = {
+  isError: true,
+  content: [
+    { type: 'text', text: 'Busy: the database is busy with other work; nothing was changed. Try again shortly.' },
+  ],
+};

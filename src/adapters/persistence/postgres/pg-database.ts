@@ -7,6 +7,8 @@ export interface PgDatabaseOptions {
   /** Every connection uses this schema (created by `migrate()`); tests use one per run. */
   readonly schema?: string | undefined;
   readonly poolSize?: number | undefined;
+  /** How long a transaction waits for a row or table lock before failing as busy (default 5 s). */
+  readonly lockTimeoutMs?: number | undefined;
   /** Told about errors of idle connections (the server restarted or went away); default: ignored. */
   readonly onIdleError?: ((error: Error) => void) | undefined;
 }
@@ -24,6 +26,7 @@ const INT8_OID = 20;
 export class PgDatabase extends Database {
   readonly dialect = 'postgres' as const;
   readonly pool: pg.Pool;
+  readonly lockTimeoutMs: number;
   private readonly schema: string | undefined;
 
   constructor(options: PgDatabaseOptions) {
@@ -32,6 +35,7 @@ export class PgDatabase extends Database {
       throw new Error(`invalid Postgres schema name "${options.schema}"`);
     }
     this.schema = options.schema;
+    this.lockTimeoutMs = Math.trunc(options.lockTimeoutMs ?? 5000);
     this.pool = new pg.Pool({
       connectionString: options.connectionString,
       max: options.poolSize ?? 10,

@@ -1,12 +1,17 @@
 import type { Repositories } from '../../../ports/repositories.js';
-import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import { DatabaseBusyError, UnitOfWork } from '../../../ports/unit-of-work.js';
 import type { PgDatabase } from './pg-database.js';
 import { pgRepositories } from './repositories/index.js';
 
+/** SQLSTATEs of a lock not had in time: lock_not_available, deadlock_detected, serialization_failure. */
+const BUSY_STATES = new Set(['55P03', '40P01', '40001']);
+
 /**
  * Transactions on one checked-out client (READ COMMITTED; concurrent writers of a row are ordered by
- * the row locks that `forUpdate` reads and UPDATEs take). Plain reads go through the pool, so the
- * independent queries of one read may run in parallel on several connections.
+ * the row locks that `forUpdate` reads and UPDATEs take). A lock waited on past the lock timeout, a
+ * deadlock or a serialization failure fails as DatabaseBusyError (a retryable 503), like SQLite's
+ * busy timeout. Plain reads go through the pool, so the independent queries of one read may run in
+ * parallel on several connections.
  */
 export class PgUnitOfWork extends UnitOfWork {
   private readonly readRepositories: Repositories;
@@ -20,14 +25,17 @@ export class PgUnitOfWork extends UnitOfWork {
     const client = await this.database.pool.connect();
     let broken: Error | undefined;
     try {
-      await client.query('BEGIN');
+      // One round trip: the lock timeout holds for this transaction only.
+      await client.query(`BEGIN; SET LOCAL lock_timeout = ${this.database.lockTimeoutMs}`);
       const result = await work(pgRepositories(client));
       await client.query('COMMIT');
       return result;
     } catch (error) {
       // A failed ROLLBACK means the connection is unusable: release it as broken so the pool drops it.
       await client.query('ROLLBACK').catch((e: Error) => (broken = e));
-      throw error;
+      throw BUSY_STATES.has((error as { code?: unknown } | null)?.code as string)
+        ? new DatabaseBusyError({ cause: error })
+        : error;
     } finally {
       client.release(broken);
     }

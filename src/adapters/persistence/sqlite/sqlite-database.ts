@@ -7,6 +7,7 @@ import { MIGRATIONS, type Migration } from './migrations.js';
 import { Mutex } from './mutex.js';
 import { Sql } from './sql.js';
 
+/** How long a unit of work waits for another process's write lock before failing as busy. */
 const BUSY_TIMEOUT_MS = 5000;
 
 /**
@@ -22,8 +23,14 @@ export class SqliteDatabase extends Database {
   // Marks code running inside `exclusive`, to fail a nested call instead of deadlocking on the mutex.
   private readonly inside = new AsyncLocalStorage<{ active: boolean }>();
 
-  constructor(readonly file: string) {
+  private readonly busyTimeoutMs: number;
+
+  constructor(
+    readonly file: string,
+    options: { readonly busyTimeoutMs?: number } = {},
+  ) {
     super();
+    this.busyTimeoutMs = options.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
   }
 
   /** Runs `work` alone on the connection: no other work of this process starts until it settles. */
@@ -68,10 +75,10 @@ export class SqliteDatabase extends Database {
     mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 });
     closeSync(openSync(this.file, 'a', 0o600));
     // `timeout` is the busy timeout, in force before the first pragma (switching to WAL takes a lock).
-    const db = new BetterSqlite3(this.file, { timeout: BUSY_TIMEOUT_MS });
+    const db = new BetterSqlite3(this.file, { timeout: this.busyTimeoutMs });
     try {
       db.pragma('journal_mode = WAL');
-      db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      db.pragma(`busy_timeout = ${this.busyTimeoutMs}`);
       db.pragma('foreign_keys = ON');
       // Safe with WAL: a power loss may drop the last commits but never corrupts the file.
       db.pragma('synchronous = NORMAL');
