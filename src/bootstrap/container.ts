@@ -17,6 +17,7 @@ import { ScryptPasswordHasher } from '../adapters/system/scrypt-password-hasher.
 import { SystemClock } from '../adapters/system/system-clock.js';
 import { UuidIdGenerator } from '../adapters/system/uuid-id-generator.js';
 import { ToolCatalogue } from '../domain/catalogue/catalogue.js';
+import { SIGN_IN_POLICIES } from '../domain/identity/sign-in.js';
 import { Clock } from '../ports/clock.js';
 import { Database } from '../ports/database.js';
 import { IdGenerator } from '../ports/id-generator.js';
@@ -76,7 +77,9 @@ const observabilityModule = (config: DeskConfig, options: ContainerOptions) =>
               .get(ToolCatalogue)
               .all()
               .map((tool) => tool.name),
-            rateLimitPolicies: Object.values(rateLimitPolicies(config)).map((policy) => policy.name),
+            rateLimitPolicies: [...Object.values(rateLimitPolicies(config)), ...Object.values(SIGN_IN_POLICIES)].map(
+              (policy) => policy.name,
+            ),
           }),
       )
       .inSingletonScope();

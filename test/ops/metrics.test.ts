@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app.js';
 import { send, type Reply } from '../support/rest.js';
 import { signIn } from './support.js';
+import { SIGN_IN_POLICIES } from '../../src/domain/identity/sign-in.js';
 
 interface Sample {
   readonly name: string;
@@ -272,5 +273,21 @@ describe('desk_rate_limited_total', () => {
     expect(find(samples, 'desk_rate_limited_total', { policy: 'v1' })?.value).toBe(2);
     expect(find(samples, 'desk_rate_limited_total', { policy: 'mcp' })?.value).toBe(0);
     expect(find(samples, 'desk_http_requests_total', { route: '/api/v1/ping', status: '429' })?.value).toBe(2);
+  });
+
+  it('counts a sign-in lockout under the policy that refused it', async () => {
+    const login = () =>
+      send(app.port, {
+        method: 'POST',
+        path: '/api/auth/login',
+        headers: { 'x-tenant-slug': 'limited' },
+        body: { email: 'nobody@limited.example', password: 'wrong password' },
+      });
+    const limit = SIGN_IN_POLICIES.account.limit;
+    for (let i = 0; i < limit; i++) expect((await login()).status).toBe(401);
+    expect((await login()).status).toBe(429);
+    const samples = parse((await scrape(app)).text);
+    expect(find(samples, 'desk_rate_limited_total', { policy: SIGN_IN_POLICIES.account.name })?.value).toBe(1);
+    expect(find(samples, 'desk_rate_limited_total', { policy: SIGN_IN_POLICIES.address.name })?.value).toBe(0);
   });
 });

@@ -24,7 +24,11 @@ export const SIGN_IN_POLICIES = {
 
 /** Too many failed attempts: refused without checking the password. */
 export class TooManyAttempts extends DomainError {
-  constructor(readonly retryAfterSeconds: number) {
+  /** `policies`: the names of the SIGN_IN_POLICIES that refused (for the refusal metrics). */
+  constructor(
+    readonly retryAfterSeconds: number,
+    readonly policies: readonly string[],
+  ) {
     super('rate_limited', 'too many failed sign-in attempts; try again later');
   }
 }
@@ -63,8 +67,14 @@ export class SignIn {
       this.limiter.consume(SIGN_IN_POLICIES.account, account),
       this.limiter.consume(SIGN_IN_POLICIES.address, from.address),
     ]);
-    const refused = decisions.filter((d) => !d.allowed);
-    if (refused.length > 0) throw new TooManyAttempts(Math.max(...refused.map((d) => d.resetSeconds)));
+    const policies = [SIGN_IN_POLICIES.account, SIGN_IN_POLICIES.address];
+    const refused = decisions.flatMap((d, i) => (d.allowed ? [] : [{ ...d, policy: policies[i]!.name }]));
+    if (refused.length > 0) {
+      throw new TooManyAttempts(
+        Math.max(...refused.map((d) => d.resetSeconds)),
+        refused.map((d) => d.policy),
+      );
+    }
 
     const user = await this.uow.read((r) => r.users.findByEmail(tenant.id, normaliseEmail(email)));
     // Verify against a decoy hash when there is no usable one, so timing does not reveal accounts.

@@ -58,7 +58,10 @@ export const authRoutes: RouteModule = {
         });
         ctx.body = { token: signedIn.token, expiresAt: signedIn.expiresAt, user: signedIn.user };
       } catch (e) {
-        if (e instanceof TooManyAttempts) ctx.set('Retry-After', String(e.retryAfterSeconds));
+        if (e instanceof TooManyAttempts) {
+          ctx.set('Retry-After', String(e.retryAfterSeconds));
+          for (const policy of e.policies) deps.observability.metrics.countRateLimited(policy);
+        }
         throw e;
       }
     });
