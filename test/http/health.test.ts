@@ -1,11 +1,9 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { Container } from 'inversify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BuildInfo, DeskConfig } from '../../src/bootstrap/config.js';
 import { jsonBody, MAX_BODY_BYTES } from '../../src/adapters/http/json-body.js';
-import { PROBLEM_TYPE_BASE } from '../../src/adapters/http/problems.js';
 import { Readiness } from '../../src/adapters/http/readiness.js';
 import type { RouteModule } from '../../src/adapters/http/route-module.js';
 import { routeModules } from '../../src/adapters/http/routes/index.js';
@@ -17,6 +15,7 @@ import type { Tenant } from '../../src/domain/tenants/tenant.js';
 import { ResolveTenant } from '../../src/domain/tenants/resolve-tenant.js';
 import { Database } from '../../src/ports/database.js';
 import { Secrets } from '../../src/ports/secrets.js';
+import { expectProblem, send } from '../support/rest.js';
 
 const BUILD_TOKEN = 'build-info-token-0123456789abcdefghijklmnopqrstuv';
 const build: BuildInfo = { version: '0.20.0', commit: 'abc1234', builtAt: '2025-01-02T03:04:05.000Z' };
@@ -86,50 +85,6 @@ const testRoutes: RouteModule = {
   },
 };
 
-interface Reply {
-  status: number;
-  headers: IncomingHttpHeaders;
-  text: string;
-  json: any;
-}
-
-function send(
-  port: number,
-  opts: { method?: string; path: string; host?: string; headers?: Record<string, string>; body?: string | Buffer },
-): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: '127.0.0.1',
-        port,
-        method: opts.method ?? 'GET',
-        path: opts.path,
-        headers: { host: opts.host ?? 'localhost', ...opts.headers },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let json: unknown = undefined;
-          try {
-            json = JSON.parse(text);
-          } catch {
-            /* not JSON */
-          }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
-        });
-      },
-    );
-    // The server may answer (413) before the body is sent; that is the point, not a failure.
-    req.on('error', (e: NodeJS.ErrnoException) =>
-      e.code === 'EPIPE' || e.code === 'ECONNRESET' ? undefined : reject(e),
-    );
-    if (opts.body !== undefined) req.write(opts.body);
-    req.end();
-  });
-}
-
 async function boot(config: Partial<DeskConfig> = {}) {
   const database = new FakeDatabase();
   const readiness = new Readiness();
@@ -160,14 +115,6 @@ async function boot(config: Partial<DeskConfig> = {}) {
 }
 
 type Booted = Awaited<ReturnType<typeof boot>>;
-
-const expectProblem = (reply: Reply, status: number, type: string) => {
-  expect(reply.status).toBe(status);
-  expect(reply.headers['content-type']).toMatch(/^application\/problem\+json/);
-  expect(reply.json).toMatchObject({ type: PROBLEM_TYPE_BASE + type, status });
-  expect(typeof reply.json.title).toBe('string');
-  expect(typeof reply.json.detail).toBe('string');
-};
 
 describe('health routes', () => {
   let app: Booted;

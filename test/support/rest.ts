@@ -30,7 +30,10 @@ export function send(port: number, o: RequestOptions): Promise<Reply> {
   const headers: Record<string, string> = {
     host: o.host ?? 'localhost',
     ...(raw ? {} : { 'content-type': 'application/json' }),
-    ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}),
+    // A body is declared by its length unless the test streams it (Transfer-Encoding: chunked).
+    ...(body !== undefined && !o.headers?.['transfer-encoding']
+      ? { 'content-length': String(Buffer.byteLength(body)) }
+      : {}),
     ...o.headers,
   };
   return new Promise((resolve, reject) => {
