@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
+import { MODULES } from '../dist/domain/access/permissions.js';
 
 export const DESK = resolve(import.meta.dirname, '../bin/desk.js');
 
@@ -19,19 +20,7 @@ export const desk = (cwd, args, env = {}, input = undefined) =>
 export function prepareInstall({ size = 'school', scopes }) {
   const dir = mkdtempSync(join(tmpdir(), 'desk-bench-'));
   desk(dir, ['tenant', 'create', 'bench', '--name', 'Bench School']);
-  desk(dir, [
-    'module',
-    'enable',
-    'bench',
-    'integrations',
-    'people',
-    'loans',
-    'repairs',
-    'servicedesk',
-    'assets',
-    'costs',
-    'events',
-  ]);
+  desk(dir, ['module', 'enable', 'bench', ...MODULES]);
   desk(dir, ['seed-demo', 'bench', '--size', size]);
   const { key } = JSON.parse(desk(dir, ['key', 'create', 'bench', '--name', 'bench', '--scopes', scopes, '--json']));
   return { dir, key };

@@ -15,33 +15,13 @@ import type { Tenant } from '../../src/domain/tenants/tenant.js';
 import { ResolveTenant } from '../../src/domain/tenants/resolve-tenant.js';
 import { Database } from '../../src/ports/database.js';
 import { Secrets } from '../../src/ports/secrets.js';
+import { aConfig } from '../support/builders.js';
 import { expectProblem, send } from '../support/rest.js';
 
 const BUILD_TOKEN = 'build-info-token-0123456789abcdefghijklmnopqrstuv';
 const build: BuildInfo = { version: '0.20.0', commit: 'abc1234', builtAt: '2025-01-02T03:04:05.000Z' };
 
-const baseConfig: DeskConfig = {
-  mode: 'embedded',
-  installDir: '/nonexistent',
-  port: 0,
-  host: '127.0.0.1',
-  dataDir: '/nonexistent/data',
-  databaseUrl: null,
-  publicUrl: 'http://localhost:3000',
-  publicHosts: ['localhost', '127.0.0.1', '[::1]'],
-  trustProxy: false,
-  jwtSecret: null,
-  buildInfoToken: BUILD_TOKEN,
-  metricsToken: null,
-  sentryDsn: null,
-  smtpUrl: null,
-  alertEmailTo: null,
-  redisUrl: null,
-  channel: 'stable',
-  logLevel: 'silent',
-  rateLimits: { mcp: 60, actions: 60, v1: 600 },
-  allowedOrigins: [],
-};
+const baseConfig = aConfig({ buildInfoToken: BUILD_TOKEN });
 
 /** A database whose ping the test steers: answer, fail, or never answer. */
 class FakeDatabase extends Database {

@@ -25,31 +25,11 @@ import { MemoryRateLimiter } from '../../src/adapters/rate-limit/memory-rate-lim
 import { RedisRateLimiter } from '../../src/adapters/rate-limit/redis-rate-limiter.js';
 import { notFound } from '../../src/domain/shared/errors.js';
 import { ResolveTenant } from '../../src/domain/tenants/resolve-tenant.js';
+import { aConfig } from '../support/builders.js';
 import { RateLimiter, type RateLimitDecision, type RateLimitPolicy } from '../../src/ports/rate-limiter.js';
 
 const build: BuildInfo = { version: '0.20.0', commit: null, builtAt: null };
-const config: DeskConfig = {
-  mode: 'embedded',
-  installDir: '/nonexistent',
-  port: 0,
-  host: '127.0.0.1',
-  dataDir: '/nonexistent/data',
-  databaseUrl: null,
-  publicUrl: 'http://localhost:3000',
-  publicHosts: ['localhost', '127.0.0.1', '[::1]'],
-  trustProxy: false,
-  jwtSecret: null,
-  buildInfoToken: null,
-  metricsToken: null,
-  sentryDsn: null,
-  smtpUrl: null,
-  alertEmailTo: null,
-  redisUrl: null,
-  channel: 'stable',
-  logLevel: 'silent',
-  rateLimits: { mcp: 60, actions: 60, v1: 600 },
-  allowedOrigins: [],
-};
+const config = aConfig();
 
 /** The real memory store, counting how often it is asked (to prove limit 0 never asks). */
 class CountingMemoryRateLimiter extends MemoryRateLimiter {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { DeskConfig } from '../../src/bootstrap/config.js';
 import type { Tenant } from '../../src/domain/tenants/tenant.js';
 import type { Person } from '../../src/domain/people/person.js';
 import type { Device } from '../../src/domain/devices/device.js';
@@ -162,5 +163,30 @@ export const aSetupLink = (userId: string, o: Partial<SetupLink> = {}): SetupLin
   expiresAt: '2026-01-10T13:00:00.000Z',
   usedAt: null,
   replacedAt: null,
+  ...o,
+});
+
+/** Configuration for an app built in-process without loadConfig: embedded, nothing optional set, silent. */
+export const aConfig = (o: Partial<DeskConfig> = {}): DeskConfig => ({
+  mode: 'embedded',
+  installDir: '/nonexistent',
+  port: 0,
+  host: '127.0.0.1',
+  dataDir: '/nonexistent/data',
+  databaseUrl: null,
+  publicUrl: 'http://localhost:3000',
+  publicHosts: ['localhost', '127.0.0.1', '[::1]'],
+  trustProxy: false,
+  jwtSecret: null,
+  buildInfoToken: null,
+  metricsToken: null,
+  sentryDsn: null,
+  smtpUrl: null,
+  alertEmailTo: null,
+  redisUrl: null,
+  channel: 'stable',
+  logLevel: 'silent',
+  rateLimits: { mcp: 60, actions: 60, v1: 600 },
+  allowedOrigins: [],
   ...o,
 });

@@ -94,7 +94,13 @@ export class McpServer {
     this.observe = deps.onToolCall ?? (() => undefined);
     this.methods = new Map<string, Method>([
       ['initialize', (request) => this.initialize(request)],
-      ['ping', (request) => (paramsOf(PingRequestSchema, request), {})],
+      [
+        'ping',
+        (request) => {
+          paramsOf(PingRequestSchema, request);
+          return {};
+        },
+      ],
       ['tools/list', (request, { actor }) => this.listTools(request, actor)],
       ['tools/call', (request, context) => this.callTool(request, context)],
     ]);
