@@ -17,10 +17,19 @@ const hasStatus = (e: unknown): e is { status: number } =>
   typeof e === 'object' && e !== null && typeof (e as { status?: unknown }).status === 'number';
 
 /**
+ * The reader's own refusals carry an HTTP status; a decompression stream that meets bytes not in its
+ * encoding fails with zlib's error instead (a string `code` such as `Z_DATA_ERROR`, no status). Such
+ * an error can only come from the client's bytes, so it is the client's mistake: 400, never a bug.
+ */
+const isDecodingError = (e: unknown): e is Error =>
+  e instanceof Error && !hasStatus(e) && typeof (e as { code?: unknown }).code === 'string';
+
+/**
  * Route middleware for routes that take a JSON body: put it in front of the handler
  * (`router.post('/x', jsonBody(), handler)`), then read `ctx.request.body` (unknown: validate it).
- * A body with another content type → 415; unparsable JSON → 400; over 1 MiB (declared or streamed,
- * after decompression) → 413, all as problem details. An empty body reads as `{}`.
+ * A body with another content type → 415; unparsable JSON, or bytes that do not decode in their
+ * Content-Encoding → 400; over 1 MiB (declared or streamed, after decompression) → 413, all as
+ * problem details. An empty body reads as `{}`.
  * Parsing is @koa/bodyparser (co-body + raw-body), which enforces the limit while reading.
  */
 export function jsonBody(): Middleware {
@@ -33,6 +42,9 @@ export function jsonBody(): Middleware {
     try {
       await parse(ctx, async () => undefined);
     } catch (e) {
+      if (isDecodingError(e)) {
+        throw new HttpProblem('malformed_body', `The body is not valid ${ctx.get('Content-Encoding')} data.`);
+      }
       if (!hasStatus(e)) throw e;
       if (e.status === 413) {
         throw new HttpProblem('payload_too_large', `The body exceeds ${MAX_BODY_BYTES} bytes.`);
