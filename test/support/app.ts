@@ -26,6 +26,7 @@ import type { Tenant } from '../../src/domain/tenants/tenant.js';
 import { Database } from '../../src/ports/database.js';
 import { RateLimiter } from '../../src/ports/rate-limiter.js';
 import { tempInstallDir } from './cli.js';
+import { createTestSchema, type TestSchema } from './postgres.js';
 
 export interface TestApp {
   readonly url: string;
@@ -39,21 +40,27 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The databases an app can run on; `postgres` needs TEST_DATABASE_URL (see support/postgres). */
+export type TestDatabase = 'sqlite' | 'postgres';
+
 /**
  * Starts the app. `env` is configuration as an operator would set it (e.g. rate limits; the log is
- * silent unless it sets LOG_LEVEL); `databaseUrl` selects Postgres (a schema per app is the caller's
- * business: see support/postgres); `routes` replaces the route modules (routes/index.ts) and
- * `logDestination` captures the JSON log.
+ * silent unless it sets LOG_LEVEL); `database: 'postgres'` runs it on a fresh schema of its own,
+ * dropped on close, while `databaseUrl` names a Postgres the caller manages; `routes` replaces the
+ * route modules (routes/index.ts) and `logDestination` captures the JSON log.
  */
 export async function startApp(
   o: {
     env?: Record<string, string>;
+    database?: TestDatabase;
     databaseUrl?: string;
     routes?: readonly RouteModule[];
     logDestination?: LogDestination;
   } = {},
 ): Promise<TestApp> {
   const dir = tempInstallDir('desk-app-');
+  const schema: TestSchema | null = o.database === 'postgres' ? await createTestSchema() : null;
+  const databaseUrl = schema?.url ?? o.databaseUrl;
   const config = loadConfig({
     installDir: dir,
     fromEnvironment: true,
@@ -66,7 +73,7 @@ export async function startApp(
       RATE_LIMIT_V1_PER_MINUTE: '0',
       // One JSON line per request would bury the test output; the logging suite turns it on.
       LOG_LEVEL: 'silent',
-      ...(o.databaseUrl ? { DATABASE_URL: o.databaseUrl } : {}),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...o.env,
     },
   });
@@ -113,6 +120,7 @@ export async function startApp(
       await container.get(RateLimiter).close();
       await container.get(Database).close();
       await container.get(ErrorReporter).close();
+      await schema?.drop();
     },
   };
 }

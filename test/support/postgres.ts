@@ -4,6 +4,7 @@
  * Each subject lives in its own fresh schema, dropped on close, so parallel files and runs never collide.
  */
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { PgDatabase } from '../../src/adapters/persistence/postgres/pg-database.js';
 import { PgUnitOfWork } from '../../src/adapters/persistence/postgres/pg-unit-of-work.js';
 
@@ -24,6 +25,32 @@ export interface PostgresSubject {
 
 /** A new schema name no other run uses. */
 export const uniqueSchemaName = (): string => `desk_test_${randomBytes(6).toString('hex')}`;
+
+export interface TestSchema {
+  /** TEST_DATABASE_URL with this schema first on the search path, as DATABASE_URL for a whole app. */
+  readonly url: string;
+  readonly name: string;
+  drop(): Promise<void>;
+}
+
+/** Creates an empty schema for an app or a `desk serve` process to migrate into. */
+export async function createTestSchema(): Promise<TestSchema> {
+  if (!postgresAvailable) throw new Error('TEST_DATABASE_URL is not set');
+  const name = uniqueSchemaName();
+  const url = new URL(TEST_DATABASE_URL);
+  url.searchParams.set('options', `-c search_path=${name},public`);
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE SCHEMA ${name}`);
+  return { url: url.href, name, drop: () => admin(`DROP SCHEMA IF EXISTS ${name} CASCADE`) };
+}
 
 /** A database on `schema` (not migrated): a second instance next to a subject's. */
 export const openPgDatabase = (schema: string, poolSize = 5): PgDatabase =>

@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { z } from 'zod';
 import { Clock } from '../../ports/clock.js';
 import { IdGenerator } from '../../ports/id-generator.js';
 import { PasswordHasher } from '../../ports/password-hasher.js';
@@ -6,11 +7,15 @@ import { Secrets } from '../../ports/secrets.js';
 import { SetupLinkWriter } from '../../ports/setup-link-writer.js';
 import { Settings } from '../../ports/settings.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
-import { DomainError, invalidField } from '../shared/errors.js';
+import { DomainError } from '../shared/errors.js';
 import { recordChange } from '../shared/record-change.js';
 import { setupLinkState } from './setup-link.js';
 import { setupLinkUrl } from './create-setup-link.js';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './user.js';
+import { exactText, parseInput } from '../shared/validation.js';
+import { newPasswordInput } from './user.js';
+
+/** The token as the link carries it (43 base64url characters; anything under 200 is looked up). */
+export const consumeSetupLinkInput = z.object({ token: exactText(1, 200), password: newPasswordInput() }).strict();
 
 const rejected = () => new DomainError('invalid', 'this setup link is not valid: it was used, replaced or has expired');
 
@@ -30,13 +35,9 @@ export class ConsumeSetupLink {
     @inject(Settings) private readonly settings: Settings,
   ) {}
 
-  async execute(input: { token: string; password: string }): Promise<{ tenantId: string; userId: string }> {
-    if (typeof input.token !== 'string' || input.token.length === 0 || input.token.length > 200) throw rejected();
-    if (typeof input.password !== 'string' || input.password.length < PASSWORD_MIN_LENGTH) {
-      throw invalidField('password', `must be at least ${PASSWORD_MIN_LENGTH} characters`);
-    }
-    if (input.password.length > PASSWORD_MAX_LENGTH) throw invalidField('password', 'is too long');
-    const found = await this.uow.read((r) => r.setupLinks.findByTokenHash(this.secrets.hash(input.token)));
+  async execute(input: z.input<typeof consumeSetupLinkInput>): Promise<{ tenantId: string; userId: string }> {
+    const { token, password } = parseInput(consumeSetupLinkInput, input);
+    const found = await this.uow.read((r) => r.setupLinks.findByTokenHash(this.secrets.hash(token)));
     if (!found) throw rejected();
     const { tenantId, link } = found;
     const now = this.clock.now().toISOString();
@@ -62,7 +63,7 @@ export class ConsumeSetupLink {
       );
       throw rejected();
     }
-    const passwordHash = await this.hasher.hash(input.password);
+    const passwordHash = await this.hasher.hash(password);
     await this.uow.transaction(async (repos) => {
       // markUsed is conditional: of two concurrent uses, exactly one gets here.
       if (!(await repos.setupLinks.markUsed(tenantId, link.id, now))) throw rejected();
@@ -76,8 +77,7 @@ export class ConsumeSetupLink {
         details: { linkId: link.id },
       });
     });
-    if (link.filePath)
-      await this.writer.removeIfHolds(link.filePath, setupLinkUrl(this.settings.publicUrl, input.token));
+    if (link.filePath) await this.writer.removeIfHolds(link.filePath, setupLinkUrl(this.settings.publicUrl, token));
     return { tenantId, userId: link.userId };
   }
 }

@@ -8,7 +8,8 @@ import { UnitOfWork } from '../../ports/unit-of-work.js';
 import { DomainError } from '../shared/errors.js';
 import { recordChange } from '../shared/record-change.js';
 import { SETUP_LINK_TTL_MS, SETUP_TOKEN_BYTES, type SetupLink } from './setup-link.js';
-import { normaliseEmail, type User } from './user.js';
+import { parseInput } from '../shared/validation.js';
+import { emailInput, type User } from './user.js';
 
 export const setupLinkUrl = (publicUrl: string, token: string): string => `${publicUrl}/setup#token=${token}`;
 
@@ -29,7 +30,7 @@ export class CreateSetupLink {
   ) {}
 
   async execute(input: { email: string; tenantSlug?: string | undefined }): Promise<{ path: string }> {
-    const email = normaliseEmail(input.email);
+    const email = parseInput(emailInput(), input.email);
     const { tenantId, tenantName, user } = await this.findAdministrator(email, input.tenantSlug);
     const now = this.clock.now();
     const token = this.secrets.randomToken(SETUP_TOKEN_BYTES);

@@ -9,19 +9,15 @@ import { requirePermissions, type Actor } from '../shared/actor.js';
 import { invalidField } from '../shared/errors.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
 import { id, parseInput, text } from '../shared/validation.js';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, isEmail, normaliseEmail, type User } from './user.js';
+import { emailInput, newPasswordInput, type User } from './user.js';
 
 export const createUserInput = z
   .object({
-    email: z.string().trim().transform(normaliseEmail).refine(isEmail, { message: 'must be an e-mail address' }),
+    email: emailInput(),
     name: text(1, 200),
     role: z.enum(ROLES),
     loanGroupIds: z.array(id()).max(100).default([]),
-    password: z
-      .string()
-      .min(PASSWORD_MIN_LENGTH, { message: `must be at least ${PASSWORD_MIN_LENGTH} characters` })
-      .max(PASSWORD_MAX_LENGTH)
-      .optional(),
+    password: newPasswordInput().optional(),
   })
   .strict();
 

@@ -7,14 +7,13 @@ import { RateLimiter, type RateLimitPolicy } from '../../ports/rate-limiter.js';
 import { SessionTokens } from '../../ports/session-tokens.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import { DomainError } from '../shared/errors.js';
-import { parseInput } from '../shared/validation.js';
+import { exactText, parseInput, text } from '../shared/validation.js';
 import type { Tenant } from '../tenants/tenant.js';
 import { SESSION_TTL_MS, type Session } from './session.js';
 import { PASSWORD_MAX_LENGTH, normaliseEmail, type User } from './user.js';
 
-export const signInInput = z
-  .object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(PASSWORD_MAX_LENGTH) })
-  .strict();
+/** Not `emailInput`: a malformed address is simply not anyone's, and answers like a wrong password. */
+export const signInInput = z.object({ email: text(1, 320), password: exactText(1, PASSWORD_MAX_LENGTH) }).strict();
 
 /** Failed sign-ins allowed per account and per source address in 15 minutes (README decisions). */
 export const SIGN_IN_POLICIES = {

@@ -1,4 +1,5 @@
 import type { Role } from '../access/permissions.js';
+import { exactText, text } from '../shared/validation.js';
 
 export interface User {
   readonly id: string;
@@ -22,3 +23,10 @@ export const isEmail = (email: string): boolean => EMAIL_RE.test(email) && email
 
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 1024;
+
+/** An e-mail address as given: trimmed, well-formed text, lower-cased. */
+export const emailInput = () =>
+  text(3, 320).transform(normaliseEmail).refine(isEmail, { message: 'must be an e-mail address' });
+
+/** A new password: 12 to 1024 characters of well-formed text, taken exactly as typed. */
+export const newPasswordInput = () => exactText(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH);

@@ -6,3 +6,10 @@ export const hasControlCharacters = (s: string): boolean => CONTROL.test(s);
 /** A lone UTF-16 surrogate is not text: no database stores it faithfully, so it is refused. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 export const isWellFormedText = (s: string): boolean => !LONE_SURROGATE.test(s);
+
+/**
+ * The one rule every text from outside passes before it is used, whatever it is for: no control
+ * characters but tab and line breaks, no lone surrogates. Postgres refuses a NUL in text outright,
+ * and no database keeps a lone surrogate faithfully.
+ */
+export const isAcceptableText = (s: string): boolean => !hasControlCharacters(s) && isWellFormedText(s);

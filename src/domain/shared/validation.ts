@@ -21,15 +21,22 @@ export function toProblems(error: z.ZodError): Problem[] {
 
 // Building blocks shared by the use-case input schemas.
 
-/** Free text from outside: trimmed, bounded, no control characters. */
-export const text = (min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .min(min, { message: `must be at least ${min} character${min === 1 ? '' : 's'}` })
-    .max(max, { message: `must be at most ${max} characters` })
+/** Applies the one rule for text from outside (text.ts) to a string schema, naming what is wrong. */
+export const wellFormed = (schema: z.ZodString) =>
+  schema
     .refine((s) => !hasControlCharacters(s), { message: 'must not contain control characters' })
     .refine(isWellFormedText, { message: 'must be well-formed Unicode text' });
+
+const bounded = (schema: z.ZodString, min: number, max: number) =>
+  schema
+    .min(min, { message: `must be at least ${min} character${min === 1 ? '' : 's'}` })
+    .max(max, { message: `must be at most ${max} characters` });
+
+/** Free text from outside: trimmed, bounded, well-formed. */
+export const text = (min: number, max: number) => wellFormed(bounded(z.string().trim(), min, max));
+
+/** Text taken exactly as sent (passwords, tokens): bounded and well-formed, never trimmed. */
+export const exactText = (min: number, max: number) => wellFormed(bounded(z.string(), min, max));
 
 export const id = () => text(1, 100);
 

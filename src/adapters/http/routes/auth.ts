@@ -1,17 +1,27 @@
-import type { Context } from 'koa';
-import { ConsumeSetupLink } from '../../../domain/identity/consume-setup-link.js';
-import { SignIn, TooManyAttempts } from '../../../domain/identity/sign-in.js';
-import { SignOut } from '../../../domain/identity/sign-out.js';
-import { DomainError } from '../../../domain/shared/errors.js';
-import { ResolveTenant } from '../../../domain/tenants/resolve-tenant.js';
-import type { Tenant } from '../../../domain/tenants/tenant.js';
-import { consoleActor, consoleAuth, secureCookies, SESSION_COOKIE } from '../auth/session.js';
-import { jsonBody } from '../json-body.js';
-import { addressKey } from '../middleware/rate-limit.js';
-import { SETUP_PAGE_CSP, SETUP_PAGE_HTML, SETUP_PAGE_SCRIPT } from '../pages/setup-page.js';
-import type { HttpDeps, RouteModule } from '../route-module.js';
+import type { Context } from "koa";
+import { ConsumeSetupLink } from "../../../domain/identity/consume-setup-link.js";
+import { SignIn, TooManyAttempts } from "../../../domain/identity/sign-in.js";
+import { SignOut } from "../../../domain/identity/sign-out.js";
+import { DomainError } from "../../../domain/shared/errors.js";
+import { ResolveTenant } from "../../../domain/tenants/resolve-tenant.js";
+import type { Tenant } from "../../../domain/tenants/tenant.js";
+import {
+  consoleActor,
+  consoleAuth,
+  secureCookies,
+  SESSION_COOKIE,
+} from "../auth/session.js";
+import { jsonBody } from "../json-body.js";
+import { addressKey } from "../middleware/rate-limit.js";
+import {
+  SETUP_PAGE_CSP,
+  SETUP_PAGE_HTML,
+  SETUP_PAGE_SCRIPT,
+} from "../pages/setup-page.js";
+import type { HttpDeps, RouteModule } from "../route-module.js";
 
-const wrongCredentials = () => new DomainError('unauthorized', 'wrong e-mail or password');
+const wrongCredentials = () =>
+  new DomainError("unauthorized", "wrong e-mail or password");
 
 /** The tenant a sign-in is for: the request's tenant host, else `x-tenant-slug` (SPEC §7.4). */
 async function signInTenant(deps: HttpDeps, ctx: Context): Promise<Tenant> {
@@ -19,11 +29,13 @@ async function signInTenant(deps: HttpDeps, ctx: Context): Promise<Tenant> {
   const host = ctx.state.host as string | undefined;
   const byHost = host ? await tenants.byHost(host) : null;
   if (byHost) return byHost;
-  const slug = ctx.get('x-tenant-slug');
+  const slug = ctx.get("x-tenant-slug");
   if (!slug)
-    throw new DomainError('invalid', 'name the school: use its own host name or send x-tenant-slug', [
-      { path: 'x-tenant-slug', message: 'required on this host' },
-    ]);
+    throw new DomainError(
+      "invalid",
+      "name the school: use its own host name or send x-tenant-slug",
+      [{ path: "x-tenant-slug", message: "required on this host" }],
+    );
   // An unknown school answers like wrong credentials: sign-in reveals nothing about who exists.
   return tenants.bySlug(slug).catch(() => {
     throw wrongCredentials();
@@ -35,72 +47,74 @@ async function signInTenant(deps: HttpDeps, ctx: Context): Promise<Tenant> {
  * set as an HttpOnly, SameSite=Lax cookie (Secure when PUBLIC_URL is https).
  */
 export const authRoutes: RouteModule = {
-  name: 'auth',
+  name: "auth",
   register(router, deps) {
     const { container, config } = deps;
 
-    router.post('/api/auth/login', jsonBody(), async (ctx) => {
-      ctx.set('Cache-Control', 'no-store');
+    router.post("/api/auth/login", jsonBody(), async (ctx) => {
+      ctx.set("Cache-Control", "no-store");
       const tenant = await signInTenant(deps, ctx);
       try {
         const signedIn = await container
           .get(SignIn)
-          .execute(tenant, ctx.request.body as never, { address: addressKey(ctx.ip) });
+          .execute(tenant, ctx.request.body as never, {
+            address: addressKey(ctx.ip),
+          });
         // Koa refuses a Secure cookie on a plain-http hop; behind a TLS proxy the deployment is https.
         ctx.cookies.secure = secureCookies(config);
         ctx.cookies.set(SESSION_COOKIE, signedIn.token, {
           httpOnly: true,
-          sameSite: 'lax',
+          sameSite: "lax",
           secure: secureCookies(config),
-          path: '/',
+          path: "/",
           expires: new Date(signedIn.expiresAt),
           overwrite: true,
         });
-        ctx.body = { token: signedIn.token, expiresAt: signedIn.expiresAt, user: signedIn.user };
+        ctx.body = {
+          token: signedIn.token,
+          expiresAt: signedIn.expiresAt,
+          user: signedIn.user,
+        };
       } catch (e) {
         if (e instanceof TooManyAttempts) {
-          ctx.set('Retry-After', String(e.retryAfterSeconds));
-          for (const policy of e.policies) deps.observability.metrics.countRateLimited(policy);
+          ctx.set("Retry-After", String(e.retryAfterSeconds));
+          for (const policy of e.policies)
+            deps.observability.metrics.countRateLimited(policy);
         }
         throw e;
       }
     });
 
-    router.post('/api/auth/logout', consoleAuth(container), async (ctx) => {
-      await container.get(SignOut).execute(consoleActor(ctx), ctx.state.sessionId as string);
+    router.post("/api/auth/logout", consoleAuth(container), async (ctx) => {
+      await container
+        .get(SignOut)
+        .execute(consoleActor(ctx), ctx.state.sessionId as string);
       ctx.cookies.secure = secureCookies(config);
-      ctx.cookies.set(SESSION_COOKIE, '', {
+      ctx.cookies.set(SESSION_COOKIE, "", {
         httpOnly: true,
-        sameSite: 'lax',
+        sameSite: "lax",
         secure: secureCookies(config),
-        path: '/',
+        path: "/",
         expires: new Date(0),
       });
       ctx.status = 204;
     });
 
-    router.post('/api/auth/setup', jsonBody(), async (ctx) => {
-      ctx.set('Cache-Control', 'no-store');
-      const body = ctx.request.body as { token?: unknown; password?: unknown };
-      if (typeof body.token !== 'string' || typeof body.password !== 'string') {
-        throw new DomainError('invalid', 'send {token, password}', [
-          ...(typeof body.token !== 'string' ? [{ path: 'token', message: 'required' }] : []),
-          ...(typeof body.password !== 'string' ? [{ path: 'password', message: 'required' }] : []),
-        ]);
-      }
-      await container.get(ConsumeSetupLink).execute({ token: body.token, password: body.password });
-      ctx.body = { ok: true, next: 'sign in with POST /api/auth/login' };
+    router.post("/api/auth/setup", jsonBody(), async (ctx) => {
+      ctx.set("Cache-Control", "no-store");
+      await container.get(ConsumeSetupLink).execute(ctx.request.body as never);
+      ctx.body = { ok: true, next: "sign in with POST /api/auth/login" };
     });
 
-    router.get('/setup', (ctx) => {
-      ctx.set('Content-Security-Policy', SETUP_PAGE_CSP);
-      ctx.set('Cache-Control', 'no-store');
-      ctx.type = 'text/html; charset=utf-8';
+    router.get("/setup", (ctx) => {
+      ctx.set("Content-Security-Policy", SETUP_PAGE_CSP);
+      ctx.set("Cache-Control", "no-store");
+      ctx.type = "text/html; charset=utf-8";
       ctx.body = SETUP_PAGE_HTML;
     });
 
-    router.get('/setup.js', (ctx) => {
-      ctx.type = 'application/javascript; charset=utf-8';
+    router.get("/setup.js", (ctx) => {
+      ctx.type = "application/javascript; charset=utf-8";
       ctx.body = SETUP_PAGE_SCRIPT;
     });
   },
