@@ -4,9 +4,12 @@
  */
 export abstract class Database {
   abstract readonly dialect: 'sqlite' | 'postgres';
-  /** Applies pending versioned migrations; safe to call from several processes at once. */
+  /**
+   * Applies pending versioned migrations; safe to call from several processes at once. Rejects with
+   * DatabaseUnavailableError (unit-of-work.ts) while the database cannot be reached or opened.
+   */
   abstract migrate(): Promise<{ applied: string[] }>;
-  /** Resolves when the database answers a trivial query; rejects otherwise. */
+  /** Resolves when the database answers a trivial query; rejects otherwise (DatabaseUnavailableError when unreachable). */
   abstract ping(): Promise<void>;
   abstract close(): Promise<void>;
 }

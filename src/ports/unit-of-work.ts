@@ -30,3 +30,24 @@ export class DatabaseBusyError extends Error {
     super('the database is busy: another unit of work held a lock too long', options);
   }
 }
+
+/**
+ * The database cannot be reached or opened at all: Postgres refuses or drops connections (down,
+ * restarting, wrong address or credentials, out of connections), or the SQLite file cannot be opened
+ * or written. An outage for an operator to fix, never a bug: the surfaces answer "unavailable, retry
+ * later" (HTTP 503 with Retry-After, a JSON-RPC error on MCP), log a warning, and report nothing.
+ * `reason` is the driver's short code (`ECONNREFUSED`, `57P01`, `SQLITE_CANTOPEN`...): safe to log,
+ * never a message, which may hold an address or a path.
+ */
+export class DatabaseUnavailableError extends Error {
+  override readonly name = 'DatabaseUnavailableError';
+  readonly reason: string;
+  constructor(options: { readonly reason: string; readonly cause: unknown }) {
+    super(`the database is unavailable (${options.reason})`, options);
+    this.reason = options.reason;
+  }
+}
+
+/** Busy or unavailable: a retry later may well succeed, and nothing of the unit was kept. */
+export const isDatabaseOutage = (e: unknown): e is DatabaseBusyError | DatabaseUnavailableError =>
+  e instanceof DatabaseBusyError || e instanceof DatabaseUnavailableError;

@@ -15,6 +15,7 @@ import type { Tenant } from '../../src/domain/tenants/tenant.js';
 import { ResolveTenant } from '../../src/domain/tenants/resolve-tenant.js';
 import { Database } from '../../src/ports/database.js';
 import { Secrets } from '../../src/ports/secrets.js';
+import { DatabaseUnavailableError } from '../../src/ports/unit-of-work.js';
 import { aConfig } from '../support/builders.js';
 import { expectProblem, send } from '../support/rest.js';
 
@@ -23,16 +24,25 @@ const build: BuildInfo = { version: '0.20.0', commit: 'abc1234', builtAt: '2025-
 
 const baseConfig = aConfig({ buildInfoToken: BUILD_TOKEN });
 
-/** A database whose ping the test steers: answer, fail, or never answer. */
+/** As the adapters report a database that cannot be reached (the driver's text stays in `cause`). */
+const unreachable = () =>
+  new DatabaseUnavailableError({
+    reason: 'ECONNREFUSED',
+    cause: new Error('connect ECONNREFUSED postgres://u:hunter2@db'),
+  });
+
+/** A database whose ping the test steers: answer, fail (unreachable, or oddly), or never answer. */
 class FakeDatabase extends Database {
   readonly dialect = 'sqlite' as const;
-  pingMode: 'ok' | 'fail' | 'hang' = 'ok';
+  pingMode: 'ok' | 'fail' | 'odd' | 'hang' = 'ok';
   async migrate() {
     return { applied: [] };
   }
   ping(): Promise<void> {
     if (this.pingMode === 'ok') return Promise.resolve();
-    if (this.pingMode === 'fail') return Promise.reject(new Error('connect ECONNREFUSED postgres://u:hunter2@db'));
+    if (this.pingMode === 'fail') return Promise.reject(unreachable());
+    if (this.pingMode === 'odd')
+      return Promise.reject(new Error('relation "x" does not exist at postgres://u:hunter2@db'));
     return new Promise<void>(() => undefined);
   }
   async close() {}
@@ -143,12 +153,20 @@ describe('health routes', () => {
     expect(reply.headers['cache-control']).toBe('no-store');
   });
 
-  it('GET /api/health/ready is 503 when the ping fails, without the driver text', async () => {
+  it('GET /api/health/ready is 503 naming the database unreachable, without the driver text', async () => {
     app.database.pingMode = 'fail';
     const reply = await app.get('/api/health/ready');
     expect(reply.status).toBe(503);
-    expect(reply.json).toEqual({ status: 'unready', checks: { database: 'unavailable' } });
-    expect(reply.text).not.toContain('ECONNREFUSED');
+    expect(reply.json).toEqual({ status: 'unready', checks: { database: 'unreachable' } });
+    expect(reply.text).not.toMatch(/ECONNREFUSED|hunter2/);
+  });
+
+  it('GET /api/health/ready is 503 `failing` when the ping fails some other way', async () => {
+    app.database.pingMode = 'odd';
+    const reply = await app.get('/api/health/ready');
+    expect(reply.status).toBe(503);
+    expect(reply.json).toEqual({ status: 'unready', checks: { database: 'failing' } });
+    expect(reply.text).not.toMatch(/relation|hunter2/);
   });
 
   it('GET /api/health/ready is 503 when the ping does not answer in about 2 s', async () => {
@@ -156,20 +174,40 @@ describe('health routes', () => {
     const started = Date.now();
     const reply = await app.get('/api/health/ready');
     expect(reply.status).toBe(503);
-    expect(reply.json).toEqual({ status: 'unready', checks: { database: 'unavailable' } });
+    expect(reply.json).toEqual({ status: 'unready', checks: { database: 'timeout' } });
     expect(Date.now() - started).toBeLessThan(4_000);
   });
 
-  it('GET /api/health/ready is 503 while starting or stopping, whatever the database says', async () => {
-    app.readiness.markUnready('migrating');
-    let reply = await app.get('/api/health/ready');
-    expect(reply.status).toBe(503);
-    expect(reply.json).toEqual({ status: 'unready', checks: { service: 'migrating' } });
-    app.readiness.markUnready('stopping');
-    reply = await app.get('/api/health/ready');
-    expect(reply.json).toEqual({ status: 'unready', checks: { service: 'stopping' } });
+  it('GET /api/health/ready is 503 naming what is not ready yet, whatever the ping says', async () => {
+    expect(new Readiness().failingCheck).toEqual({ service: 'starting' });
+    const states = [
+      [() => app.readiness.markDatabase('unreachable'), { database: 'unreachable' }],
+      [() => app.readiness.markDatabase('migrating'), { database: 'migrating' }],
+      [() => app.readiness.markDatabase('migration-failed'), { database: 'migration-failed' }],
+      [() => app.readiness.markStopping(), { service: 'stopping' }],
+    ] as const;
+    for (const [mark, checks] of states) {
+      mark();
+      const reply = await app.get('/api/health/ready');
+      expect(reply.status).toBe(503);
+      expect(reply.json).toEqual({ status: 'unready', checks });
+    }
     app.readiness.markReady();
     expect((await app.get('/api/health/ready')).status).toBe(200);
+  });
+
+  it('answers 503 at once, but health, while the database is not connected and migrated', async () => {
+    app.readiness.markDatabase('migrating');
+    try {
+      const reply = await app.get('/api/test/missing');
+      expectProblem(reply, 503, 'unavailable');
+      expect(reply.headers['retry-after']).toBe('5');
+      expect((await app.get('/api/health')).status).toBe(200);
+      app.readiness.markStopping(); // a stopping service still finishes what it is sent
+      expectProblem(await app.get('/api/test/missing'), 404, 'not-found');
+    } finally {
+      app.readiness.markReady();
+    }
   });
 
   it('GET /api/health/version gives the short form without a token', async () => {
@@ -264,7 +302,7 @@ describe('host gate', () => {
   });
 
   it('answers 503, not 404 or 500, when the database cannot say whose host it is', async () => {
-    app.byHost.mockRejectedValueOnce(new Error('connect ECONNREFUSED'));
+    app.byHost.mockRejectedValueOnce(unreachable());
     expectProblem(await app.get('/api/test/missing', { host: 'unlisted.example' }), 503, 'unavailable');
     expect((await app.get('/api/health', { host: 'unlisted.example' })).status).toBe(200);
   });

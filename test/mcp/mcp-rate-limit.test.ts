@@ -32,7 +32,17 @@ describe('MCP rate limit', () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(refused.headers.get('ratelimit')).toMatch(/^"mcp";r=0;t=\d+$/);
-    expect(await refused.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32029 } });
+    expect(refused.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await refused.json()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: {
+        code: -32029,
+        message: expect.stringMatching(
+          /^Too many requests: more than 3 requests in 60 seconds; retry after \d+ seconds$/,
+        ),
+      },
+    });
     for (const header of refused.headers.keys()) expect(header).not.toMatch(/^x-ratelimit/);
   });
 });

@@ -50,7 +50,10 @@ export interface RunningServer {
   readonly url: string;
   readonly port: number;
   readonly child: ChildProcess;
+  /** Standard output and standard error, interleaved as they arrived. */
   output(): string;
+  /** Standard error alone (the JSON log). */
+  stderr(): string;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
@@ -66,6 +69,7 @@ export function startServe(
       env: cleanEnv(opts.env),
     });
     let out = '';
+    let err = '';
     const onData = (d: Buffer) => {
       out += d.toString();
       const m = /listening on http:\/\/([^:\s]+):(\d+)/.exec(out);
@@ -78,6 +82,7 @@ export function startServe(
           port,
           child,
           output: () => out,
+          stderr: () => err,
           stop: (signal = 'SIGTERM') =>
             new Promise((done) => {
               if (child.exitCode !== null) return done(child.exitCode);
@@ -89,7 +94,10 @@ export function startServe(
     };
     let settled = false;
     child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+      onData(d);
+    });
     child.on('exit', (code) => {
       if (!settled) {
         settled = true;

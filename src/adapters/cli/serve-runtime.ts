@@ -14,12 +14,13 @@ import { ensureJwtSecret } from '../../bootstrap/load-config.js';
 import { CreateDemoSchool } from '../../domain/demo/create-demo-school.js';
 import { Database } from '../../ports/database.js';
 import { RateLimiter } from '../../ports/rate-limiter.js';
+import { DatabaseUnavailableError } from '../../ports/unit-of-work.js';
 import { HttpDrain } from '../http/drain.js';
 import { Readiness } from '../http/readiness.js';
 import { createServer } from '../http/server.js';
 import { ErrorReporter } from '../observability/error-reporter.js';
 import { Logger } from '../observability/logger.js';
-import { CliError, configFor, describeDatabaseError, type GlobalOptions } from './context.js';
+import { CliError, configFor, type GlobalOptions } from './context.js';
 
 export interface ServeArgs extends GlobalOptions {
   port?: number;
@@ -38,6 +39,7 @@ export async function serve(argv: ServeArgs): Promise<void> {
   const config = ensureJwtSecret(configFor(argv));
   const container = await buildContainer(config);
   const readiness = container.get(Readiness);
+  logProcessFailures(container);
   const app = createServer(container, config, readBuildInfo());
   const server = app.listen(config.port, config.host);
   const drain = new HttpDrain(server);
@@ -58,25 +60,56 @@ export async function serve(argv: ServeArgs): Promise<void> {
 }
 
 /**
- * Connects and migrates, retrying with backoff until the database answers; then marks ready. Once a
- * signal has turned readiness to `stopping` it stays there and the retrying ends.
+ * Standard error carries the JSON log and nothing else: Node's own warnings, and an error nothing
+ * caught (which ends the process, as it would anyway), are written as log lines too, and a bug is
+ * reported to the error tracker before the process exits.
+ */
+function logProcessFailures(container: Container): void {
+  const log = container.get(Logger);
+  process.removeAllListeners('warning');
+  process.on('warning', (warning) => log.warn({ err: warning }, 'process warning'));
+  const fatal = (err: unknown, what: string) => {
+    log.error({ err }, `${what}; exiting`);
+    container.get(ErrorReporter).report(err, { surface: 'process' });
+    void container
+      .get(ErrorReporter)
+      .close(ERROR_FLUSH_MS)
+      .finally(() => process.exit(1));
+  };
+  process.on('uncaughtException', (err) => fatal(err, 'uncaught exception'));
+  process.on('unhandledRejection', (err) => fatal(err, 'unhandled promise rejection'));
+}
+
+/**
+ * Connects and migrates, retrying with backoff until the database answers; then marks ready. While
+ * it cannot, readiness names the database as what is down (`unreachable`, or `migration-failed` when
+ * it answers but a migration fails: a bug or a permission to fix, logged as an error and reported
+ * once). Once a signal has turned readiness to `stopping` it stays there and the retrying ends.
  */
 async function connect(container: Container, readiness: Readiness): Promise<void> {
   const database = container.get(Database);
-  const stopping = () => readiness.reason === 'stopping';
+  const log = container.get(Logger);
   let delay = RETRY_MIN_MS;
+  let reported = false;
   for (;;) {
-    if (stopping()) return;
+    if (readiness.stopping) return;
     try {
-      readiness.markUnready('migrating');
+      readiness.markDatabase('migrating');
       const { applied } = await database.migrate();
-      if (applied.length) process.stdout.write(`applied migrations ${applied.join(', ')}\n`);
-      if (!stopping()) readiness.markReady();
+      if (applied.length) log.info({ applied }, 'applied migrations');
+      if (!readiness.stopping) readiness.markReady();
       return;
     } catch (e) {
-      if (stopping()) return;
-      readiness.markUnready('connecting');
-      process.stderr.write(`desk: database unavailable (${describeDatabaseError(e)}); retrying in ${delay / 1000}s\n`);
+      if (readiness.stopping) return;
+      if (e instanceof DatabaseUnavailableError) {
+        readiness.markDatabase('unreachable');
+        log.warn({ reason: e.reason, retryInSeconds: delay / 1000 }, 'database unavailable; retrying');
+      } else {
+        readiness.markDatabase('migration-failed');
+        log.error({ err: e, retryInSeconds: delay / 1000 }, 'migrations failed; retrying');
+        if (!reported) container.get(ErrorReporter).report(e, { surface: 'migrate' });
+        reported = true;
+      }
       await sleep(delay);
       delay = Math.min(delay * 2, RETRY_MAX_MS);
     }
@@ -101,7 +134,7 @@ async function startDemo(container: Container, config: DeskConfig): Promise<void
         `demo: a read-only API key is in ${keyFile}\n`,
     );
   } catch (e) {
-    process.stderr.write(`desk: demo seeding failed: ${describeDatabaseError(e)}\n`);
+    container.get(Logger).error({ err: e }, 'demo seeding failed');
   }
 }
 
@@ -119,7 +152,7 @@ async function startDemo(container: Container, config: DeskConfig): Promise<void
 function handleSignals(drain: HttpDrain, container: Container, readiness: Readiness): void {
   const log = container.get(Logger);
   const stop = async (signal: NodeJS.Signals) => {
-    readiness.markUnready('stopping');
+    readiness.markStopping();
     const inFlight = drain.requestsInFlight;
     process.stdout.write(`desk: ${signal} received; stopping after ${inFlight} request(s) in flight\n`);
     log.info({ signal, inFlight, graceMs: SHUTDOWN_GRACE_MS }, 'stopping');

@@ -16,6 +16,7 @@ export type HttpProblemKind =
   | 'malformed_body'
   | 'unsupported_media_type'
   | 'payload_too_large'
+  | 'unsupported_protocol_version'
   | 'rate_limited'
   | 'unavailable'
   | 'internal';
@@ -42,6 +43,12 @@ export const PROBLEMS = {
   method_not_allowed: { status: 405, type: 'method-not-allowed', title: 'Method not allowed' },
   payload_too_large: { status: 413, type: 'payload-too-large', title: 'Request body too large' },
   unsupported_media_type: { status: 415, type: 'unsupported-media-type', title: 'Unsupported media type' },
+  // An MCP request naming a protocol version the server does not speak (MCP transports spec).
+  unsupported_protocol_version: {
+    status: 400,
+    type: 'unsupported-protocol-version',
+    title: 'Unsupported protocol version',
+  },
   // A mutating tool asked of the assistant without `confirm: true`: nothing ran.
   confirmation_required: { status: 409, type: 'confirmation-required', title: 'Confirmation required' },
   rate_limited: { status: 429, type: 'rate-limited', title: 'Too many requests' }, // with Retry-After (rate-limit.ts)

@@ -1,29 +1,54 @@
-/** Why the service does not take traffic yet (or any more). Shown in `/api/health/ready`, so never a secret. */
-export type UnreadyReason = 'starting' | 'connecting' | 'migrating' | 'stopping';
+/**
+ * What keeps the service from taking traffic, as `/api/health/ready` names it (SPEC §7.5: the failing
+ * check): the service itself while it starts or stops, or the database while it cannot be reached,
+ * is being migrated, or its migrations failed. Never a secret: these are fixed words.
+ */
+export type UnreadyCheck =
+  | { readonly service: 'starting' | 'stopping' }
+  | { readonly database: 'unreachable' | 'migrating' | 'migration-failed' };
+
+export type DatabaseState = 'unreachable' | 'migrating' | 'migration-failed';
 
 /**
- * The service's own readiness, besides the database ping: unready while bootstrap connects and
- * migrates, and again while it shuts down, so load balancers stop sending traffic first.
- * Starts unready (`starting`); bootstrap calls `markReady()` once migrations are done.
- * One instance per process, shared by bootstrap and the HTTP app (bound as a constant).
+ * The service's own readiness, besides the database ping of `/ready`: unready while bootstrap
+ * connects and migrates, and again while it shuts down, so load balancers stop sending traffic first.
+ * Starts unready (`starting`); bootstrap reports the database's state while it connects and calls
+ * `markReady()` once migrations are done. One instance per process, shared by bootstrap and the HTTP
+ * app (bound as a constant).
  */
 export class Readiness {
-  private reasonNow: UnreadyReason | null = 'starting';
+  private failing: UnreadyCheck | null = { service: 'starting' };
 
   markReady(): void {
-    this.reasonNow = null;
+    this.failing = null;
   }
 
-  markUnready(reason: UnreadyReason): void {
-    this.reasonNow = reason;
+  markDatabase(state: DatabaseState): void {
+    this.failing = { database: state };
+  }
+
+  markStopping(): void {
+    this.failing = { service: 'stopping' };
   }
 
   get ready(): boolean {
-    return this.reasonNow === null;
+    return this.failing === null;
   }
 
-  /** Null when ready. */
-  get reason(): UnreadyReason | null {
-    return this.reasonNow;
+  /** The check that fails, null when ready. */
+  get failingCheck(): UnreadyCheck | null {
+    return this.failing;
+  }
+
+  get stopping(): boolean {
+    return this.failing !== null && 'service' in this.failing && this.failing.service === 'stopping';
+  }
+
+  /**
+   * Whether requests that need the database can be served: not before it is connected and migrated
+   * (its tables may not exist yet). A stopping service still finishes what it is sent.
+   */
+  get servesRequests(): boolean {
+    return this.failing === null || this.stopping;
   }
 }

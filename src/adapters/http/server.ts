@@ -5,12 +5,14 @@ import type { BuildInfo, DeskConfig } from '../../bootstrap/config.js';
 import { observabilityOf } from '../observability/observability.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { hostGate } from './middleware/host-gate.js';
-import { observeRequests, reportUnexpected } from './middleware/observe-requests.js';
+import { observeRequests, reportUnavailable, reportUnexpected } from './middleware/observe-requests.js';
+import { readinessGate } from './middleware/readiness-gate.js';
 import { requestId } from './middleware/request-id.js';
 import { routeFallback } from './middleware/route-fallback.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { Readiness } from './readiness.js';
 import type { HttpDeps, RouteModule } from './route-module.js';
+import { MCP_PATH } from './routes/mcp.js';
 import { routeModules } from './routes/index.js';
 
 export interface ServerOptions {
@@ -56,16 +58,25 @@ export function createServer(
   app.use(observeRequests(observability));
   // 3. Referrer-Policy and nosniff on every response, problem responses included.
   app.use(securityHeaders());
-  // 4. Everything thrown below becomes problem+json through the one table (problems.ts); a bug is
-  //    a 500, logged with the request id and sent to the error tracker when SENTRY_DSN is set.
-  app.use(errorHandler(reportUnexpected(observability)));
-  // 5. A host that is neither public nor a tenant's → 404, except /api/health* and /api/metrics.
+  // 4. Everything thrown below is answered through the one table (problems.ts): problem+json, or a
+  //    JSON-RPC error on /api/mcp. A bug is a 500, logged with the request id and sent to the error
+  //    tracker when SENTRY_DSN is set; an unreachable database a 503, logged as a warning.
+  app.use(
+    errorHandler({
+      onUnexpected: reportUnexpected(observability),
+      onUnavailable: reportUnavailable(observability),
+      jsonRpcPaths: [MCP_PATH],
+    }),
+  );
+  // 5. Until the database is connected and migrated, 503 at once (health and metrics excepted).
+  app.use(readinessGate(readiness));
+  // 6. A host that is neither public nor a tenant's → 404, except /api/health* and /api/metrics.
   app.use(hostGate(container, config));
-  // 6. After routing: nothing matched → 404 no-such-route; the path exists with other methods → 405.
+  // 7. After routing: nothing matched → 404 no-such-route; the path exists with other methods → 405.
   app.use(routeFallback());
-  // 7. The route modules (routes/index.ts). Bodies are parsed per route (jsonBody), never globally.
+  // 8. The route modules (routes/index.ts). Bodies are parsed per route (jsonBody), never globally.
   app.use(router.routes());
-  // 8. OPTIONS answers, and the bare 405/501 statuses that step 6 turns into problems.
+  // 9. OPTIONS answers, and the bare 405/501 statuses that step 7 turns into problems.
   app.use(router.allowedMethods());
   return app;
 }

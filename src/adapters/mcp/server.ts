@@ -19,8 +19,8 @@ import type { Resolve } from '../../domain/catalogue/tool.js';
 import type { Actor } from '../../domain/shared/actor.js';
 import { isDomainError } from '../../domain/shared/errors.js';
 import type { ToolCallOutcome } from '../observability/metrics.js';
-import { rpcError } from './json-rpc.js';
-import { DatabaseBusyError } from '../../ports/unit-of-work.js';
+import { RPC, rpcError } from './json-rpc.js';
+import { DatabaseBusyError, DatabaseUnavailableError } from '../../ports/unit-of-work.js';
 import { BUSY_RESULT, domainErrorResult, successResult, toolEntry, UNEXPECTED_RESULT } from './tool-results.js';
 
 /** Reports a bug (anything but a DomainError) without secrets: no key, no tool input. */
@@ -114,6 +114,14 @@ export class McpServer {
       return { jsonrpc: '2.0', id: message.id, result: await method(message, context) };
     } catch (e) {
       if (e instanceof RpcError) return rpcError(message.id, e.code, e.message);
+      // An outage, not a bug: the client may retry once the database is back.
+      if (e instanceof DatabaseUnavailableError) {
+        return rpcError(
+          message.id,
+          RPC.unavailable,
+          'Service unavailable: the database cannot be reached; retry shortly',
+        );
+      }
       context.reportUnexpected(e, { rpcMethod: message.method });
       return rpcError(message.id, ErrorCode.InternalError, 'Internal error');
     }
@@ -156,6 +164,7 @@ export class McpServer {
       this.observe(name, 'error');
       if (isDomainError(e)) return domainErrorResult(e);
       if (e instanceof DatabaseBusyError) return BUSY_RESULT;
+      if (e instanceof DatabaseUnavailableError) throw e;
       reportUnexpected(e, { rpcMethod: 'tools/call', tool: name });
       return UNEXPECTED_RESULT;
     }

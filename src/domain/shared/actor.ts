@@ -9,6 +9,8 @@ export interface TenantContext {
   readonly timeZone: string;
   readonly currency: string;
   readonly modules: readonly ModuleName[];
+  /** Host names the tenant's own pages are served on (the origins that may act for its users). */
+  readonly hosts: readonly string[];
 }
 
 export type Principal =

@@ -1,11 +1,10 @@
-import type { ModuleName } from "../access/permissions.js";
-import type { TenantContext } from "../shared/actor.js";
-import { invalidField } from "../shared/errors.js";
-import { canonicalTimeZone } from "../shared/dates.js";
-import { isAcceptableText } from "../shared/text.js";
+import type { ModuleName } from '../access/permissions.js';
+import type { TenantContext } from '../shared/actor.js';
+import { invalidField } from '../shared/errors.js';
+import { canonicalTimeZone } from '../shared/dates.js';
+import { isAcceptableText } from '../shared/text.js';
 
 export interface Tenant extends TenantContext {
-  readonly hosts: readonly string[];
   readonly createdAt: string;
 }
 
@@ -19,8 +18,7 @@ export interface NewTenant {
 
 const SLUG_RE = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 // A DNS host name: labels of letters, digits and hyphens, no scheme, no port.
-const HOST_RE =
-  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const HOST_RE = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const CURRENCY_RE = /^[A-Z]{3}$/;
 
 /** Whether a text has the shape of a tenant slug / host name at all (lookups of anything else find nothing). */
@@ -31,42 +29,21 @@ export const isHostName = (s: string): boolean => HOST_RE.test(s);
 export function validateNewTenant(input: NewTenant): NewTenant {
   const slug = input.slug.trim();
   if (!SLUG_RE.test(slug)) {
-    throw invalidField(
-      "slug",
-      "use 1-63 lower-case letters, digits and hyphens, not starting or ending with a hyphen",
-    );
+    throw invalidField('slug', 'use 1-63 lower-case letters, digits and hyphens, not starting or ending with a hyphen');
   }
   const name = input.name.trim();
-  if (name.length < 1 || name.length > 200)
-    throw invalidField("name", "must be 1 to 200 characters");
-  if (!isAcceptableText(name))
-    throw invalidField(
-      "name",
-      "must be well-formed text without control characters",
-    );
+  if (name.length < 1 || name.length > 200) throw invalidField('name', 'must be 1 to 200 characters');
+  if (!isAcceptableText(name)) throw invalidField('name', 'must be well-formed text without control characters');
   const hosts = input.hosts.map((h) => h.trim().toLowerCase());
   hosts.forEach((h, i) => {
-    if (!HOST_RE.test(h))
-      throw invalidField(
-        `hosts.${i}`,
-        `"${h}" is not a host name (no scheme or port)`,
-      );
+    if (!HOST_RE.test(h)) throw invalidField(`hosts.${i}`, `"${h}" is not a host name (no scheme or port)`);
   });
-  if (new Set(hosts).size !== hosts.length)
-    throw invalidField("hosts", "a host is listed twice");
+  if (new Set(hosts).size !== hosts.length) throw invalidField('hosts', 'a host is listed twice');
   const timeZone = canonicalTimeZone(input.timeZone);
-  if (!timeZone)
-    throw invalidField(
-      "timeZone",
-      `"${input.timeZone}" is not an IANA time zone`,
-    );
+  if (!timeZone) throw invalidField('timeZone', `"${input.timeZone}" is not an IANA time zone`);
   const currency = input.currency.trim().toUpperCase();
-  if (!CURRENCY_RE.test(currency))
-    throw invalidField("currency", "must be an ISO 4217 code such as EUR");
+  if (!CURRENCY_RE.test(currency)) throw invalidField('currency', 'must be an ISO 4217 code such as EUR');
   return { slug, name, hosts, timeZone, currency };
 }
 
-export const withModules = (
-  tenant: Tenant,
-  modules: readonly ModuleName[],
-): Tenant => ({ ...tenant, modules });
+export const withModules = (tenant: Tenant, modules: readonly ModuleName[]): Tenant => ({ ...tenant, modules });

@@ -1,6 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import { isDomainError, type Problem } from '../../../domain/shared/errors.js';
-import { DatabaseBusyError } from '../../../ports/unit-of-work.js';
+import { DatabaseBusyError, DatabaseUnavailableError } from '../../../ports/unit-of-work.js';
+import { sendJsonRpcProblem } from '../mcp-errors.js';
 import {
   HttpProblem,
   PROBLEM_CONTENT_TYPE,
@@ -10,9 +11,11 @@ import {
 } from '../problems.js';
 
 const BUSY_DETAIL = 'The database is busy with other work; nothing was changed. Retry shortly.';
-/** Seconds a client should wait before retrying a busy answer. */
-const BUSY_RETRY_AFTER = '1';
+const UNAVAILABLE_DETAIL = 'The service cannot reach its database; nothing was changed. Retry shortly.';
 const INTERNAL_DETAIL = 'An unexpected error occurred. Quote the X-Request-Id response header when reporting it.';
+/** Seconds a client should wait before retrying: a lock frees up quickly; an outage takes longer. */
+const BUSY_RETRY_AFTER = 1;
+const UNAVAILABLE_RETRY_AFTER = 5;
 
 /** Writes a problem+json response. */
 export function sendProblem(ctx: Context, doc: ProblemDocument): void {
@@ -21,30 +24,56 @@ export function sendProblem(ctx: Context, doc: ProblemDocument): void {
   ctx.type = PROBLEM_CONTENT_TYPE;
 }
 
-function classify(err: unknown): { kind: ProblemKind; detail: string; problems: readonly Problem[] } {
+interface Failure {
+  readonly kind: ProblemKind;
+  readonly detail: string;
+  readonly problems: readonly Problem[];
+  readonly retryAfter?: number;
+}
+
+function classify(err: unknown): Failure {
   if (isDomainError(err)) return { kind: err.code, detail: err.message, problems: err.problems };
-  if (err instanceof HttpProblem) return { kind: err.kind, detail: err.detail, problems: [] };
-  if (err instanceof DatabaseBusyError) return { kind: 'unavailable', detail: BUSY_DETAIL, problems: [] };
+  if (err instanceof HttpProblem) {
+    const retryAfter = err.kind === 'unavailable' ? UNAVAILABLE_RETRY_AFTER : undefined;
+    return { kind: err.kind, detail: err.detail, problems: [], ...(retryAfter ? { retryAfter } : {}) };
+  }
+  if (err instanceof DatabaseBusyError)
+    return { kind: 'unavailable', detail: BUSY_DETAIL, problems: [], retryAfter: BUSY_RETRY_AFTER };
+  if (err instanceof DatabaseUnavailableError)
+    return { kind: 'unavailable', detail: UNAVAILABLE_DETAIL, problems: [], retryAfter: UNAVAILABLE_RETRY_AFTER };
   return { kind: 'internal', detail: INTERNAL_DETAIL, problems: [] };
 }
 
+export interface ErrorHandlerOptions {
+  /** A bug: logged with its stack and reported to the error tracker (observe-requests.ts). */
+  readonly onUnexpected: (error: unknown, ctx: Context) => void;
+  /** The database cannot be reached: an outage, logged as a warning and never reported. */
+  readonly onUnavailable: (error: DatabaseUnavailableError, ctx: Context) => void;
+  /** Paths whose clients read JSON-RPC rather than problem+json (the MCP endpoint). */
+  readonly jsonRpcPaths: readonly string[];
+}
+
 /**
- * Renders everything thrown below it as RFC 9457 problem details: DomainError and HttpProblem through
- * the one table in problems.ts; a database busy past its lock timeout is a 503 with Retry-After (a
- * retry may well succeed, nothing was written); anything else is a bug → 500 with a generic detail, handed to
- * `onUnexpected` (logged and reported: observe-requests.ts), and never a stack trace or driver message
- * in the response.
+ * Renders everything thrown below it, on every surface, through the one table in problems.ts:
+ * DomainError and HttpProblem by their kind; a database busy past its lock timeout or unreachable
+ * is a 503 `unavailable` with Retry-After (nothing was written, a retry may well succeed); anything
+ * else is a bug → 500 with a generic detail, handed to `onUnexpected`, and never a stack trace or a
+ * driver message in the response. Requests to a JSON-RPC path get the same status with a JSON-RPC
+ * error body (mcp-errors.ts); every other request gets problem+json.
  */
-export function errorHandler(onUnexpected: (error: unknown, ctx: Context) => void): Middleware {
+export function errorHandler(options: ErrorHandlerOptions): Middleware {
+  const jsonRpcPaths = new Set(options.jsonRpcPaths);
   return async (ctx, next) => {
     try {
       await next();
     } catch (err) {
-      const { kind, detail, problems } = classify(err);
-      if (kind === 'internal') onUnexpected(err, ctx);
+      const { kind, detail, problems, retryAfter } = classify(err);
+      if (kind === 'internal') options.onUnexpected(err, ctx);
+      if (err instanceof DatabaseUnavailableError) options.onUnavailable(err, ctx);
       if (ctx.headerSent || !ctx.writable) return; // a stream already under way: nothing more to say
-      if (err instanceof DatabaseBusyError) ctx.set('Retry-After', BUSY_RETRY_AFTER);
-      sendProblem(ctx, problemDocument(kind, detail, problems));
+      if (retryAfter) ctx.set('Retry-After', String(retryAfter));
+      if (jsonRpcPaths.has(ctx.path)) sendJsonRpcProblem(ctx, kind, detail);
+      else sendProblem(ctx, problemDocument(kind, detail, problems));
     }
   };
 }

@@ -62,12 +62,8 @@ export function hostGate(container: Container, config: DeskConfig, options: Host
     const known =
       host !== '' &&
       host.length <= 253 &&
-      (await cache
-        .isTenantHost(host, async () => (await container.get(ResolveTenant).byHost(host)) !== null)
-        .catch(() => {
-          // The database cannot say whose host this is: try again later, not "no such host".
-          throw new HttpProblem('unavailable', 'The service cannot reach its database; try again shortly.');
-        }));
+      // An unreachable database fails as DatabaseUnavailableError: 503, try again, not "no such host".
+      (await cache.isTenantHost(host, async () => (await container.get(ResolveTenant).byHost(host)) !== null));
     if (!known) throw new HttpProblem('unknown_host', 'This host name is not served by this deployment.');
     return next();
   };

@@ -1,5 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import type { Actor } from '../../../domain/shared/actor.js';
+import type { DatabaseUnavailableError } from '../../../ports/unit-of-work.js';
 import { UNMATCHED_ROUTE } from '../../observability/metrics.js';
 import type { Observability } from '../../observability/observability.js';
 
@@ -27,7 +28,8 @@ function callerFields(ctx: Context): Record<string, string> {
  * One log line and one metrics observation per request, taken when the answer is decided (so it sees
  * the status the error handler chose). The line holds the request id, method, route template,
  * status, duration in milliseconds and, once authenticated, the tenant id and the key or user id —
- * never a header, a cookie, the query string or the body. 5xx lines are at level `error`.
+ * never a header, a cookie, the query string or the body. A 500 (a bug) is logged at level `error`;
+ * a 503 (the service cannot serve now: an outage, not a bug) at `warn`; everything else at `info`.
  * The duration ends when the handler has answered; streaming a body out is not included.
  */
 export function observeRequests({ log, metrics }: Observability): Middleware {
@@ -48,7 +50,8 @@ export function observeRequests({ log, metrics }: Observability): Middleware {
         durationMs: Math.round(seconds * 100_000) / 100,
         ...callerFields(ctx),
       };
-      if (status >= 500) log.error(fields, 'request');
+      if (status === 503) log.warn(fields, 'request');
+      else if (status >= 500) log.error(fields, 'request');
       else log.info(fields, 'request');
     }
   };
@@ -67,5 +70,33 @@ export function reportUnexpected({ log, errors }: Observability): (error: unknow
     };
     log.error({ ...context, err: error }, 'unexpected error while handling a request');
     errors.report(error, { surface: 'http', ...context });
+  };
+}
+
+/** At most one `database unavailable` warning per this many milliseconds: an outage is one story. */
+export const UNAVAILABLE_LOG_INTERVAL_MS = 10_000;
+
+/**
+ * How a request refused because the database cannot be reached is recorded: a warning naming the
+ * driver's code (ECONNREFUSED, 57P01, SQLITE_CANTOPEN...), at most once per interval with the number
+ * of refusals since the last one, so an outage under load does not bury the log. Never reported to
+ * the error tracker: there is no bug to fix, only a database to bring back.
+ */
+export function reportUnavailable(
+  { log }: Observability,
+  intervalMs = UNAVAILABLE_LOG_INTERVAL_MS,
+): (error: DatabaseUnavailableError, ctx: Context) => void {
+  let lastAt = -Infinity;
+  let refusedSince = 0;
+  return (error, ctx) => {
+    refusedSince++;
+    const now = Date.now();
+    if (now - lastAt < intervalMs) return;
+    log.warn(
+      { requestId: ctx.state.requestId as string | undefined, reason: error.reason, refused: refusedSince },
+      'database unavailable',
+    );
+    lastAt = now;
+    refusedSince = 0;
   };
 }

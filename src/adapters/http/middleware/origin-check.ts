@@ -1,10 +1,10 @@
-import type { Container } from 'inversify';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { DeskConfig } from '../../../bootstrap/config.js';
-import { ResolveTenant } from '../../../domain/tenants/resolve-tenant.js';
+import type { Actor, TenantContext } from '../../../domain/shared/actor.js';
+import { DomainError } from '../../../domain/shared/errors.js';
 import { normalizeHost } from './host-gate.js';
 
-const originOf = (value: string): URL | null => {
+const parseOrigin = (value: string): URL | null => {
   try {
     const url = new URL(value);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
@@ -13,24 +13,55 @@ const originOf = (value: string): URL | null => {
   }
 };
 
+/** The request's own Host (X-Forwarded-Host with TRUST_PROXY) as `origin` would write it, or null. */
+function ownHost(ctx: Context, origin: URL): string | null {
+  try {
+    return new URL(`${origin.protocol}//${ctx.host}`).host;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Refuses browser requests from foreign pages (DNS rebinding, drive-by requests to a local server):
- * an `Origin` header that is present must be the PUBLIC_URL origin, an origin whose host is a tenant's
- * host, or listed in ALLOWED_ORIGINS. No Origin is fine: most MCP clients are not browsers.
- * `refuse` raises the surface's own error (MCP: 403 with a JSON-RPC body).
+ * Which browser origins may act (SPEC §7.1, §7.4): cookies travel with cross-site requests, and a
+ * page on another site (or one rebinding a name to this server, DNS rebinding) must not act as the
+ * user or with a local key. A request passes when it carries no `Origin` (not a browser, or a
+ * same-origin GET), or its Origin is
+ * - the PUBLIC_URL origin, or one listed in ALLOWED_ORIGINS;
+ * - the request's own origin: the same host and port as its Host header, which the host gate has
+ *   already accepted as this deployment's (a public host or a tenant's), so a rebound name never is;
+ * - a host of the tenant the caller acts in: never another tenant's, whose pages are another school's.
+ * `Origin: null` (sandboxed or opaque pages) and anything that is not an http(s) origin are refused.
  */
-export function originCheck(container: Container, config: DeskConfig, refuse: () => Error): Middleware {
-  const allowed = new Set([config.publicUrl, ...config.allowedOrigins].map((o) => originOf(o)?.origin).filter(Boolean));
-  return async (ctx, next) => {
+export class OriginPolicy {
+  private readonly trusted: ReadonlySet<string>;
+
+  constructor(config: Pick<DeskConfig, 'publicUrl' | 'allowedOrigins'>) {
+    this.trusted = new Set([config.publicUrl, ...config.allowedOrigins].flatMap((o) => parseOrigin(o)?.origin ?? []));
+  }
+
+  allows(ctx: Context, tenant: Pick<TenantContext, 'hosts'> | null): boolean {
     const header = ctx.get('Origin');
-    if (header) {
-      const origin = originOf(header);
-      if (!origin) throw refuse();
-      if (!allowed.has(origin.origin)) {
-        const tenant = await container.get(ResolveTenant).byHost(normalizeHost(origin.hostname));
-        if (!tenant) throw refuse();
-      }
-    }
+    if (!header) return true;
+    const origin = parseOrigin(header);
+    if (!origin) return false;
+    if (this.trusted.has(origin.origin)) return true;
+    if (origin.host === ownHost(ctx, origin)) return true;
+    return tenant !== null && tenant.hosts.includes(normalizeHost(origin.hostname));
+  }
+}
+
+export const forbiddenOrigin = (): DomainError =>
+  new DomainError('forbidden', 'requests from this Origin are not allowed');
+
+/**
+ * Refuses (403 forbidden, in the surface's own error language) a request whose Origin may not act
+ * for the caller. Place it after authentication: it reads the caller's tenant from `ctx.state.actor`.
+ */
+export function requireAllowedOrigin(policy: OriginPolicy): Middleware {
+  return async (ctx, next) => {
+    const tenant = (ctx.state.actor as Actor | undefined)?.tenant ?? null;
+    if (!policy.allows(ctx, tenant)) throw forbiddenOrigin();
     await next();
   };
 }

@@ -33,7 +33,10 @@ export const rateLimitPolicies = (config: Pick<DeskConfig, 'rateLimits'>): RateL
  */
 export type OnLimited = (ctx: Context, decision: RateLimitDecision, policy: RateLimitPolicy) => void | Promise<void>;
 
-/** The default, for REST: problem+json of kind `rate_limited` (429) through the error handler. */
+/**
+ * The default: an HttpProblem of kind `rate_limited` (429), which the error handler answers in the
+ * surface's language (problem+json; a JSON-RPC error on /api/mcp).
+ */
 export const problemOnLimited: OnLimited = (_ctx, decision, policy) => {
   throw new HttpProblem(
     'rate_limited',
@@ -41,25 +44,8 @@ export const problemOnLimited: OnLimited = (_ctx, decision, policy) => {
   );
 };
 
-/** JSON-RPC's code for "rate limited" on `/api/mcp` (SPEC §7.1). */
-export const JSON_RPC_RATE_LIMITED = -32029;
-
-/** For MCP: 429 with a JSON-RPC error body and `id: null` (SPEC §7.1). */
-export const jsonRpcOnLimited: OnLimited = (ctx, decision, policy) => {
-  ctx.status = 429;
-  ctx.type = 'application/json';
-  ctx.body = {
-    jsonrpc: '2.0',
-    id: null,
-    error: {
-      code: JSON_RPC_RATE_LIMITED,
-      message: `Rate limited: more than ${policy.limit} requests in ${policy.windowSeconds} seconds; retry after ${decision.resetSeconds} seconds`,
-    },
-  };
-};
-
 export interface RateLimitOptions {
-  /** How a refusal is answered; default `problemOnLimited` (REST problem+json). */
+  /** How a refusal is answered; default `problemOnLimited`. */
   readonly onLimited?: OnLimited;
 }
 

@@ -1,27 +1,18 @@
-import type { Context } from "koa";
-import { ConsumeSetupLink } from "../../../domain/identity/consume-setup-link.js";
-import { SignIn, TooManyAttempts } from "../../../domain/identity/sign-in.js";
-import { SignOut } from "../../../domain/identity/sign-out.js";
-import { DomainError } from "../../../domain/shared/errors.js";
-import { ResolveTenant } from "../../../domain/tenants/resolve-tenant.js";
-import type { Tenant } from "../../../domain/tenants/tenant.js";
-import {
-  consoleActor,
-  consoleAuth,
-  secureCookies,
-  SESSION_COOKIE,
-} from "../auth/session.js";
-import { jsonBody } from "../json-body.js";
-import { addressKey } from "../middleware/rate-limit.js";
-import {
-  SETUP_PAGE_CSP,
-  SETUP_PAGE_HTML,
-  SETUP_PAGE_SCRIPT,
-} from "../pages/setup-page.js";
-import type { HttpDeps, RouteModule } from "../route-module.js";
+import type { Context } from 'koa';
+import { ConsumeSetupLink } from '../../../domain/identity/consume-setup-link.js';
+import { SignIn, TooManyAttempts } from '../../../domain/identity/sign-in.js';
+import { SignOut } from '../../../domain/identity/sign-out.js';
+import { DomainError } from '../../../domain/shared/errors.js';
+import { ResolveTenant } from '../../../domain/tenants/resolve-tenant.js';
+import type { Tenant } from '../../../domain/tenants/tenant.js';
+import { consoleActor, consoleAuth, secureCookies, SESSION_COOKIE } from '../auth/session.js';
+import { jsonBody } from '../json-body.js';
+import { forbiddenOrigin, OriginPolicy, requireAllowedOrigin } from '../middleware/origin-check.js';
+import { addressKey } from '../middleware/rate-limit.js';
+import { SETUP_PAGE_CSP, SETUP_PAGE_HTML, SETUP_PAGE_SCRIPT } from '../pages/setup-page.js';
+import type { HttpDeps, RouteModule } from '../route-module.js';
 
-const wrongCredentials = () =>
-  new DomainError("unauthorized", "wrong e-mail or password");
+const wrongCredentials = () => new DomainError('unauthorized', 'wrong e-mail or password');
 
 /** The tenant a sign-in is for: the request's tenant host, else `x-tenant-slug` (SPEC §7.4). */
 async function signInTenant(deps: HttpDeps, ctx: Context): Promise<Tenant> {
@@ -29,13 +20,11 @@ async function signInTenant(deps: HttpDeps, ctx: Context): Promise<Tenant> {
   const host = ctx.state.host as string | undefined;
   const byHost = host ? await tenants.byHost(host) : null;
   if (byHost) return byHost;
-  const slug = ctx.get("x-tenant-slug");
+  const slug = ctx.get('x-tenant-slug');
   if (!slug)
-    throw new DomainError(
-      "invalid",
-      "name the school: use its own host name or send x-tenant-slug",
-      [{ path: "x-tenant-slug", message: "required on this host" }],
-    );
+    throw new DomainError('invalid', 'name the school: use its own host name or send x-tenant-slug', [
+      { path: 'x-tenant-slug', message: 'required on this host' },
+    ]);
   // An unknown school answers like wrong credentials: sign-in reveals nothing about who exists.
   return tenants.bySlug(slug).catch(() => {
     throw wrongCredentials();
@@ -44,77 +33,74 @@ async function signInTenant(deps: HttpDeps, ctx: Context): Promise<Tenant> {
 
 /**
  * Console sign-in, sign-out and administrator recovery. The session token is returned in the body and
- * set as an HttpOnly, SameSite=Lax cookie (Secure when PUBLIC_URL is https).
+ * set as an HttpOnly, SameSite=Lax cookie (Secure when PUBLIC_URL is https). Each refuses a browser
+ * Origin that may not act for the school concerned (middleware/origin-check.ts): sign-in the school
+ * signed into, sign-out the session's, setup (whose school is known only from the token) our own
+ * origins alone.
  */
 export const authRoutes: RouteModule = {
-  name: "auth",
+  name: 'auth',
   register(router, deps) {
     const { container, config } = deps;
+    const origins = new OriginPolicy(config);
 
-    router.post("/api/auth/login", jsonBody(), async (ctx) => {
-      ctx.set("Cache-Control", "no-store");
+    router.post('/api/auth/login', jsonBody(), async (ctx) => {
+      ctx.set('Cache-Control', 'no-store');
       const tenant = await signInTenant(deps, ctx);
+      if (!origins.allows(ctx, tenant)) throw forbiddenOrigin();
       try {
         const signedIn = await container
           .get(SignIn)
-          .execute(tenant, ctx.request.body as never, {
-            address: addressKey(ctx.ip),
-          });
+          .execute(tenant, ctx.request.body as never, { address: addressKey(ctx.ip) });
         // Koa refuses a Secure cookie on a plain-http hop; behind a TLS proxy the deployment is https.
         ctx.cookies.secure = secureCookies(config);
         ctx.cookies.set(SESSION_COOKIE, signedIn.token, {
           httpOnly: true,
-          sameSite: "lax",
+          sameSite: 'lax',
           secure: secureCookies(config),
-          path: "/",
+          path: '/',
           expires: new Date(signedIn.expiresAt),
           overwrite: true,
         });
-        ctx.body = {
-          token: signedIn.token,
-          expiresAt: signedIn.expiresAt,
-          user: signedIn.user,
-        };
+        ctx.body = { token: signedIn.token, expiresAt: signedIn.expiresAt, user: signedIn.user };
       } catch (e) {
         if (e instanceof TooManyAttempts) {
-          ctx.set("Retry-After", String(e.retryAfterSeconds));
-          for (const policy of e.policies)
-            deps.observability.metrics.countRateLimited(policy);
+          ctx.set('Retry-After', String(e.retryAfterSeconds));
+          for (const policy of e.policies) deps.observability.metrics.countRateLimited(policy);
         }
         throw e;
       }
     });
 
-    router.post("/api/auth/logout", consoleAuth(container), async (ctx) => {
-      await container
-        .get(SignOut)
-        .execute(consoleActor(ctx), ctx.state.sessionId as string);
+    router.post('/api/auth/logout', consoleAuth(container), requireAllowedOrigin(origins), async (ctx) => {
+      await container.get(SignOut).execute(consoleActor(ctx), ctx.state.sessionId as string);
       ctx.cookies.secure = secureCookies(config);
-      ctx.cookies.set(SESSION_COOKIE, "", {
+      ctx.cookies.set(SESSION_COOKIE, '', {
         httpOnly: true,
-        sameSite: "lax",
+        sameSite: 'lax',
         secure: secureCookies(config),
-        path: "/",
+        path: '/',
         expires: new Date(0),
       });
       ctx.status = 204;
     });
 
-    router.post("/api/auth/setup", jsonBody(), async (ctx) => {
-      ctx.set("Cache-Control", "no-store");
+    router.post('/api/auth/setup', jsonBody(), async (ctx) => {
+      ctx.set('Cache-Control', 'no-store');
+      if (!origins.allows(ctx, null)) throw forbiddenOrigin();
       await container.get(ConsumeSetupLink).execute(ctx.request.body as never);
-      ctx.body = { ok: true, next: "sign in with POST /api/auth/login" };
+      ctx.body = { ok: true, next: 'sign in with POST /api/auth/login' };
     });
 
-    router.get("/setup", (ctx) => {
-      ctx.set("Content-Security-Policy", SETUP_PAGE_CSP);
-      ctx.set("Cache-Control", "no-store");
-      ctx.type = "text/html; charset=utf-8";
+    router.get('/setup', (ctx) => {
+      ctx.set('Content-Security-Policy', SETUP_PAGE_CSP);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.type = 'text/html; charset=utf-8';
       ctx.body = SETUP_PAGE_HTML;
     });
 
-    router.get("/setup.js", (ctx) => {
-      ctx.type = "application/javascript; charset=utf-8";
+    router.get('/setup.js', (ctx) => {
+      ctx.type = 'application/javascript; charset=utf-8';
       ctx.body = SETUP_PAGE_SCRIPT;
     });
   },

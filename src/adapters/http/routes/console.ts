@@ -12,7 +12,7 @@ import { resolveFrom } from '../../resolve-use-case.js';
 import { consoleActor, consoleAuth } from '../auth/session.js';
 import { jsonBody } from '../json-body.js';
 import { sendProblem } from '../middleware/error-handler.js';
-import { originCheck } from '../middleware/origin-check.js';
+import { OriginPolicy, requireAllowedOrigin } from '../middleware/origin-check.js';
 import { HttpProblem, problemDocument } from '../problems.js';
 import { queryReader } from '../query.js';
 import type { RouteModule } from '../route-module.js';
@@ -42,19 +42,16 @@ function summarise(title: string, input: Record<string, unknown>): string {
 /**
  * The console API (SPEC §7.4): the paged loan inventory, the legacy list, loan writes by number and
  * the assistant runner. Signed-in users only, with their role's permissions and, for teachers, their
- * loan groups; cookie-authenticated writes also refuse foreign browser origins.
+ * loan groups; writes also refuse browser origins that are not ours or the user's own school's.
  */
 export const consoleRoutes: RouteModule = {
   name: 'console',
   register(router, deps) {
     const { container, config } = deps;
     const signedIn = consoleAuth(container);
-    // Cookies travel with cross-site requests: a write must come from our own pages (or no browser).
-    const sameOrigin = originCheck(
-      container,
-      config,
-      () => new DomainError('forbidden', 'requests from this Origin are not allowed'),
-    );
+    // Cookies travel with cross-site requests: a write must come from our own pages, or the pages of
+    // the user's own school (or no browser at all).
+    const sameOrigin = requireAllowedOrigin(new OriginPolicy(config));
 
     router.get('/api/loans/inventory', signedIn, async (ctx) => {
       ctx.body = await container.get(ListLoans).execute(consoleActor(ctx), withOverdue(readInventoryQuery(ctx)));
@@ -64,7 +61,7 @@ export const consoleRoutes: RouteModule = {
       ctx.body = await container.get(ListAllLoans).execute(consoleActor(ctx), withOverdue(readLegacyQuery(ctx)));
     });
 
-    router.post('/api/loans/:number/issue', sameOrigin, signedIn, jsonBody(), async (ctx) => {
+    router.post('/api/loans/:number/issue', signedIn, sameOrigin, jsonBody(), async (ctx) => {
       const body = ctx.request.body as Record<string, unknown>;
       ctx.body = await container
         .get(IssueLoan)
@@ -77,12 +74,12 @@ export const consoleRoutes: RouteModule = {
       restore: (ctx: Context) => container.get(RestoreLoan).execute(consoleActor(ctx), { number: loanNumber(ctx) }),
     };
     for (const [verb, run] of Object.entries(transitions)) {
-      router.post(`/api/loans/:number/${verb}`, sameOrigin, signedIn, jsonBody(), async (ctx) => {
+      router.post(`/api/loans/:number/${verb}`, signedIn, sameOrigin, jsonBody(), async (ctx) => {
         ctx.body = await run(ctx);
       });
     }
 
-    router.post('/api/assistant/tools/:name', sameOrigin, signedIn, jsonBody(), async (ctx) => {
+    router.post('/api/assistant/tools/:name', signedIn, sameOrigin, jsonBody(), async (ctx) => {
       const actor = consoleActor(ctx);
       const catalogue = container.get(ToolCatalogue);
       // In-product: no module.integrations needed; a tool the user cannot see does not exist.

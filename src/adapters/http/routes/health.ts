@@ -1,22 +1,31 @@
 import type { Context } from 'koa';
 import { Database } from '../../../ports/database.js';
 import { Secrets } from '../../../ports/secrets.js';
+import { DatabaseUnavailableError } from '../../../ports/unit-of-work.js';
 import type { HttpDeps, RouteModule } from '../route-module.js';
 
 /** How long `/ready` waits for the database before calling it unavailable. */
 export const READY_PING_TIMEOUT_MS = 2_000;
 
-/** Resolves true when the database answers in time; never throws and never passes on the driver's words. */
-async function databaseAnswers(deps: HttpDeps): Promise<boolean> {
+/**
+ * The database check of a ready service: `ok` when it answers in time, `unreachable` when it cannot
+ * be reached (DatabaseUnavailableError), `timeout` when it does not answer within the limit, `failing`
+ * for anything else. Never throws and never passes on the driver's words.
+ */
+async function databaseCheck(deps: HttpDeps): Promise<'ok' | 'unreachable' | 'timeout' | 'failing'> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    const ping = deps.container.get(Database).ping();
-    const timeout = new Promise<false>((resolve) => {
-      timer = setTimeout(() => resolve(false), READY_PING_TIMEOUT_MS);
+    const ping = deps.container
+      .get(Database)
+      .ping()
+      .then(
+        () => 'ok' as const,
+        (e: unknown) => (e instanceof DatabaseUnavailableError ? ('unreachable' as const) : ('failing' as const)),
+      );
+    const timeout = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), READY_PING_TIMEOUT_MS);
     });
-    return await Promise.race([ping.then(() => true), timeout]);
-  } catch {
-    return false;
+    return await Promise.race([ping, timeout]);
   } finally {
     clearTimeout(timer);
   }
@@ -53,14 +62,12 @@ export const healthRoutes: RouteModule = {
 
     router.get('/api/health/ready', async (ctx) => {
       ctx.set('Cache-Control', 'no-store');
-      if (!readiness.ready) {
-        ctx.status = 503;
-        ctx.body = { status: 'unready', checks: { service: readiness.reason } };
-        return;
-      }
-      const database = (await databaseAnswers(deps)) ? 'ok' : 'unavailable';
-      ctx.status = database === 'ok' ? 200 : 503;
-      ctx.body = { status: database === 'ok' ? 'ready' : 'unready', checks: { database } };
+      // While starting, connecting, migrating or stopping, that is the answer; once ready, the database
+      // must also answer now.
+      const checks = readiness.failingCheck ?? { database: await databaseCheck(deps) };
+      const ready = 'database' in checks && checks.database === 'ok';
+      ctx.status = ready ? 200 : 503;
+      ctx.body = { status: ready ? 'ready' : 'unready', checks };
     });
 
     router.get('/api/health/version', (ctx) => {

@@ -1,30 +1,18 @@
 import type { Context, Middleware } from 'koa';
 import { ToolCatalogue } from '../../../domain/catalogue/catalogue.js';
-import { can, type Actor } from '../../../domain/shared/actor.js';
+import { requirePermissions, type Actor } from '../../../domain/shared/actor.js';
 import type { McpServer, MessageContext } from '../../mcp/server.js';
-import { RPC } from '../../mcp/json-rpc.js';
 import { resolveFrom } from '../../resolve-use-case.js';
 import { authenticateKey } from '../auth/api-key.js';
 import { jsonBody } from '../json-body.js';
-import { JsonRpcHttpError, jsonRpcErrors } from '../mcp-errors.js';
-import { reportUnexpected } from '../middleware/observe-requests.js';
-import { originCheck } from '../middleware/origin-check.js';
-import { addressSubject, jsonRpcOnLimited, rateLimit, rateLimitPolicies } from '../middleware/rate-limit.js';
-import type { HttpDeps, RouteModule } from '../route-module.js';
+import { OriginPolicy, requireAllowedOrigin } from '../middleware/origin-check.js';
+import { addressSubject, rateLimit, rateLimitPolicies } from '../middleware/rate-limit.js';
+import { HttpProblem } from '../problems.js';
+import type { RouteModule } from '../route-module.js';
 
 export const MCP_PATH = '/api/mcp';
 
 const acceptsEventStream = (ctx: Context): boolean => ctx.get('Accept').toLowerCase().includes('text/event-stream');
-
-/** The key, its tenant, and the Integrations module switch (403 on MCP, seed §7). */
-async function authorize(deps: HttpDeps, ctx: Context): Promise<Actor> {
-  ctx.set('Cache-Control', 'no-store');
-  const actor = await authenticateKey(deps.container, ctx, 'bearer');
-  if (!can(actor, ['module.integrations'])) {
-    throw new JsonRpcHttpError(403, RPC.forbidden, 'the integrations module is not enabled for this tenant');
-  }
-  return actor;
-}
 
 /** The SDK, loaded once on the first MCP request (see mcp/runtime.ts). */
 let runtime: Promise<typeof import('../../mcp/runtime.js')> | null = null;
@@ -35,7 +23,7 @@ const knownProtocolVersion: Middleware = async (ctx, next) => {
   const { SUPPORTED_PROTOCOL_VERSIONS } = await mcpRuntime();
   const version = ctx.get('Mcp-Protocol-Version');
   if (version && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
-    throw new JsonRpcHttpError(400, RPC.generic, `unsupported MCP protocol version ${version}`);
+    throw new HttpProblem('unsupported_protocol_version', `unsupported MCP protocol version ${version}`);
   }
   await next();
 };
@@ -45,8 +33,9 @@ const knownProtocolVersion: Middleware = async (ctx, next) => {
  * batch of up to 32, each answered by the app's one McpServer over the one catalogue, always as JSON
  * (whatever Accept says, so plain clients never get 406). `GET /api/mcp` is discovery JSON, except a
  * GET that asks for an event stream (the SDK clients' listening stream), which gets 405 so they stop
- * asking. Every HTTP-level error is a JSON-RPC error body. No audit entry per call (seed §6.4): the
- * mutating use cases audit themselves with the key as the actor.
+ * asking. Every HTTP-level failure is answered as a JSON-RPC error body by the app's error handler
+ * (mcp-errors.ts). No audit entry per call (seed §6.4): the mutating use cases audit themselves with
+ * the key as the actor.
  */
 export const mcpRoutes: RouteModule = {
   name: 'mcp',
@@ -55,26 +44,25 @@ export const mcpRoutes: RouteModule = {
     const { log, metrics, errors } = observability;
     const catalogue = () => container.get(ToolCatalogue);
     const resolve = resolveFrom(container);
-    const report = reportUnexpected(observability);
-    const forbiddenOrigin = () => new JsonRpcHttpError(403, RPC.forbidden, 'requests from this Origin are not allowed');
-    const guard: Middleware[] = [
-      jsonRpcErrors(report),
-      // Per source address, before the origin check and authentication: unauthenticated floods count
-      // too, and a batch is one request (seed §8). Limit 0 (RATE_LIMIT_MCP_PER_MINUTE) turns it off.
-      rateLimit(container, rateLimitPolicies(config).mcp, addressSubject, { onLimited: jsonRpcOnLimited }),
-      originCheck(container, config, forbiddenOrigin),
-    ];
-
-    // Authenticated before the body is read: a caller without a key never gets it parsed.
+    // Per source address, before authentication: unauthenticated floods count too, and a batch is one
+    // request (seed §8). Limit 0 (RATE_LIMIT_MCP_PER_MINUTE) turns it off.
+    const limited = rateLimit(container, rateLimitPolicies(config).mcp, addressSubject);
+    // The key, its tenant (a host or x-tenant-slug of another tenant → 401) and the Integrations
+    // module (403 on MCP, seed §7); then the Origin, which may be a host of the key's own tenant only.
     const authenticated: Middleware = async (ctx, next) => {
-      ctx.state.actor = await authorize(deps, ctx);
+      ctx.set('Cache-Control', 'no-store');
+      const actor = await authenticateKey(container, ctx, 'bearer');
+      requirePermissions(actor, ['module.integrations']);
+      ctx.state.actor = actor;
       await next();
     };
+    const caller = [authenticated, requireAllowedOrigin(new OriginPolicy(config))];
 
     // One server for this app, built on the first MCP request: callers come with each message.
     let server: McpServer | undefined;
 
-    router.post(MCP_PATH, ...guard, authenticated, knownProtocolVersion, jsonBody(), async (ctx) => {
+    // Authenticated before the body is read: a caller without a key never gets it parsed.
+    router.post(MCP_PATH, limited, ...caller, knownProtocolVersion, jsonBody(), async (ctx) => {
       const runtime = await mcpRuntime();
       const mcp = (server ??= new runtime.McpServer({
         catalogue: catalogue(),
@@ -102,13 +90,15 @@ export const mcpRoutes: RouteModule = {
       ctx.body = answer.body;
     });
 
-    router.get(MCP_PATH, ...guard, async (ctx) => {
-      if (acceptsEventStream(ctx)) {
-        ctx.set('Allow', 'POST');
-        throw new JsonRpcHttpError(405, RPC.generic, 'this endpoint offers no event stream; POST JSON-RPC messages');
-      }
-      const actor = await authorize(deps, ctx);
-      ctx.state.actor = actor;
+    // The SDK clients' listening stream: 405 before anything else, so they stop asking.
+    const noEventStream: Middleware = async (ctx, next) => {
+      if (!acceptsEventStream(ctx)) return next();
+      ctx.set('Allow', 'POST');
+      throw new HttpProblem('method_not_allowed', 'this endpoint offers no event stream; POST JSON-RPC messages');
+    };
+
+    router.get(MCP_PATH, limited, noEventStream, ...caller, async (ctx) => {
+      const actor = ctx.state.actor as Actor;
       ctx.body = {
         server: { name: 'desk', version: build.version },
         endpoint: `${config.publicUrl}${MCP_PATH}`,
@@ -117,9 +107,9 @@ export const mcpRoutes: RouteModule = {
     });
 
     // Stateless: no session to DELETE, nothing else to do here.
-    router.all(MCP_PATH, jsonRpcErrors(report), (ctx) => {
+    router.all(MCP_PATH, (ctx) => {
       ctx.set('Allow', 'GET, POST');
-      throw new JsonRpcHttpError(405, RPC.generic, `${ctx.method} is not allowed on ${MCP_PATH}`);
+      throw new HttpProblem('method_not_allowed', `${ctx.method} is not allowed on ${MCP_PATH}`);
     });
   },
 };

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { Database } from '../../../ports/database.js';
 import { MIGRATIONS, type Migration } from './migrations.js';
+import { translatePgError } from './pg-errors.js';
 
 export interface PgDatabaseOptions {
   readonly connectionString: string;
@@ -54,8 +55,11 @@ export class PgDatabase extends Database {
     this.pool.on('error', (error) => options.onIdleError?.(error));
   }
 
+  /** Fails with DatabaseUnavailableError while the server cannot be reached (see pg-errors.ts). */
   async migrate(migrations: readonly Migration[] = MIGRATIONS): Promise<{ applied: string[] }> {
-    const client = await this.pool.connect();
+    const client = await this.pool.connect().catch((error: unknown) => {
+      throw translatePgError(error);
+    });
     try {
       await client.query('BEGIN');
       // Held until COMMIT/ROLLBACK: a second instance waits here, then finds everything applied.
@@ -79,14 +83,16 @@ export class PgDatabase extends Database {
       return { applied };
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
-      throw error;
+      throw translatePgError(error);
     } finally {
       client.release();
     }
   }
 
   async ping(): Promise<void> {
-    await this.pool.query('SELECT 1');
+    await this.pool.query('SELECT 1').catch((error: unknown) => {
+      throw translatePgError(error);
+    });
   }
 
   async close(): Promise<void> {

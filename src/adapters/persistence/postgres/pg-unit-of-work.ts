@@ -1,17 +1,16 @@
 import type { Repositories } from '../../../ports/repositories.js';
-import { DatabaseBusyError, UnitOfWork } from '../../../ports/unit-of-work.js';
+import { UnitOfWork } from '../../../ports/unit-of-work.js';
 import type { PgDatabase } from './pg-database.js';
+import { translatePgError } from './pg-errors.js';
 import { pgRepositories } from './repositories/index.js';
-
-/** SQLSTATEs of a lock not had in time: lock_not_available, deadlock_detected, serialization_failure. */
-const BUSY_STATES = new Set(['55P03', '40P01', '40001']);
 
 /**
  * Transactions on one checked-out client (READ COMMITTED; concurrent writers of a row are ordered by
  * the row locks that `forUpdate` reads and UPDATEs take). A lock waited on past the lock timeout, a
  * deadlock or a serialization failure fails as DatabaseBusyError (a retryable 503), like SQLite's
- * busy timeout. Plain reads go through the pool, so the independent queries of one read may run in
- * parallel on several connections.
+ * busy timeout; a server that cannot be reached (down, restarting) as DatabaseUnavailableError (also
+ * 503: an outage, not a bug). Plain reads go through the pool, so the independent queries of one
+ * read may run in parallel on several connections.
  */
 export class PgUnitOfWork extends UnitOfWork {
   private readonly readRepositories: Repositories;
@@ -22,7 +21,9 @@ export class PgUnitOfWork extends UnitOfWork {
   }
 
   async transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
-    const client = await this.database.pool.connect();
+    const client = await this.database.pool.connect().catch((error: unknown) => {
+      throw translatePgError(error);
+    });
     let broken: Error | undefined;
     try {
       // One round trip: the lock timeout holds for this transaction only.
@@ -33,15 +34,15 @@ export class PgUnitOfWork extends UnitOfWork {
     } catch (error) {
       // A failed ROLLBACK means the connection is unusable: release it as broken so the pool drops it.
       await client.query('ROLLBACK').catch((e: Error) => (broken = e));
-      throw BUSY_STATES.has((error as { code?: unknown } | null)?.code as string)
-        ? new DatabaseBusyError({ cause: error })
-        : error;
+      throw translatePgError(error);
     } finally {
       client.release(broken);
     }
   }
 
   read<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
-    return work(this.readRepositories);
+    return work(this.readRepositories).catch((error: unknown) => {
+      throw translatePgError(error);
+    });
   }
 }

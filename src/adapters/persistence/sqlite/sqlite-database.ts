@@ -3,6 +3,7 @@ import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Database } from '../../../ports/database.js';
+import { DatabaseBusyError, DatabaseUnavailableError } from '../../../ports/unit-of-work.js';
 import { MIGRATIONS, type Migration } from './migrations.js';
 import { Mutex } from './mutex.js';
 import { Sql } from './sql.js';
@@ -10,10 +11,30 @@ import { Sql } from './sql.js';
 /** How long a unit of work waits for another process's write lock before failing as busy. */
 const BUSY_TIMEOUT_MS = 5000;
 
+/** Another connection holds the lock: SQLITE_BUSY and SQLITE_LOCKED with their extended codes. */
+const BUSY = /^SQLITE_(?:BUSY|LOCKED)(?:_|$)/;
+/** The file cannot be opened, read or written: an outage for the operator, not a bug. */
+const UNAVAILABLE = /^SQLITE_(?:CANTOPEN|IOERR|FULL|READONLY|NOTADB|CORRUPT|PERM|AUTH)(?:_|$)/;
+
+const codeOf = (error: unknown): string | null => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : null;
+};
+
+/** A driver error as the ports name it (busy, unavailable), or unchanged. */
+function translateSqliteError(error: unknown): unknown {
+  const code = codeOf(error);
+  if (code && BUSY.test(code)) return new DatabaseBusyError({ cause: error });
+  if (code && UNAVAILABLE.test(code)) return new DatabaseUnavailableError({ reason: code, cause: error });
+  return error;
+}
+
 /**
  * The embedded database: one better-sqlite3 connection to a WAL file. The connection opens on first
  * use (so a bad path makes `ping` reject instead of failing construction) and all work on it runs
- * one piece at a time through `exclusive`.
+ * one piece at a time through `exclusive`, which also names the driver's failures as the ports do:
+ * a file that cannot be created, opened or written → DatabaseUnavailableError (the next use tries to
+ * open it again), another process's lock held past the busy timeout → DatabaseBusyError.
  */
 export class SqliteDatabase extends Database {
   readonly dialect = 'sqlite' as const;
@@ -38,15 +59,19 @@ export class SqliteDatabase extends Database {
     if (this.inside.getStore()?.active) {
       return Promise.reject(new Error('SQLite units of work cannot nest: finish the outer one first'));
     }
-    return this.mutex.run(async () => {
-      const sql = this.open();
-      const scope = { active: true };
-      try {
-        return await this.inside.run(scope, () => work(sql));
-      } finally {
-        scope.active = false;
-      }
-    });
+    return this.mutex
+      .run(async () => {
+        const sql = this.open();
+        const scope = { active: true };
+        try {
+          return await this.inside.run(scope, () => work(sql));
+        } finally {
+          scope.active = false;
+        }
+      })
+      .catch((error: unknown) => {
+        throw translateSqliteError(error);
+      });
   }
 
   migrate(): Promise<{ applied: string[] }> {
@@ -72,10 +97,16 @@ export class SqliteDatabase extends Database {
     if (this.sql) return this.sql;
     // The file holds password and key hashes: owner-only directory (when we create it) and file.
     // SQLite gives the -wal and -shm files the database file's permissions.
-    mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 });
-    closeSync(openSync(this.file, 'a', 0o600));
-    // `timeout` is the busy timeout, in force before the first pragma (switching to WAL takes a lock).
-    const db = new BetterSqlite3(this.file, { timeout: this.busyTimeoutMs });
+    let db: BetterSqlite3.Database;
+    try {
+      mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 });
+      closeSync(openSync(this.file, 'a', 0o600));
+      // `timeout` is the busy timeout, in force before the first pragma (switching to WAL takes a lock).
+      db = new BetterSqlite3(this.file, { timeout: this.busyTimeoutMs });
+    } catch (error) {
+      // ENOTDIR, EACCES, EROFS, ENOSPC, SQLITE_CANTOPEN...: the file is not there to be used.
+      throw new DatabaseUnavailableError({ reason: codeOf(error) ?? 'cannot-open', cause: error });
+    }
     try {
       db.pragma('journal_mode = WAL');
       db.pragma(`busy_timeout = ${this.busyTimeoutMs}`);

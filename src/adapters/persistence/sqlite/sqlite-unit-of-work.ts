@@ -1,5 +1,5 @@
 import type { Repositories } from '../../../ports/repositories.js';
-import { DatabaseBusyError, UnitOfWork } from '../../../ports/unit-of-work.js';
+import { UnitOfWork } from '../../../ports/unit-of-work.js';
 import { sqliteRepositories } from './repositories/index.js';
 import type { SqliteDatabase } from './sqlite-database.js';
 import type { Sql } from './sql.js';
@@ -8,7 +8,7 @@ import type { Sql } from './sql.js';
  * Units of work on the one connection of a SqliteDatabase, one at a time (its in-process mutex).
  * Write transactions start with BEGIN IMMEDIATE: the write lock is taken up front, so another process
  * waits (busy_timeout) at the start instead of failing with SQLITE_BUSY halfway through. A wait past
- * the busy timeout fails as DatabaseBusyError (a retryable 503), not as a bug.
+ * the busy timeout fails as DatabaseBusyError (a retryable 503), not as a bug (SqliteDatabase.exclusive).
  */
 export class SqliteUnitOfWork extends UnitOfWork {
   private bound: { sql: Sql; repos: Repositories } | null = null;
@@ -18,23 +18,21 @@ export class SqliteUnitOfWork extends UnitOfWork {
   }
 
   transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
-    return busyAsRetryable(
-      this.database.exclusive(async (sql) => {
-        sql.db.exec('BEGIN IMMEDIATE');
-        try {
-          const result = await work(this.reposOn(sql));
-          sql.db.exec('COMMIT');
-          return result;
-        } catch (error) {
-          if (sql.db.inTransaction) sql.db.exec('ROLLBACK');
-          throw error;
-        }
-      }),
-    );
+    return this.database.exclusive(async (sql) => {
+      sql.db.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await work(this.reposOn(sql));
+        sql.db.exec('COMMIT');
+        return result;
+      } catch (error) {
+        if (sql.db.inTransaction) sql.db.exec('ROLLBACK');
+        throw error;
+      }
+    });
   }
 
   read<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
-    return busyAsRetryable(this.database.exclusive((sql) => work(this.reposOn(sql))));
+    return this.database.exclusive((sql) => work(this.reposOn(sql)));
   }
 
   /** The repositories are stateless over the connection: build them once per connection. */
@@ -42,15 +40,4 @@ export class SqliteUnitOfWork extends UnitOfWork {
     if (this.bound?.sql !== sql) this.bound = { sql, repos: sqliteRepositories(sql) };
     return this.bound.repos;
   }
-}
-
-/** SQLITE_BUSY and SQLITE_LOCKED, with their extended codes (SQLITE_BUSY_SNAPSHOT, ...). */
-const isBusy = (error: unknown): boolean =>
-  typeof (error as { code?: unknown } | null)?.code === 'string' &&
-  /^SQLITE_(BUSY|LOCKED)(_|$)/.test((error as { code: string }).code);
-
-function busyAsRetryable<T>(unit: Promise<T>): Promise<T> {
-  return unit.catch((error: unknown) => {
-    throw isBusy(error) ? new DatabaseBusyError({ cause: error }) : error;
-  });
 }
