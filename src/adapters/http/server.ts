@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Container } from 'inversify';
-import Koa from 'koa';
+import Koa, { type Context } from 'koa';
 import type { BuildInfo, DeskConfig } from '../../bootstrap/config.js';
 import { observabilityOf } from '../observability/observability.js';
 import { errorHandler } from './middleware/error-handler.js';
@@ -78,5 +78,15 @@ export function createServer(
   app.use(router.routes());
   // 9. OPTIONS answers, and the bare 405/501 statuses that step 7 turns into problems.
   app.use(router.allowedMethods());
+  // What Koa itself meets after a response has begun (a client hanging up, bytes after a request that
+  // cannot be parsed) goes to the log, never as plain text on stderr (Koa's default). Not a bug:
+  // everything thrown while answering was handled by step 4.
+  app.on('error', (err: unknown, ctx?: Context) => {
+    const code = (err as { code?: unknown } | null)?.code;
+    observability.log.info(
+      { requestId: ctx?.state.requestId as string | undefined, code: typeof code === 'string' ? code : 'unknown' },
+      'connection ended with an error',
+    );
+  });
   return app;
 }
