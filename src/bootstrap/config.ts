@@ -30,6 +30,19 @@ export interface DeskConfig {
   /** Requests per minute; 0 turns the limit off. */
   readonly rateLimits: { readonly mcp: number; readonly actions: number; readonly v1: number };
   readonly allowedOrigins: readonly string[];
+  /** How long a client may take to send a request, and how many connections may be open at once. */
+  readonly http: HttpLimits;
+}
+
+export interface HttpLimits {
+  /** The whole request (headers and body) must have arrived within this; then 408. */
+  readonly requestTimeoutMs: number;
+  /** The headers must have arrived within this (at most requestTimeoutMs); then 408. */
+  readonly headersTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  readonly keepAliveTimeoutMs: number;
+  /** Open connections at most; one more is closed at once. */
+  readonly maxConnections: number;
 }
 
 export interface BuildInfo {

@@ -47,6 +47,13 @@ const url = (protocols: string[]) =>
     },
     { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
   );
+const seconds = (fallback: number) =>
+  z.coerce
+    .number({ message: 'must be a whole number of seconds' })
+    .int({ message: 'must be a whole number of seconds' })
+    .min(1, { message: 'must be at least 1 second' })
+    .max(3_600, { message: 'must be at most 3600 seconds' })
+    .default(fallback);
 const secret = z.string().min(16, { message: 'must be at least 16 characters (a long random string)' });
 const list = (v: string) =>
   v
@@ -87,6 +94,15 @@ const schema = z.object({
   RATE_LIMIT_ACTIONS_PER_MINUTE: rate.default(60),
   RATE_LIMIT_V1_PER_MINUTE: rate.default(600),
   ALLOWED_ORIGINS: z.string().optional(),
+  REQUEST_TIMEOUT_SECONDS: seconds(30),
+  HEADERS_TIMEOUT_SECONDS: seconds(10),
+  KEEP_ALIVE_TIMEOUT_SECONDS: seconds(5),
+  MAX_CONNECTIONS: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be at least 1' })
+    .max(1_000_000)
+    .default(10_000),
 });
 
 /** Reads `<installDir>/.env`, refusing a file that group or others can read (it holds secrets). */
@@ -139,6 +155,9 @@ export function loadConfig(req: ConfigRequest): DeskConfig {
     if (!/^https?:\/\/[^/\s]+$/.test(origin))
       throw new ConfigError('ALLOWED_ORIGINS', `"${origin}" is not an origin such as https://app.example`);
   }
+  if (e.HEADERS_TIMEOUT_SECONDS > e.REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError('HEADERS_TIMEOUT_SECONDS', 'must not be longer than REQUEST_TIMEOUT_SECONDS');
+  }
   return {
     mode,
     installDir: req.installDir,
@@ -164,6 +183,12 @@ export function loadConfig(req: ConfigRequest): DeskConfig {
       v1: e.RATE_LIMIT_V1_PER_MINUTE,
     },
     allowedOrigins,
+    http: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      maxConnections: e.MAX_CONNECTIONS,
+    },
   };
 }
 

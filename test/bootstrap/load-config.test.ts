@@ -27,7 +27,37 @@ describe('loadConfig', () => {
       publicHosts: ['localhost', '127.0.0.1', '[::1]'],
       channel: 'stable',
       rateLimits: { mcp: 60, actions: 60, v1: 600 },
+      http: { requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, keepAliveTimeoutMs: 5_000, maxConnections: 10_000 },
     });
+  });
+
+  it('reads the HTTP limits, and refuses a headers timeout longer than the request timeout', () => {
+    const dir = tempInstallDir();
+    const env = {
+      REQUEST_TIMEOUT_SECONDS: '20',
+      HEADERS_TIMEOUT_SECONDS: '5',
+      KEEP_ALIVE_TIMEOUT_SECONDS: '65',
+      MAX_CONNECTIONS: '500',
+    };
+    expect(loadConfig({ installDir: dir, env, fromEnvironment: true }).http).toEqual({
+      requestTimeoutMs: 20_000,
+      headersTimeoutMs: 5_000,
+      keepAliveTimeoutMs: 65_000,
+      maxConnections: 500,
+    });
+    const longer = failure(() =>
+      loadConfig({ installDir: dir, env: { ...env, HEADERS_TIMEOUT_SECONDS: '30' }, fromEnvironment: true }),
+    );
+    expect(longer.key).toBe('HEADERS_TIMEOUT_SECONDS');
+    for (const [key, value] of [
+      ['REQUEST_TIMEOUT_SECONDS', '0'],
+      ['MAX_CONNECTIONS', '0'],
+      ['KEEP_ALIVE_TIMEOUT_SECONDS', '1.5'],
+    ] as const) {
+      expect(failure(() => loadConfig({ installDir: dir, env: { [key]: value }, fromEnvironment: true })).key).toBe(
+        key,
+      );
+    }
   });
 
   it('reads the install directory .env in embedded mode, with the process environment winning', () => {

@@ -12,7 +12,9 @@ import { buildContainer } from '../../src/bootstrap/container.js';
 import { loadConfig } from '../../src/bootstrap/load-config.js';
 import { Readiness } from '../../src/adapters/http/readiness.js';
 import type { RouteModule } from '../../src/adapters/http/route-module.js';
+import { createHttpServer } from '../../src/adapters/http/http-server.js';
 import { createServer } from '../../src/adapters/http/server.js';
+import { Logger } from '../../src/adapters/observability/logger.js';
 import { ErrorReporter } from '../../src/adapters/observability/error-reporter.js';
 import type { LogDestination } from '../../src/adapters/observability/logger.js';
 import { MODULES, type ModuleName } from '../../src/domain/access/permissions.js';
@@ -86,8 +88,9 @@ export async function startApp(
     { version: '0.20.0', commit: 'test', builtAt: '2026-01-01T00:00:00.000Z' },
     o.routes ? { routes: o.routes } : {},
   );
+  // The production HTTP server (timeouts, connection ceiling), as desk serve listens with it.
   const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    const s = createHttpServer(app, config.http, container.get(Logger)).listen(0, '127.0.0.1', () => resolve(s));
   });
   const port = (server.address() as AddressInfo).port;
 

@@ -188,5 +188,6 @@ export const aConfig = (o: Partial<DeskConfig> = {}): DeskConfig => ({
   logLevel: 'silent',
   rateLimits: { mcp: 60, actions: 60, v1: 600 },
   allowedOrigins: [],
+  http: { requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, keepAliveTimeoutMs: 5_000, maxConnections: 10_000 },
   ...o,
 });

@@ -17,6 +17,7 @@ import { RateLimiter } from '../../ports/rate-limiter.js';
 import { DatabaseUnavailableError } from '../../ports/unit-of-work.js';
 import { HttpDrain } from '../http/drain.js';
 import { Readiness } from '../http/readiness.js';
+import { createHttpServer } from '../http/http-server.js';
 import { createServer } from '../http/server.js';
 import { ErrorReporter } from '../observability/error-reporter.js';
 import { Logger } from '../observability/logger.js';
@@ -41,7 +42,7 @@ export async function serve(argv: ServeArgs): Promise<void> {
   const readiness = container.get(Readiness);
   logProcessFailures(container);
   const app = createServer(container, config, readBuildInfo());
-  const server = app.listen(config.port, config.host);
+  const server = createHttpServer(app, config.http, container.get(Logger)).listen(config.port, config.host);
   const drain = new HttpDrain(server);
   try {
     await once(server, 'listening');

@@ -14,6 +14,9 @@ export type HttpProblemKind =
   | 'unknown_host'
   | 'method_not_allowed'
   | 'malformed_body'
+  | 'malformed_request'
+  | 'request_timeout'
+  | 'headers_too_large'
   | 'unsupported_media_type'
   | 'payload_too_large'
   | 'unsupported_protocol_version'
@@ -37,6 +40,11 @@ export const PROBLEMS = {
   // Raised by the HTTP layer.
   malformed_body: { status: 400, type: 'malformed-body', title: 'Request body is not valid JSON' },
   no_such_route: { status: 404, type: 'no-such-route', title: 'No such route' },
+  // Raised by the HTTP server before any route: bytes that are not HTTP, a request that did not
+  // arrive in time (REQUEST_TIMEOUT_SECONDS, HEADERS_TIMEOUT_SECONDS), headers past Node's limit.
+  malformed_request: { status: 400, type: 'malformed-request', title: 'Malformed HTTP request' },
+  request_timeout: { status: 408, type: 'request-timeout', title: 'Request not received in time' },
+  headers_too_large: { status: 431, type: 'headers-too-large', title: 'Request headers too large' },
   // An action that is unknown, hidden by the key's scopes or in a module that is off: one answer for all three.
   unknown_action: { status: 404, type: 'unknown-action', title: 'No such action' },
   unknown_host: { status: 404, type: 'unknown-host', title: 'Unknown host' },

@@ -3,6 +3,7 @@ import type { Actor } from '../../../domain/shared/actor.js';
 import type { DatabaseUnavailableError } from '../../../ports/unit-of-work.js';
 import { UNMATCHED_ROUTE } from '../../observability/metrics.js';
 import type { Observability } from '../../observability/observability.js';
+import { throttled } from '../../observability/throttle.js';
 
 /**
  * The route template the router matched (`/api/loans/:number/issue`), or `unmatched` when none did
@@ -79,24 +80,17 @@ export const UNAVAILABLE_LOG_INTERVAL_MS = 10_000;
 /**
  * How a request refused because the database cannot be reached is recorded: a warning naming the
  * driver's code (ECONNREFUSED, 57P01, SQLITE_CANTOPEN...), at most once per interval with the number
- * of refusals since the last one, so an outage under load does not bury the log. Never reported to
- * the error tracker: there is no bug to fix, only a database to bring back.
+ * of refusals it stands for, so an outage under load does not bury the log. Never reported to the
+ * error tracker: there is no bug to fix, only a database to bring back.
  */
 export function reportUnavailable(
   { log }: Observability,
   intervalMs = UNAVAILABLE_LOG_INTERVAL_MS,
 ): (error: DatabaseUnavailableError, ctx: Context) => void {
-  let lastAt = -Infinity;
-  let refusedSince = 0;
-  return (error, ctx) => {
-    refusedSince++;
-    const now = Date.now();
-    if (now - lastAt < intervalMs) return;
+  return throttled(intervalMs, (refused, error: DatabaseUnavailableError, ctx: Context) =>
     log.warn(
-      { requestId: ctx.state.requestId as string | undefined, reason: error.reason, refused: refusedSince },
+      { requestId: ctx.state.requestId as string | undefined, reason: error.reason, refused },
       'database unavailable',
-    );
-    lastAt = now;
-    refusedSince = 0;
-  };
+    ),
+  );
 }
