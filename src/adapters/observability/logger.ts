@@ -1,6 +1,6 @@
 import { pino, stdTimeFunctions, type DestinationStream, type Logger as Pino } from 'pino';
 import type { DeskConfig } from '../../bootstrap/config.js';
-import { scrubSecrets, type Scrub } from './scrub.js';
+import { scrubDeep, scrubSecrets, type Scrub } from './scrub.js';
 
 export type LogLevel = DeskConfig['logLevel'];
 
@@ -10,8 +10,9 @@ export type LogFields = Readonly<Record<string, unknown>>;
 /**
  * The process's structured log: one JSON object per line. The class is the contract and the container
  * token; `PinoLogger` is the one adapter. Callers choose every field they log — never a header, a
- * cookie, a query string or a body — and an error goes under `err`, whose message and stack are
- * scrubbed of anything shaped like a key, a token or a password (scrub.ts).
+ * cookie, a query string or a body — and an error goes under `err`. Every string written, in any
+ * field, in the message, and in an error's message and stack, is scrubbed of anything shaped like a
+ * key, a token or a password first (scrub.ts): the second line of defence, whoever wrote the field.
  */
 export abstract class Logger {
   abstract debug(fields: LogFields, msg: string): void;
@@ -47,6 +48,12 @@ export class PinoLogger extends Logger {
         timestamp: stdTimeFunctions.isoTime,
         formatters: { level: (label) => ({ level: label }) },
         serializers: { err: (err: unknown) => serializeError(err, scrub) },
+        hooks: {
+          logMethod(args, write) {
+            const [fields, message] = args as unknown as [Record<string, unknown>, string];
+            write.apply(this, [scrubFields(fields, scrub), scrub(message)] as unknown as Parameters<typeof write>);
+          },
+        },
       },
       options.destination ?? pino.destination({ fd: 2, sync: true }),
     );
@@ -67,6 +74,14 @@ export class PinoLogger extends Logger {
   error(fields: LogFields, msg: string): void {
     this.pino.error(fields, msg);
   }
+}
+
+/** Every field scrubbed, except errors, whose serializer scrubs what it keeps of them. */
+function scrubFields(fields: Record<string, unknown>, scrub: Scrub): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(fields))
+    out[name] = value instanceof Error ? value : scrubDeep(value, scrub);
+  return out;
 }
 
 /**

@@ -21,7 +21,9 @@ const rejected = () => new DomainError('invalid', 'this setup link is not valid:
 
 /**
  * Uses a setup link: sets the administrator's password, spends the link and removes its file.
- * A rejected attempt on a known link is audited; an unknown token reveals nothing.
+ * Every refused attempt on a known link is audited (`setup_link.rejected` with the reason: used,
+ * replaced, expired, or the user is no longer an active administrator), the ones that lost a race to
+ * a simultaneous use included; an unknown token reveals nothing and names no tenant to audit in.
  */
 @injectable()
 export class ConsumeSetupLink {
@@ -44,30 +46,31 @@ export class ConsumeSetupLink {
     const user = await this.uow.read((r) => r.users.findById(tenantId, link.userId));
     // The link is for an active administrator: one deactivated or demoted since gets nothing.
     const state = setupLinkState(link, now);
-    const reason =
+    const refusedBefore =
       state !== 'usable'
         ? state
         : !user || !user.active || user.role !== 'school-admin'
           ? 'not_an_active_administrator'
           : null;
-    if (reason) {
-      await this.uow.transaction((repos) =>
-        recordChange(repos, this.ids, {
+    // Hashing is slow: only for a link that may still be used, and outside the transaction.
+    const passwordHash = refusedBefore ? null : await this.hasher.hash(password);
+    const refused = await this.uow.transaction(async (repos) => {
+      // markUsed is conditional: of simultaneous uses exactly one gets past it; the others were
+      // refused as `used`, and are audited like any refusal.
+      const reason =
+        refusedBefore ?? ((await repos.setupLinks.markUsed(tenantId, link.id, now)) ? null : ('used' as const));
+      if (reason) {
+        await recordChange(repos, this.ids, {
           tenantId,
           actor: { type: 'anonymous', id: 'setup-link' },
           action: 'setup_link.rejected',
           target: `user:${link.userId}`,
           at: now,
           details: { linkId: link.id, reason },
-        }),
-      );
-      throw rejected();
-    }
-    const passwordHash = await this.hasher.hash(password);
-    await this.uow.transaction(async (repos) => {
-      // markUsed is conditional: of two concurrent uses, exactly one gets here.
-      if (!(await repos.setupLinks.markUsed(tenantId, link.id, now))) throw rejected();
-      await repos.users.setPasswordHash(tenantId, link.userId, passwordHash);
+        });
+        return true;
+      }
+      await repos.users.setPasswordHash(tenantId, link.userId, passwordHash!);
       await recordChange(repos, this.ids, {
         tenantId,
         actor: { type: 'user', id: link.userId },
@@ -76,7 +79,9 @@ export class ConsumeSetupLink {
         at: now,
         details: { linkId: link.id },
       });
+      return false;
     });
+    if (refused) throw rejected();
     if (link.filePath) await this.writer.removeIfHolds(link.filePath, setupLinkUrl(this.settings.publicUrl, token));
     return { tenantId, userId: link.userId };
   }

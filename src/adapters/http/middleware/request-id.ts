@@ -1,14 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
+import { scrubSecrets } from '../../observability/scrub.js';
 
-/** Characters and length accepted from a caller's X-Request-Id; anything else is replaced (log safety). */
-const ACCEPTABLE_ID = /^[A-Za-z0-9._:@-]{1,128}$/;
+/** The shape of a request id Desk takes from a caller: short, and nothing that needs escaping. */
+const SAFE_SHAPE = /^[A-Za-z0-9._:=@-]{1,64}$/;
 
-/** Echoes a well-formed `X-Request-Id` or makes one; handlers and logs read `ctx.state.requestId`. */
+/**
+ * A caller's id is taken only when it is a short id of a safe shape that the log's scrubber would
+ * leave alone (UUIDs, ULIDs, nginx and load-balancer ids): a live API key, a token or any long opaque
+ * value sent here is replaced, never echoed or logged.
+ */
+const acceptable = (id: string): boolean => SAFE_SHAPE.test(id) && scrubSecrets(id) === id;
+
+/** Echoes an acceptable `X-Request-Id` or makes one; handlers and logs read `ctx.state.requestId`. */
 export function requestId(): Middleware {
   return async (ctx, next) => {
     const incoming = ctx.get('X-Request-Id');
-    const id = ACCEPTABLE_ID.test(incoming) ? incoming : randomUUID();
+    const id = acceptable(incoming) ? incoming : randomUUID();
     ctx.state.requestId = id;
     ctx.set('X-Request-Id', id);
     await next();
