@@ -2,7 +2,7 @@ import type { SetupLinkDocument, SetupLinkWriter } from '../../src/ports/setup-l
 
 /**
  * Records what would be written to `.setup-link.html` instead of touching the disk. Keeps the rule of
- * the port: `removeIfHolds` removes the file only while it still holds the given link.
+ * the port: `removeIfHolds` removes the file only while it still holds the link with that token.
  */
 export class RecordingSetupLinkWriter implements SetupLinkWriter {
   /** Every document written, oldest first. */
@@ -27,8 +27,8 @@ export class RecordingSetupLinkWriter implements SetupLinkWriter {
     return this.path;
   }
 
-  async removeIfHolds(path: string, url: string): Promise<void> {
-    if (this.files.get(path) !== url) return;
+  async removeIfHolds(path: string, token: string): Promise<void> {
+    if (!this.files.get(path)?.includes(`token=${token}`)) return;
     this.files.delete(path);
     this.removed.push(path);
   }

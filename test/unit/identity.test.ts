@@ -33,7 +33,7 @@ async function identityWorld() {
     revokeApiKey: new RevokeApiKey(w.uow, w.clock, w.ids),
     createUser: new CreateUser(w.uow, w.clock, w.ids, hasher),
     createSetupLink: new CreateSetupLink(w.uow, w.clock, w.ids, secrets, writer, testSettings),
-    consumeSetupLink: new ConsumeSetupLink(w.uow, w.clock, w.ids, secrets, hasher, writer, testSettings),
+    consumeSetupLink: new ConsumeSetupLink(w.uow, w.clock, w.ids, secrets, hasher, writer),
     /** Everything the store holds, as text: to show a secret is kept nowhere. */
     storedText: () => JSON.stringify(w.uow.snapshot()),
   };

@@ -74,7 +74,7 @@ export class FsSetupLinkWriter extends SetupLinkWriter {
     return this.target;
   }
 
-  async removeIfHolds(path: string, url: string): Promise<void> {
+  async removeIfHolds(path: string, token: string): Promise<void> {
     let content: string;
     let inode: number;
     try {
@@ -89,7 +89,8 @@ export class FsSetupLinkWriter extends SetupLinkWriter {
       if (isMissing(e)) return;
       throw e;
     }
-    if (!content.includes(escapeHtml(url))) return; // a newer link's file: leave it
+    // 256 random bits: a page holding the token holds that link, whatever address it was written with.
+    if (!content.includes(`token=${escapeHtml(token)}`)) return; // a newer link's file: leave it
     try {
       // A newer link written since the read would be a new file (rename): leave that one too.
       if ((await stat(path)).ino !== inode) return;

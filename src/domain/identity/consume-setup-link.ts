@@ -5,12 +5,10 @@ import { IdGenerator } from '../../ports/id-generator.js';
 import { PasswordHasher } from '../../ports/password-hasher.js';
 import { Secrets } from '../../ports/secrets.js';
 import { SetupLinkWriter } from '../../ports/setup-link-writer.js';
-import { Settings } from '../../ports/settings.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import { DomainError } from '../shared/errors.js';
 import { recordChange } from '../shared/record-change.js';
 import { setupLinkState } from './setup-link.js';
-import { setupLinkUrl } from './create-setup-link.js';
 import { exactText, parseInput } from '../shared/validation.js';
 import { newPasswordInput } from './user.js';
 
@@ -34,7 +32,6 @@ export class ConsumeSetupLink {
     @inject(Secrets) private readonly secrets: Secrets,
     @inject(PasswordHasher) private readonly hasher: PasswordHasher,
     @inject(SetupLinkWriter) private readonly writer: SetupLinkWriter,
-    @inject(Settings) private readonly settings: Settings,
   ) {}
 
   async execute(input: z.input<typeof consumeSetupLinkInput>): Promise<{ tenantId: string; userId: string }> {
@@ -82,7 +79,7 @@ export class ConsumeSetupLink {
       return false;
     });
     if (refused) throw rejected();
-    if (link.filePath) await this.writer.removeIfHolds(link.filePath, setupLinkUrl(this.settings.publicUrl, token));
+    if (link.filePath) await this.writer.removeIfHolds(link.filePath, token);
     return { tenantId, userId: link.userId };
   }
 }
