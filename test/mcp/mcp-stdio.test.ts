@@ -99,6 +99,39 @@ describe('desk mcp --stdio', () => {
     await client.close();
   });
 
+  it('answers a line that is not JSON with -32700 and id null, and carries on', async () => {
+    const { key } = await mintKey('north', 'loan.view');
+    const lines = [
+      'this is not JSON',
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+      '',
+      '{"jsonrpc":"2.0","id":2,"method":"ping"',
+      JSON.stringify({ id: 3, method: 'not a JSON-RPC message' }),
+      JSON.stringify([{ jsonrpc: '2.0', id: 4, method: 'ping' }]),
+      JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'ping' }),
+    ];
+    const result = await runDesk(['mcp', '--stdio', DB], {
+      cwd: dir,
+      env: { DESK_API_KEY: key },
+      input: lines.join('\n') + '\n',
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const answers = result.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    const byId = (id: number | null) => answers.filter((a) => (Array.isArray(a) ? a[0].id : a.id) === id);
+    // Two lines that are not JSON (the blank line is skipped): a parse error each, without an id.
+    expect(byId(null)).toEqual([
+      { jsonrpc: '2.0', id: null, error: { code: -32700, message: expect.any(String) } },
+      { jsonrpc: '2.0', id: null, error: { code: -32700, message: expect.any(String) } },
+    ]);
+    expect(byId(3)).toEqual([{ jsonrpc: '2.0', id: 3, error: { code: -32600, message: expect.any(String) } }]);
+    for (const id of [1, 5]) expect(byId(id)).toEqual([{ jsonrpc: '2.0', id, result: {} }]);
+    expect(byId(4)).toEqual([[{ jsonrpc: '2.0', id: 4, result: {} }]]);
+    expect(answers).toHaveLength(6);
+  });
+
   it('exits 2 with one line on stderr and nothing on stdout when DESK_API_KEY is missing', async () => {
     const result = await runDesk(['mcp', '--stdio', DB], { cwd: dir });
     expect(result.code).toBe(2);

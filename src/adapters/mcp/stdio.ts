@@ -1,33 +1,45 @@
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+import { ErrorCode, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { answerPayload } from './exchange.js';
+import { rpcError } from './json-rpc.js';
 import type { AnswerMessage } from './server.js';
 
+/** What one line of input is answered with: a message, a batch's array, or nothing (notifications). */
+async function answerLine(answer: AnswerMessage, line: string): Promise<JSONRPCMessage | JSONRPCMessage[] | undefined> {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(line);
+  } catch {
+    return rpcError(null, ErrorCode.ParseError, 'Parse error: the line is not JSON');
+  }
+  // The same handling as a POST body over HTTP: one message or a batch, each element on its own.
+  return (await answerPayload(answer, payload)).body;
+}
+
 /**
- * Serves MCP over stdin/stdout (newline-delimited JSON-RPC; the SDK's stdio transport does the
- * framing) until the client has closed stdin AND every message read has been answered; resolves then.
- * So a client that writes a call and closes its end of the pipe (`echo … | desk mcp --stdio`, or the
- * SDK client's close) still gets the answer. Stdout carries nothing but protocol messages.
+ * Serves MCP over stdin/stdout, newline-delimited JSON-RPC, until the client has closed stdin AND
+ * every line read has been answered; resolves then. So a client that writes a call and closes its
+ * end of the pipe (`echo … | desk mcp --stdio`) still gets the answer. Each line is answered as a
+ * POST body is over HTTP (exchange.ts): a line that is not JSON gets -32700 with `id: null`, one
+ * that is not a JSON-RPC message -32600, and the server carries on; blank lines are skipped. Lines
+ * are answered as they come, so a slow tool call does not hold up a ping. Stdout carries nothing but
+ * protocol messages.
  */
-export async function serveStdio(answer: AnswerMessage): Promise<void> {
-  const transport = new StdioServerTransport();
-  const closed = new Promise<void>((resolve) => (transport.onclose = resolve));
-  let unanswered = 0;
-  let inputEnded = false;
-  const closeIfDrained = () => {
-    if (inputEnded && unanswered === 0) void transport.close();
-  };
-  transport.onmessage = (message) => {
-    unanswered++;
-    void answer(message)
-      .then((reply) => reply && transport.send(reply))
-      .finally(() => {
-        unanswered--;
-        closeIfDrained();
+export async function serveStdio(
+  answer: AnswerMessage,
+  io: { readonly input: Readable; readonly output: Writable } = { input: process.stdin, output: process.stdout },
+): Promise<void> {
+  const pending = new Set<Promise<void>>();
+  for await (const line of createInterface({ input: io.input, crlfDelay: Infinity })) {
+    if (line.trim() === '') continue;
+    const work = answerLine(answer, line)
+      .catch(() => rpcError(null, ErrorCode.InternalError, 'Internal error'))
+      .then((reply) => {
+        if (reply !== undefined) io.output.write(`${JSON.stringify(reply)}\n`);
       });
-  };
-  await transport.start();
-  process.stdin.once('end', () => {
-    inputEnded = true;
-    closeIfDrained();
-  });
-  await closed;
+    pending.add(work);
+    void work.finally(() => pending.delete(work));
+  }
+  await Promise.all(pending);
 }
