@@ -8,4 +8,7 @@ const readme = readFileSync(file, 'utf8');
 const start = readme.indexOf(TOOL_TABLE_START);
 const end = readme.indexOf(TOOL_TABLE_END);
 if (start < 0 || end < 0) throw new Error('README.md has no tool-table markers');
-writeFileSync(file, readme.slice(0, start) + toolTable(new ToolCatalogue()) + readme.slice(end + TOOL_TABLE_END.length));
+writeFileSync(
+  file,
+  readme.slice(0, start) + toolTable(new ToolCatalogue()) + readme.slice(end + TOOL_TABLE_END.length),
+);
