@@ -4,15 +4,28 @@
 import { measure, prepareInstall, report, startBaseline, startDesk } from './support.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const { dir, key } = prepareInstall({ size: 'school', scopes: 'person.view,loan.view,repair.view,ticket.view,device.view,cost.view' });
+const { dir, key } = prepareInstall({
+  size: 'school',
+  scopes: 'person.view,loan.view,repair.view,ticket.view,device.view,cost.view',
+});
 const desk = await startDesk(dir);
 const bare = await startBaseline();
 const rpc = (method, params) => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params });
-const mcpHeaders = { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+const mcpHeaders = {
+  authorization: `Bearer ${key}`,
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+};
 
 try {
   const cases = [
-    { name: 'MCP tools/list', url: `${desk.url}/api/mcp`, method: 'POST', headers: mcpHeaders, body: rpc('tools/list', {}) },
+    {
+      name: 'MCP tools/list',
+      url: `${desk.url}/api/mcp`,
+      method: 'POST',
+      headers: mcpHeaders,
+      body: rpc('tools/list', {}),
+    },
     {
       name: 'MCP tools/call loans.list',
       url: `${desk.url}/api/mcp`,
@@ -25,7 +38,13 @@ try {
   const rows = [];
   for (const c of cases) {
     await measure({ ...c, seconds: 1 }); // warm up
-    const baseline = await measure({ url: bare.url, method: c.method, body: c.body, headers: { 'content-type': 'application/json' }, seconds });
+    const baseline = await measure({
+      url: bare.url,
+      method: c.method,
+      body: c.body,
+      headers: { 'content-type': 'application/json' },
+      seconds,
+    });
     const result = await measure({ ...c, seconds });
     rows.push({ name: c.name, ...result, baseline });
   }

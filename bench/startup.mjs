@@ -16,14 +16,23 @@ async function coldStart(dir) {
   const started = process.hrtime.bigint();
   const child = spawn(process.execPath, [DESK, 'serve', '--embedded-db', '--port', '0'], {
     cwd: dir,
-    env: { ...process.env, LOG_LEVEL: 'silent', RATE_LIMIT_MCP_PER_MINUTE: '0', RATE_LIMIT_V1_PER_MINUTE: '0', RATE_LIMIT_ACTIONS_PER_MINUTE: '0' },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_MCP_PER_MINUTE: '0',
+      RATE_LIMIT_V1_PER_MINUTE: '0',
+      RATE_LIMIT_ACTIONS_PER_MINUTE: '0',
+    },
   });
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   for (;;) {
     const port = /listening on http:\/\/[^:]+:(\d+)/.exec(out)?.[1];
     if (port) {
-      const ok = await fetch(`http://127.0.0.1:${port}/api/health/ready`).then((r) => r.status === 200, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health/ready`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ok) return { child, url: `http://127.0.0.1:${port}`, ms: Number(process.hrtime.bigint() - started) / 1e6 };
     }
     if (child.exitCode !== null) throw new Error(`desk serve exited: ${out}`);
@@ -54,7 +63,12 @@ await Promise.all([
     url: `${server.url}/api/mcp`,
     method: 'POST',
     headers,
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'loans.list', arguments: { pageSize: 100 } } }),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'loans.list', arguments: { pageSize: 100 } },
+    }),
     seconds: 8,
     connections: 20,
   }),
@@ -63,5 +77,7 @@ clearInterval(sampler);
 server.child.kill('SIGTERM');
 
 console.log(`cold start to ready, new install (creates and migrates the database): ${fresh.ms.toFixed(0)} ms`);
-console.log(`cold start to ready, school-size database (5 runs): median ${runs[2].toFixed(0)} ms, worst ${runs[4].toFixed(0)} ms (target < 1000 ms)`);
+console.log(
+  `cold start to ready, school-size database (5 runs): median ${runs[2].toFixed(0)} ms, worst ${runs[4].toFixed(0)} ms (target < 1000 ms)`,
+);
 console.log(`resident memory: idle ${idle} MB, peak under load ${peak} MB (target < 150 MB)`);

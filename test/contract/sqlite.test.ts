@@ -1,8 +1,11 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import BetterSqlite3 from 'better-sqlite3';
 import { SqliteDatabase } from '../../src/adapters/persistence/sqlite/sqlite-database.js';
 import { SqliteUnitOfWork } from '../../src/adapters/persistence/sqlite/sqlite-unit-of-work.js';
-import { DatabaseBusyError } from '../../src/ports/unit-of-work.js';
+import { DatabaseBusyError, DatabaseUnavailableError } from '../../src/ports/unit-of-work.js';
 import type { Loan } from '../../src/domain/loans/loan.js';
 import type { Repositories } from '../../src/ports/repositories.js';
 import { aGroup, aLoan, aPerson, aTenant, aUser } from '../support/builders.js';
@@ -32,6 +35,14 @@ describe('sqlite adapter', () => {
     expect(await again.migrate()).toEqual({ applied: [] });
     await again.close();
     await expect(again.ping()).rejects.toThrow(/closed/);
+  });
+
+  it('writes ahead to a log and syncs every commit to disk (WAL, synchronous=FULL; README → Decisions)', async () => {
+    const pragmas = await s.database.exclusive(async (sql) => ({
+      journal: sql.db.pragma('journal_mode', { simple: true }),
+      synchronous: sql.db.pragma('synchronous', { simple: true }),
+    }));
+    expect(pragmas).toEqual({ journal: 'wal', synchronous: 2 }); // 2 = FULL
   });
 
   it('names the duplicated thing in a conflict', async () => {
@@ -133,6 +144,19 @@ describe('sqlite adapter', () => {
     await uow.transaction((r) => r.people.insertMany(t.id, [aPerson()]));
     expect(await read((r) => r.people.count(t.id))).toBe(1);
     await impatient.close();
+  });
+
+  it('fails as DatabaseUnavailableError while its file cannot be created, and opens once it can', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'desk-unopenable-'));
+    writeFileSync(join(dir, 'blocker'), 'a file where the data directory should be');
+    const database = new SqliteDatabase(join(dir, 'blocker', 'data', 'desk.sqlite'));
+    const failure = await database.ping().catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(DatabaseUnavailableError);
+    expect((failure as DatabaseUnavailableError).reason).toBe('ENOTDIR');
+    rmSync(join(dir, 'blocker'));
+    await expect(database.migrate()).resolves.toMatchObject({ applied: expect.any(Array) });
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('keeps reads out of a running transaction and refuses to nest', async () => {
