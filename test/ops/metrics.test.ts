@@ -40,7 +40,10 @@ const scrape = (app: TestApp, headers: Record<string, string> = {}): Promise<Rep
 
 const PROMTOOL = spawnSync('promtool', ['--version']).status === 0;
 if (!PROMTOOL) {
-  console.warn('promtool is not installed: the promtool check is skipped (apt-get install prometheus; CI does)');
+  console.warn(
+    'promtool is not installed: the `promtool check metrics` test is skipped. ' +
+      "To run it, install Debian's prometheus package (apt-get install prometheus); .ci/run does.",
+  );
 }
 
 describe('GET /api/metrics, open (no METRICS_TOKEN)', () => {

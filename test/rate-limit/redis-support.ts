@@ -9,7 +9,11 @@ export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? '';
 export const redisAvailable = TEST_REDIS_URL !== '';
 
 export function warnIfRedisSkipped(): void {
-  if (!redisAvailable) console.warn('TEST_REDIS_URL is not set: Redis tests skipped');
+  if (!redisAvailable) {
+    console.warn(
+      'TEST_REDIS_URL is not set: the Redis tests are skipped. To run them: TEST_REDIS_URL=redis://127.0.0.1:6379 npm test',
+    );
+  }
 }
 
 /** A key prefix no other run uses. */

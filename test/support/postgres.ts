@@ -13,7 +13,12 @@ export const postgresAvailable = TEST_DATABASE_URL !== '';
 
 /** Call at the top of a Postgres test file, next to `describe.skipIf(!postgresAvailable)`. */
 export function warnIfPostgresSkipped(): void {
-  if (!postgresAvailable) console.warn('TEST_DATABASE_URL is not set: Postgres tests skipped');
+  if (!postgresAvailable) {
+    console.warn(
+      'TEST_DATABASE_URL is not set: the Postgres tests are skipped. To run them: ' +
+        'TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm test',
+    );
+  }
 }
 
 export interface PostgresSubject {
