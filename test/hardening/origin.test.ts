@@ -115,6 +115,31 @@ describe('MCP', () => {
   });
 });
 
+describe('with PUBLIC_HOSTS=* (the host gate accepts any name)', () => {
+  let open: TestApp;
+  let key: string;
+  beforeAll(async () => {
+    open = await startApp({ env: { PUBLIC_HOSTS: '*' } });
+    await open.tenant('alpha', { hosts: ['alpha.test'] });
+    key = (await open.key('alpha', ['loan.view'])).key;
+  });
+  afterAll(() => open?.close());
+
+  it("no longer trusts a request's own origin: a rebound name is refused, the PUBLIC_URL and school hosts are not", async () => {
+    const ping = (origin: string, host: string) =>
+      send(open.port, {
+        method: 'POST',
+        path: '/api/mcp',
+        host,
+        headers: { authorization: `Bearer ${key}`, origin },
+        body: { jsonrpc: '2.0', id: 1, method: 'ping' },
+      });
+    expect((await ping('http://evil.example', 'evil.example')).status).toBe(403);
+    expect((await ping(open.config.publicUrl, 'evil.example')).status).toBe(200);
+    expect((await ping('http://alpha.test', 'alpha.test')).status).toBe(200);
+  });
+});
+
 /**
  * The official conformance runner sends `initialize` with no credential, and Desk asks every MCP
  * request for a key. This proxy on loopback adds the bearer key, as every real client does, and

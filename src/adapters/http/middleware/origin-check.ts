@@ -29,15 +29,19 @@ function ownHost(ctx: Context, origin: URL): string | null {
  * same-origin GET), or its Origin is
  * - the PUBLIC_URL origin, or one listed in ALLOWED_ORIGINS;
  * - the request's own origin: the same host and port as its Host header, which the host gate has
- *   already accepted as this deployment's (a public host or a tenant's), so a rebound name never is;
+ *   already accepted as this deployment's (a public host or a tenant's), so a rebound name never is.
+ *   With PUBLIC_HOSTS `*` the gate accepts any name, so this rule is off and only the others apply;
  * - a host of the tenant the caller acts in: never another tenant's, whose pages are another school's.
  * `Origin: null` (sandboxed or opaque pages) and anything that is not an http(s) origin are refused.
  */
 export class OriginPolicy {
   private readonly trusted: ReadonlySet<string>;
+  /** Whether the host gate vouches for the request's Host (it does not with PUBLIC_HOSTS `*`). */
+  private readonly hostsAreVetted: boolean;
 
-  constructor(config: Pick<DeskConfig, 'publicUrl' | 'allowedOrigins'>) {
+  constructor(config: Pick<DeskConfig, 'publicUrl' | 'allowedOrigins' | 'publicHosts'>) {
     this.trusted = new Set([config.publicUrl, ...config.allowedOrigins].flatMap((o) => parseOrigin(o)?.origin ?? []));
+    this.hostsAreVetted = config.publicHosts !== '*';
   }
 
   allows(ctx: Context, tenant: Pick<TenantContext, 'hosts'> | null): boolean {
@@ -46,7 +50,7 @@ export class OriginPolicy {
     const origin = parseOrigin(header);
     if (!origin) return false;
     if (this.trusted.has(origin.origin)) return true;
-    if (origin.host === ownHost(ctx, origin)) return true;
+    if (this.hostsAreVetted && origin.host === ownHost(ctx, origin)) return true;
     return tenant !== null && tenant.hosts.includes(normalizeHost(origin.hostname));
   }
 }
