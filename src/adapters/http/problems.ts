@@ -38,7 +38,7 @@ export const PROBLEMS = {
   module_disabled: { status: 404, type: 'module-disabled', title: 'Module not enabled' }, // 403 on MCP, 404 here (seed §7)
   conflict: { status: 409, type: 'conflict', title: 'Conflict with the current state' },
   // Raised by the HTTP layer.
-  malformed_body: { status: 400, type: 'malformed-body', title: 'Request body is not valid JSON' },
+  malformed_body: { status: 400, type: 'malformed-body', title: 'Malformed request body' },
   no_such_route: { status: 404, type: 'no-such-route', title: 'No such route' },
   // Raised by the HTTP server before any route: bytes that are not HTTP, a request that did not
   // arrive in time (REQUEST_TIMEOUT_SECONDS, HEADERS_TIMEOUT_SECONDS), headers past Node's limit.
