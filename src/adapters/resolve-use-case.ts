@@ -1,5 +1,5 @@
 import type { Container, ServiceIdentifier } from 'inversify';
-import type { Resolve } from '../domain/catalogue/tool.js';
+import type { Resolve } from '../domain/shared/use-case.js';
 
 /** Tool handlers reach their use cases through the container (each use case is bound to itself). */
 export const resolveFrom =

@@ -30,6 +30,7 @@ import { ChangeModules } from '../domain/tenants/change-modules.js';
 import { CreateTenant } from '../domain/tenants/create-tenant.js';
 import { ResolveTenant } from '../domain/tenants/resolve-tenant.js';
 import { GetTicket } from '../domain/tickets/get-ticket.js';
+import { GetTicketByNumber } from '../domain/tickets/get-ticket-by-number.js';
 import { ListTickets } from '../domain/tickets/list-tickets.js';
 
 /** Every use case (and the one shared domain service), bound to itself in every deployment mode. */
@@ -51,6 +52,7 @@ export const USE_CASES = [
   AssignSubmission,
   ListTickets,
   GetTicket,
+  GetTicketByNumber,
   CostBreakdown,
   CreateTenant,
   ResolveTenant,

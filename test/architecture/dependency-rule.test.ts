@@ -45,6 +45,22 @@ describe('dependency rule', () => {
     });
   }
 
+  it('adapters run declared use cases only through perform or the catalogue, never execute itself', () => {
+    // A declared use case's execute trusts its caller to have admitted the call (use-case.ts): a
+    // surface calling it directly would skip the permission check and the input's parsing.
+    const declared = filesUnder(join(SRC, 'domain')).flatMap((file) => {
+      const text = readFileSync(file, 'utf8');
+      return text.includes('static readonly input') ? [...text.matchAll(/export class (\w+)/g)].map((m) => m[1]!) : [];
+    });
+    expect(declared).toContain('IssueLoan');
+    const direct = new RegExp(`(?:get|resolve)(?:<[^>]*>)?\\(\\s*(?:${declared.join('|')})\\s*\\)\\s*\\.execute\\(`);
+    const offences = filesUnder(join(SRC, 'adapters'))
+      .concat(filesUnder(join(SRC, 'bootstrap')))
+      .filter((file) => direct.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(SRC, file));
+    expect(offences).toEqual([]);
+  });
+
   it('finds the imports it checks (the scan itself works)', () => {
     const imports = filesUnder(join(SRC, 'domain')).flatMap(importsOf);
     expect(imports).toContain('inversify');

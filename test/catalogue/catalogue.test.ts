@@ -51,7 +51,7 @@ describe('tool registry', () => {
 
   it('never requires a privileged identity permission, and only known permissions', () => {
     for (const tool of TOOLS) {
-      for (const p of tool.permissions) {
+      for (const p of tool.useCase.required.filter((r) => !r.startsWith('module.'))) {
         expect((PRIVILEGED_PERMISSIONS as readonly string[]).includes(p), `${tool.name} needs ${p}`).toBe(false);
         expect((PERMISSIONS as readonly string[]).includes(p), `${tool.name} needs ${p}`).toBe(true);
       }

@@ -18,6 +18,8 @@ import { UnitOfWork } from '../../src/ports/unit-of-work.js';
 import { startApp, type TestApp } from '../support/app.js';
 import { send, type Reply, type RequestOptions } from '../support/rest.js';
 import { readTenantData, tenantBySlug } from '../support/tenant-data.js';
+import { perform } from '../../src/domain/shared/use-case.js';
+import { resolveFrom } from '../../src/adapters/resolve-use-case.js';
 
 export const PASSWORD = 'correct horse battery staple';
 
@@ -41,7 +43,7 @@ export async function createUser(
   const tenant = await tenantBySlug(app.container, slug);
   const email = o.email ?? `${o.role}-${randomUUID().slice(0, 8)}@school.example`;
   const password = o.password ?? PASSWORD;
-  const { user } = await app.container.get(CreateUser).execute(operatorActor(tenant), {
+  const { user } = await perform(resolveFrom(app.container), CreateUser, operatorActor(tenant), {
     email,
     name: o.name ?? `${o.role} user`,
     role: o.role,

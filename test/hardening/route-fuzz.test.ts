@@ -10,16 +10,12 @@
  * `test/rest/fuzz.test.ts` fuzzes what the tools do with their input; this file fuzzes HTTP itself.
  * FUZZ_RUNS raises the runs per route for a long local hunt.
  */
-import Router from '@koa/router';
 import fc from 'fast-check';
 import { request } from 'node:http';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Readiness } from '../../src/adapters/http/readiness.js';
-import { routeModules } from '../../src/adapters/http/routes/index.js';
-import { observabilityOf } from '../../src/adapters/observability/observability.js';
 import { PERMISSIONS } from '../../src/domain/access/permissions.js';
-import { startApp, type TestApp, type TestDatabase } from '../support/app.js';
+import { registeredRoutes, startApp, type RegisteredRoute, type TestApp, type TestDatabase } from '../support/app.js';
 import { postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js';
 import { readTenantData } from '../support/tenant-data.js';
 import { signIn } from '../ops/support.js';
@@ -28,31 +24,7 @@ warnIfPostgresSkipped();
 
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 25);
 
-interface Route {
-  readonly method: string;
-  readonly path: string;
-}
-
-/** Every (method, path template) the production route modules register, read off a router. */
-function registeredRoutes(app: TestApp): Route[] {
-  const router = new Router();
-  const deps = {
-    container: app.container,
-    config: app.config,
-    build: { version: '0.20.0', commit: null, builtAt: null },
-    readiness: app.container.get(Readiness),
-    observability: observabilityOf(app.container, 'silent'),
-  };
-  for (const module of routeModules) module.register(router, deps);
-  const routes = new Map<string, Route>();
-  for (const layer of router.stack) {
-    // `router.all` lists every method Node knows: three stand for the rest.
-    const methods = layer.methods.length > 10 ? ['PUT', 'DELETE', 'PATCH'] : layer.methods;
-    const path = String(layer.path);
-    for (const method of methods.filter((m) => m !== 'HEAD')) routes.set(`${method} ${path}`, { method, path });
-  }
-  return [...routes.values()];
-}
+type Route = RegisteredRoute;
 
 /** Any string as percent-encoded UTF-8 bytes (lone surrogates included, which encodeURIComponent refuses). */
 const percentEncoded = (s: string): string =>

@@ -25,6 +25,7 @@ import {
   warnIfPostgresSkipped,
   type PostgresSubject,
 } from '../support/postgres.js';
+import { asCalled } from '../fakes/as-called.js';
 
 warnIfPostgresSkipped();
 
@@ -32,8 +33,8 @@ const ROUNDS = 20;
 const clock: Clock = { now: () => new Date() };
 const ids: IdGenerator = { next: () => randomUUID() };
 const issueLoan = (uow: UnitOfWork, idGen: IdGenerator = ids) =>
-  new IssueLoan(new LoanTransitionRunner(uow, clock, idGen), clock);
-const returnLoan = (uow: UnitOfWork) => new ReturnLoan(new LoanTransitionRunner(uow, clock, ids));
+  asCalled(IssueLoan, new LoanTransitionRunner(uow, clock, idGen), clock);
+const returnLoan = (uow: UnitOfWork) => asCalled(ReturnLoan, new LoanTransitionRunner(uow, clock, ids));
 
 const actorOf = (tenant: Tenant): Actor => ({
   tenant,

@@ -7,18 +7,16 @@
  * The cases are enumerated from the catalogue and from the registered routes: a new tool or a new
  * `/api/v1` route without a case here fails this suite.
  */
-import Router from '@koa/router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Readiness } from '../../src/adapters/http/readiness.js';
-import { observabilityOf } from '../../src/adapters/observability/observability.js';
-import { routeModules } from '../../src/adapters/http/routes/index.js';
 import { PERMISSIONS } from '../../src/domain/access/permissions.js';
 import { ToolCatalogue } from '../../src/domain/catalogue/catalogue.js';
 import { CostBreakdown } from '../../src/domain/costs/cost-breakdown.js';
 import { operatorActor } from '../../src/domain/tenants/operator-actor.js';
-import { startApp, type TestApp } from '../support/app.js';
+import { registeredRoutes, startApp, type TestApp } from '../support/app.js';
 import { invokeAction, restClient, type Reply } from '../support/rest.js';
 import { readTenantData, writableState, type TenantData } from '../support/tenant-data.js';
+import { perform } from '../../src/domain/shared/use-case.js';
+import { resolveFrom } from '../../src/adapters/resolve-use-case.js';
 
 /**
  * What a case expects besides "nothing of B": `not_found` (404 not-found), `empty` (a list with
@@ -128,7 +126,7 @@ const TOOL_CASES: Record<string, () => Case[]> = {
       // A's sums alone: exactly what the use case computes for A.
       expect: async (r) =>
         expect(r.json.result).toEqual(
-          await app.container.get(CostBreakdown).execute(operatorActor(a.tenant), { by: 'type' }),
+          await perform(resolveFrom(app.container), CostBreakdown, operatorActor(a.tenant), { by: 'type' }),
         ),
     },
   ],
@@ -256,19 +254,9 @@ describe('tenant isolation over the API-key surfaces', () => {
   });
 
   it('covers every /api/v1 route that is registered', () => {
-    const router = new Router();
-    const readiness = app.container.get(Readiness);
-    const deps = {
-      container: app.container,
-      config: app.config,
-      build: { version: '0.20.0', commit: null, builtAt: null },
-      readiness,
-      observability: observabilityOf(app.container, 'silent'),
-    };
-    for (const m of routeModules) m.register(router, deps);
-    const routes = router.stack
-      .filter((layer) => String(layer.path).includes('/api/v1') && layer.methods.length > 0)
-      .flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((m) => `${m} ${String(layer.path)}`));
+    const routes = registeredRoutes(app)
+      .filter((r) => r.path.includes('/api/v1'))
+      .map((r) => `${r.method} ${r.path}`);
     expect(routes.length).toBeGreaterThan(0);
     for (const route of routes) expect(ROUTE_CASES[route], `add isolation cases for ${route}`).toBeDefined();
   });

@@ -24,17 +24,19 @@ function deferred() {
   return { promise, resolve };
 }
 
+/** A tool whose use case does `run`: a class of its own, declared like the real ones. */
 const tool = (name: string, run: () => Promise<unknown>) =>
   defineTool({
     name,
     title: name,
     description: name,
-    module: 'loans',
-    permissions: ['loan.view'],
     readOnly: true,
-    input: z.object({}).strict(),
     output: z.object({ ok: z.boolean() }),
-    run: run as never,
+    useCase: class {
+      static readonly required = ['module.loans', 'loan.view'];
+      static readonly input = z.object({}).strict();
+      execute = run;
+    },
   });
 
 const catalogue = new ToolCatalogue([
@@ -60,7 +62,7 @@ const actor: Actor = {
   loanGroupIds: null,
 };
 
-const mcp = new McpServer({ catalogue, resolve: () => undefined as never, version: '9.9.9' });
+const mcp = new McpServer({ catalogue, resolve: (useCase) => new (useCase as new () => never)(), version: '9.9.9' });
 
 /** Answers HTTP-style payloads for one caller on the file's one shared server. */
 function serve(report: ReportUnexpected = () => undefined, as: Actor = actor) {

@@ -18,6 +18,8 @@ import { operatorActor } from '../../src/domain/tenants/operator-actor.js';
 import { ResolveTenant } from '../../src/domain/tenants/resolve-tenant.js';
 import type { TestApp } from '../support/app.js';
 import { send } from '../support/rest.js';
+import { perform } from '../../src/domain/shared/use-case.js';
+import { resolveFrom } from '../../src/adapters/resolve-use-case.js';
 
 /** A log destination that keeps every line. */
 export function captureLog(): { destination: LogDestination; lines: string[]; text: () => string; json: () => any[] } {
@@ -61,9 +63,13 @@ export async function signIn(
 ): Promise<{ userId: string; email: string; token: string; cookie: string }> {
   const tenant = await app.container.get(ResolveTenant).bySlug(slug);
   const email = `${role}@${slug}.example`;
-  const { user } = await app.container
-    .get(CreateUser)
-    .execute(operatorActor(tenant), { email, name: `${role} user`, role, loanGroupIds: [], password: PASSWORD });
+  const { user } = await perform(resolveFrom(app.container), CreateUser, operatorActor(tenant), {
+    email,
+    name: `${role} user`,
+    role,
+    loanGroupIds: [],
+    password: PASSWORD,
+  });
   const reply = await send(app.port, {
     method: 'POST',
     path: '/api/auth/login',

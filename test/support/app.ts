@@ -27,6 +27,11 @@ import { ResolveTenant } from '../../src/domain/tenants/resolve-tenant.js';
 import type { Tenant } from '../../src/domain/tenants/tenant.js';
 import { Database } from '../../src/ports/database.js';
 import { RateLimiter } from '../../src/ports/rate-limiter.js';
+import Router from '@koa/router';
+import { routeModules } from '../../src/adapters/http/routes/index.js';
+import { observabilityOf } from '../../src/adapters/observability/observability.js';
+import { resolveFrom } from '../../src/adapters/resolve-use-case.js';
+import { perform } from '../../src/domain/shared/use-case.js';
 import { tempInstallDir } from './cli.js';
 import { createTestSchema, type TestSchema } from './postgres.js';
 
@@ -103,18 +108,20 @@ export async function startApp(
       const created = await container
         .get(CreateTenant)
         .execute({ slug, name: `${slug} school`, hosts: t.hosts ?? [], timeZone: 'Europe/Amsterdam', currency: 'EUR' });
-      const { modules } = await container
-        .get(ChangeModules)
-        .execute(operatorActor(created), { enable: [...(t.modules ?? MODULES)] });
+      const { modules } = await perform(resolveFrom(container), ChangeModules, operatorActor(created), {
+        enable: [...(t.modules ?? MODULES)],
+      });
       const tenant = { ...created, modules };
-      if (t.seed) await container.get(SeedDemo).execute(operatorActor(tenant), { size: t.seed });
+      if (t.seed) await perform(resolveFrom(container), SeedDemo, operatorActor(tenant), { size: t.seed });
       return tenant;
     },
     async key(slug, scopes, k = {}) {
       const tenant = await container.get(ResolveTenant).bySlug(slug);
-      const { apiKey, key } = await container
-        .get(CreateApiKey)
-        .execute(operatorActor(tenant), { name: `test key`, scopes: [...scopes], expiresInDays: k.expiresInDays });
+      const { apiKey, key } = await perform(resolveFrom(container), CreateApiKey, operatorActor(tenant), {
+        name: `test key`,
+        scopes: [...scopes],
+        expiresInDays: k.expiresInDays,
+      });
       return { key, id: apiKey.id };
     },
     async close() {
@@ -126,4 +133,35 @@ export async function startApp(
       await schema?.drop();
     },
   };
+}
+
+export interface RegisteredRoute {
+  readonly method: string;
+  readonly path: string;
+}
+
+/**
+ * Every (method, path template) the production route modules register, read off a router they are
+ * registered on, as the app does: tests that must cover every route (isolation, fuzzing) list them
+ * from here, so a new route is covered without anyone adding it. `router.all` routes, which list
+ * every method Node knows, stand for three (PUT, DELETE, PATCH); HEAD is left out.
+ */
+export function registeredRoutes(app: TestApp): RegisteredRoute[] {
+  const router = new Router();
+  const deps = {
+    container: app.container,
+    config: app.config,
+    build: { version: '0.20.0', commit: null, builtAt: null },
+    readiness: app.container.get(Readiness),
+    observability: observabilityOf(app.container, 'silent'),
+    resolve: resolveFrom(app.container),
+  };
+  for (const module of routeModules) module.register(router, deps);
+  const routes = new Map<string, RegisteredRoute>();
+  for (const layer of router.stack) {
+    const methods = layer.methods.length > 10 ? ['PUT', 'DELETE', 'PATCH'] : layer.methods;
+    const path = String(layer.path);
+    for (const method of methods.filter((m) => m !== 'HEAD')) routes.set(`${method} ${path}`, { method, path });
+  }
+  return [...routes.values()];
 }

@@ -13,6 +13,8 @@ import { IdGenerator } from '../../src/ports/id-generator.js';
 import { Secrets } from '../../src/ports/secrets.js';
 import { UnitOfWork } from '../../src/ports/unit-of-work.js';
 import type { TestApp } from './app.js';
+import { perform } from '../../src/domain/shared/use-case.js';
+import { resolveFrom } from '../../src/adapters/resolve-use-case.js';
 
 const ALL = { page: 1, pageSize: 100_000 };
 
@@ -64,9 +66,9 @@ export const auditEntries = (container: Container, tenantId: string, action: str
 /** A key that was valid and has been revoked. */
 export async function revokedKey(app: TestApp, slug: string, scopes: readonly string[]) {
   const minted = await app.key(slug, scopes);
-  await app.container
-    .get(RevokeApiKey)
-    .execute(operatorActor(await tenantBySlug(app.container, slug)), { id: minted.id });
+  await perform(resolveFrom(app.container), RevokeApiKey, operatorActor(await tenantBySlug(app.container, slug)), {
+    id: minted.id,
+  });
   return minted;
 }
 

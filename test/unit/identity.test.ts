@@ -15,6 +15,7 @@ import { DAY, HOUR, MINUTE } from '../fakes/fixed-clock.js';
 import { RecordingSetupLinkWriter } from '../fakes/recording-setup-link-writer.js';
 import { testSettings } from '../fakes/settings.js';
 import { addTenant, domainError, newWorld, NOW, userActor } from '../fakes/world.js';
+import { asCalled } from '../fakes/as-called.js';
 
 async function identityWorld() {
   const w = await newWorld({ modules: ['integrations', 'loans'] });
@@ -27,11 +28,11 @@ async function identityWorld() {
     hasher,
     writer,
     admin: userActor(w.tenant, 'school-admin', { id: 'user-admin' }),
-    createApiKey: new CreateApiKey(w.uow, w.clock, w.ids, secrets),
+    createApiKey: asCalled(CreateApiKey, w.uow, w.clock, w.ids, secrets),
     authenticate: new AuthenticateApiKey(w.uow, w.clock, secrets),
-    listApiKeys: new ListApiKeys(w.uow),
-    revokeApiKey: new RevokeApiKey(w.uow, w.clock, w.ids),
-    createUser: new CreateUser(w.uow, w.clock, w.ids, hasher),
+    listApiKeys: asCalled(ListApiKeys, w.uow),
+    revokeApiKey: asCalled(RevokeApiKey, w.uow, w.clock, w.ids),
+    createUser: asCalled(CreateUser, w.uow, w.clock, w.ids, hasher),
     createSetupLink: new CreateSetupLink(w.uow, w.clock, w.ids, secrets, writer, testSettings),
     consumeSetupLink: new ConsumeSetupLink(w.uow, w.clock, w.ids, secrets, hasher, writer),
     /** Everything the store holds, as text: to show a secret is kept nowhere. */
@@ -84,7 +85,7 @@ describe('CreateApiKey', () => {
       .catch((e) => e);
     expect(error).toEqual(domainError('invalid', 'scopes.1'));
     expect(error.message).toContain('desk module enable');
-    expect(await w.listApiKeys.execute(w.admin)).toEqual({ apiKeys: [] });
+    expect(await w.listApiKeys.execute(w.admin, {})).toEqual({ apiKeys: [] });
   });
 
   it.each(['user.manage', 'role.manage', 'apikey.manage', 'password.reset', 'loans.view', 'everything'])(
@@ -94,7 +95,7 @@ describe('CreateApiKey', () => {
       await expect(w.createApiKey.execute(w.admin, { name: 'x', scopes: [scope] })).rejects.toEqual(
         domainError('invalid', 'scopes.0'),
       );
-      expect(await w.listApiKeys.execute(w.admin)).toEqual({ apiKeys: [] });
+      expect(await w.listApiKeys.execute(w.admin, {})).toEqual({ apiKeys: [] });
     },
   );
 
@@ -161,7 +162,7 @@ describe('AuthenticateApiKey', () => {
     const { apiKey, key } = await withKey(w);
     w.clock.advance(5 * MINUTE);
     await w.authenticate.execute(key);
-    const [listed] = (await w.listApiKeys.execute(w.admin)).apiKeys;
+    const [listed] = (await w.listApiKeys.execute(w.admin, {})).apiKeys;
     expect(listed).toMatchObject({ id: apiKey.id, lastUsedAt: '2026-03-10T09:05:00.000Z' });
   });
 
@@ -198,7 +199,7 @@ describe('ListApiKeys and RevokeApiKey', () => {
     const first = await w.createApiKey.execute(w.admin, { name: 'First', scopes: ['loan.view'] });
     w.clock.advance(MINUTE);
     const second = await w.createApiKey.execute(w.admin, { name: 'Second', scopes: [] });
-    const { apiKeys } = await w.listApiKeys.execute(w.admin);
+    const { apiKeys } = await w.listApiKeys.execute(w.admin, {});
     expect(apiKeys.map((k) => k.name)).toEqual(['First', 'Second']);
     for (const listed of apiKeys) {
       expect(Object.keys(listed).sort()).toEqual([
@@ -223,7 +224,7 @@ describe('ListApiKeys and RevokeApiKey', () => {
     const w = await identityWorld();
     await w.createApiKey.execute(w.admin, { name: 'Mine', scopes: [] });
     const other = await addTenant(w.uow);
-    expect(await w.listApiKeys.execute(userActor(other, 'school-admin'))).toEqual({ apiKeys: [] });
+    expect(await w.listApiKeys.execute(userActor(other, 'school-admin'), {})).toEqual({ apiKeys: [] });
   });
 
   it('revokes a key once, with an audit entry', async () => {
@@ -231,7 +232,7 @@ describe('ListApiKeys and RevokeApiKey', () => {
     const { apiKey } = await w.createApiKey.execute(w.admin, { name: 'Sync', scopes: [] });
     w.clock.advance(HOUR);
     await w.revokeApiKey.execute(w.admin, { id: apiKey.id });
-    expect((await w.listApiKeys.execute(w.admin)).apiKeys[0]?.revokedAt).toBe('2026-03-10T10:00:00.000Z');
+    expect((await w.listApiKeys.execute(w.admin, {})).apiKeys[0]?.revokedAt).toBe('2026-03-10T10:00:00.000Z');
     expect((await w.audit()).at(-1)).toMatchObject({
       actor: { type: 'user', id: 'user-admin' },
       action: 'apikey.revoke',

@@ -8,6 +8,7 @@ import { WithdrawLoan } from '../../src/domain/loans/withdraw-loan.js';
 import type { Actor } from '../../src/domain/shared/actor.js';
 import { aGroup, aLoan, aPerson } from '../support/builders.js';
 import { domainError, keyActor, newWorld, NOW, userActor, type WorldOptions } from '../fakes/world.js';
+import { asCalled } from '../fakes/as-called.js';
 
 /**
  * Two loan groups and four loaners (today is 2026-03-10 in Europe/Amsterdam):
@@ -48,11 +49,11 @@ async function loanWorld(o: WorldOptions = {}) {
     shelf,
     ada,
     bob,
-    issueLoan: new IssueLoan(runner, w.clock),
-    returnLoan: new ReturnLoan(runner),
-    withdrawLoan: new WithdrawLoan(runner),
-    restoreLoan: new RestoreLoan(runner),
-    listLoans: new ListLoans(w.uow, w.clock),
+    issueLoan: asCalled(IssueLoan, runner, w.clock),
+    returnLoan: asCalled(ReturnLoan, runner),
+    withdrawLoan: asCalled(WithdrawLoan, runner),
+    restoreLoan: asCalled(RestoreLoan, runner),
+    listLoans: asCalled(ListLoans, w.uow, w.clock),
     desk: userActor(w.tenant, 'loan-desk', { id: 'user-desk' }),
     stored: (number: number) => w.uow.read((r) => r.loans.findByNumber(w.tenant.id, number)),
   };

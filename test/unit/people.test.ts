@@ -6,6 +6,7 @@ import type { Actor } from '../../src/domain/shared/actor.js';
 import { withModules } from '../../src/domain/tenants/tenant.js';
 import { aDevice, aGroup, aLoan, aPerson, aSubmission } from '../support/builders.js';
 import { domainError, keyActor, newWorld, userActor } from '../fakes/world.js';
+import { asCalled } from '../fakes/as-called.js';
 
 /**
  * Ada (a pupil) holds loan 1 from the cart and loan 2 from the shelf, has a laptop from the register
@@ -45,8 +46,8 @@ async function peopleWorld(modules?: readonly ModuleName[]) {
     grace,
     cart,
     shelf,
-    searchPeople: new SearchPeople(w.uow),
-    getProfile: new GetPersonProfile(w.uow, w.clock),
+    searchPeople: asCalled(SearchPeople, w.uow),
+    getProfile: asCalled(GetPersonProfile, w.uow, w.clock),
   };
 }
 

@@ -8,6 +8,7 @@ import { aGroup, aUser } from '../support/builders.js';
 import { FakePasswordHasher } from '../fakes/fake-password-hasher.js';
 import { HOUR } from '../fakes/fixed-clock.js';
 import { domainError, newWorld, NOW } from '../fakes/world.js';
+import { asCalled } from '../fakes/as-called.js';
 
 const PASSWORD = 'the right passphrase';
 
@@ -29,7 +30,7 @@ async function sessionWorld() {
     tokens,
     signIn: new SignIn(w.uow, w.clock, w.ids, hasher, tokens, limiter),
     authenticate: new AuthenticateSession(w.uow, w.clock, tokens),
-    signOut: new SignOut(w.uow, w.clock),
+    signOut: asCalled(SignOut, w.uow, w.clock),
   };
 }
 
@@ -77,7 +78,7 @@ describe('SignIn and AuthenticateSession', () => {
       { address: 'a' },
     );
     const { actor, sessionId } = await w.authenticate.execute(token);
-    await w.signOut.execute(actor, sessionId);
+    await w.signOut.execute(actor, { sessionId });
     await expect(w.authenticate.execute(token)).rejects.toEqual(domainError('unauthorized'));
   });
 

@@ -6,6 +6,7 @@ import { GetSubmission } from '../../src/domain/submissions/get-submission.js';
 import { ListSubmissions } from '../../src/domain/submissions/list-submissions.js';
 import { aDevice, aGroup, aLoan, aPerson, aSubmission } from '../support/builders.js';
 import { addTenant, domainError, keyActor, newWorld, NOW, userActor, type WorldOptions } from '../fakes/world.js';
+import { asCalled } from '../fakes/as-called.js';
 
 /** A pupil with a laptop from the register, two technicians and one loaner. */
 async function repairWorld(o: WorldOptions = {}) {
@@ -28,10 +29,10 @@ async function repairWorld(o: WorldOptions = {}) {
     tess,
     theo,
     laptop,
-    createSubmission: new CreateSubmission(w.uow, w.clock, w.ids),
-    assignSubmission: new AssignSubmission(w.uow, w.clock, w.ids),
-    getSubmission: new GetSubmission(w.uow),
-    listSubmissions: new ListSubmissions(w.uow),
+    createSubmission: asCalled(CreateSubmission, w.uow, w.clock, w.ids),
+    assignSubmission: asCalled(AssignSubmission, w.uow, w.clock, w.ids),
+    getSubmission: asCalled(GetSubmission, w.uow),
+    listSubmissions: asCalled(ListSubmissions, w.uow),
     technician: userActor(w.tenant, 'technician', { id: 'user-tech' }),
     stored: (number: number) => w.uow.read((r) => r.submissions.findByNumber(w.tenant.id, number)),
   };

@@ -6,6 +6,8 @@ import { GetTicket } from '../../src/domain/tickets/get-ticket.js';
 import { ListTickets } from '../../src/domain/tickets/list-tickets.js';
 import { aCost, aDevice, aTicket } from '../support/builders.js';
 import { addTenant, domainError, keyActor, newWorld, userActor, type WorldOptions } from '../fakes/world.js';
+import { asCalled } from '../fakes/as-called.js';
+import { GetTicketByNumber } from '../../src/domain/tickets/get-ticket-by-number.js';
 
 describe('tickets', () => {
   async function ticketWorld(o: WorldOptions = {}) {
@@ -18,8 +20,9 @@ describe('tickets', () => {
       ...w,
       wifi,
       projector,
-      listTickets: new ListTickets(w.uow),
-      getTicket: new GetTicket(w.uow),
+      listTickets: asCalled(ListTickets, w.uow),
+      getTicket: asCalled(GetTicket, w.uow),
+      getTicketByNumber: asCalled(GetTicketByNumber, w.uow),
       viewer: userActor(w.tenant, 'technician'),
     };
   }
@@ -43,7 +46,7 @@ describe('tickets', () => {
   it('gets a ticket by id and by number', async () => {
     const w = await ticketWorld();
     expect(await w.getTicket.execute(w.viewer, { id: w.wifi.id })).toEqual({ ticket: w.wifi });
-    expect(await w.getTicket.byNumber(w.viewer, { number: 2 })).toEqual({ ticket: w.projector });
+    expect(await w.getTicketByNumber.execute(w.viewer, { number: 2 })).toEqual({ ticket: w.projector });
   });
 
   it('reports an unknown ticket, or one of another tenant, as not found', async () => {
@@ -51,15 +54,19 @@ describe('tickets', () => {
     const other = await ticketWorld();
     await expect(w.getTicket.execute(w.viewer, { id: 'nope' })).rejects.toEqual(domainError('not_found'));
     await expect(w.getTicket.execute(w.viewer, { id: other.wifi.id })).rejects.toEqual(domainError('not_found'));
-    await expect(w.getTicket.byNumber(w.viewer, { number: 4 })).rejects.toEqual(domainError('not_found'));
-    await expect(w.getTicket.byNumber(w.viewer, { number: 0 })).rejects.toEqual(domainError('invalid', 'number'));
+    await expect(w.getTicketByNumber.execute(w.viewer, { number: 4 })).rejects.toEqual(domainError('not_found'));
+    await expect(w.getTicketByNumber.execute(w.viewer, { number: 0 })).rejects.toEqual(
+      domainError('invalid', 'number'),
+    );
   });
 
   it('needs ticket.view and the servicedesk module', async () => {
     const w = await ticketWorld();
     await expect(w.listTickets.execute(userActor(w.tenant, 'loan-desk'), {})).rejects.toEqual(domainError('forbidden'));
     const off = await ticketWorld({ modules: ['repairs'] });
-    await expect(off.getTicket.byNumber(off.viewer, { number: 1 })).rejects.toEqual(domainError('module_disabled'));
+    await expect(off.getTicketByNumber.execute(off.viewer, { number: 1 })).rejects.toEqual(
+      domainError('module_disabled'),
+    );
   });
 });
 
@@ -85,8 +92,8 @@ describe('devices', () => {
     return {
       ...w,
       ipad,
-      searchDevices: new SearchDevices(w.uow),
-      getDevice: new GetDevice(w.uow),
+      searchDevices: asCalled(SearchDevices, w.uow),
+      getDevice: asCalled(GetDevice, w.uow),
       viewer: keyActor(w.tenant, ['device.view']),
     };
   }
@@ -135,7 +142,7 @@ describe('costs', () => {
         aCost({ type: 'LICENSE', coverage: null, amountMinor: 7000, date: '2026-03-11' }), // tomorrow in Amsterdam
       ]),
     );
-    return { ...w, costBreakdown: new CostBreakdown(w.uow, w.clock), viewer: userActor(w.tenant, 'technician') };
+    return { ...w, costBreakdown: asCalled(CostBreakdown, w.uow, w.clock), viewer: userActor(w.tenant, 'technician') };
   }
 
   it('defaults to the last 12 months up to today, in the tenant’s currency', async () => {

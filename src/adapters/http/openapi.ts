@@ -72,7 +72,7 @@ function operation(tool: PublishedTool): Record<string, unknown> {
     operationId: operationIdOf(tool.name),
     summary: tool.title,
     description: tool.description,
-    tags: [tool.definition.module],
+    tags: [tool.module],
     // Clients that plan calls (and people reading the document) see which actions change data.
     'x-desk-read-only': tool.readOnly,
     requestBody: { required: true, content: { 'application/json': { schema: tool.inputSchema } } },
@@ -120,7 +120,7 @@ export function actionsOpenApi(
     },
     servers: [{ url: o.serverUrl }],
     security: [{ apiKey: [] }],
-    tags: [...new Set(tools.map((t) => t.definition.module))].map((name) => ({ name })),
+    tags: [...new Set(tools.map((t) => t.module))].map((name) => ({ name })),
     paths: Object.fromEntries(tools.map((t) => [`${ACTIONS_PATH}/${t.name}`, { post: operation(t) }])),
     components,
   };

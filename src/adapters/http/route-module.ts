@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { Container } from 'inversify';
 import type { BuildInfo, DeskConfig } from '../../bootstrap/config.js';
 import type { Observability } from '../observability/observability.js';
+import type { Resolve } from '../../domain/shared/use-case.js';
 import type { Readiness } from './readiness.js';
 
 /** What every route module may use. Services come from the container per request, never cached. */
@@ -12,6 +13,8 @@ export interface HttpDeps {
   readonly readiness: Readiness;
   /** The log, the metrics registry and the error reporter (one of each per process). */
   readonly observability: Observability;
+  /** How handlers reach use cases and ports (the container's `get`). */
+  readonly resolve: Resolve;
 }
 
 /**

@@ -14,6 +14,7 @@ import { Readiness } from './readiness.js';
 import type { HttpDeps, RouteModule } from './route-module.js';
 import { MCP_PATH } from './routes/mcp.js';
 import { routeModules } from './routes/index.js';
+import { resolveFrom } from '../resolve-use-case.js';
 
 export interface ServerOptions {
   /** Defaults to the container's `Readiness` binding. */
@@ -40,7 +41,7 @@ export function createServer(
   }
   const observability = observabilityOf(container, config.logLevel);
   observability.metrics.recordBuild(build, config.channel, config.metricsToken !== null);
-  const deps: HttpDeps = { container, config, build, readiness, observability };
+  const deps: HttpDeps = { container, config, build, readiness, observability, resolve: resolveFrom(container) };
 
   const router = new Router();
   for (const routes of options.routes ?? routeModules) routes.register(router, deps);

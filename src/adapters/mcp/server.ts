@@ -15,7 +15,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import { UnknownToolError, type ToolCatalogue } from '../../domain/catalogue/catalogue.js';
-import type { Resolve } from '../../domain/catalogue/tool.js';
+import type { Resolve } from '../../domain/shared/use-case.js';
 import type { Actor } from '../../domain/shared/actor.js';
 import { isDomainError } from '../../domain/shared/errors.js';
 import type { ToolCallOutcome } from '../observability/metrics.js';

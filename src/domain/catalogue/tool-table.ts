@@ -48,8 +48,8 @@ export function toolTable(catalogue: ToolCatalogue): string {
     const input = Object.entries(properties)
       .map(([name, schema]) => `\`${name}\`${required.has(name) ? '\\*' : ''} ${describe(schema)}`)
       .join('; ');
-    const [module, ...permissions] = t.required;
-    return `| \`${t.name}\` | ${t.title} | ${module!.replace('module.', '')} | ${permissions.join(', ')} | ${t.readOnly ? 'yes' : '**no**'} | ${input || '—'} |`;
+    const permissions = t.required.filter((r) => !r.startsWith('module.'));
+    return `| \`${t.name}\` | ${t.title} | ${t.module} | ${permissions.join(', ')} | ${t.readOnly ? 'yes' : '**no**'} | ${input || '—'} |`;
   });
   return [
     TOOL_TABLE_START,

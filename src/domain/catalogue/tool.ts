@@ -1,33 +1,26 @@
 import type { z } from 'zod';
-import type { ModuleName, Permission } from '../access/permissions.js';
-import type { Actor } from '../shared/actor.js';
-
-/** How a tool handler reaches its use case: the composition root's resolver (container.get). */
-export type Resolve = <T>(useCase: abstract new (...args: never[]) => T) => T;
+import type { UseCaseClass } from '../shared/use-case.js';
 
 /**
- * One desk operation, defined once. MCP `tools/list` and `tools/call`, the REST action surface, its
- * OpenAPI document, the discovery GET and the console assistant are all views of this record.
+ * One desk operation offered as a tool, defined once, beside the use case it runs (`issueLoanTool`
+ * in issue-loan.ts). MCP `tools/list` and `tools/call`, the REST action surface, its OpenAPI
+ * document, the discovery GET and the console assistant are all views of this record.
+ *
+ * What the tool requires (module and permissions) and the input it takes are the use case's own
+ * declarations, never restated here.
  */
-export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+export interface ToolDefinition<I extends z.ZodType = z.ZodType> {
   /** `area.verb`, e.g. `loans.issue`; stable: clients call it by this name. */
   readonly name: string;
   readonly title: string;
   /** What it does and when to use it, written for a model choosing among tools. */
   readonly description: string;
-  /** The tool exists for a tenant only while this module is enabled. */
-  readonly module: ModuleName;
-  /** The caller needs every one of these. Never a privileged identity permission. */
-  readonly permissions: readonly Permission[];
   /** Required, no default: false for anything that changes state. */
   readonly readOnly: boolean;
-  /** A flat object schema that refuses unknown properties. */
-  readonly input: I;
-  readonly output: O;
-  /** Calls the use case; the use case validates the input and checks permissions again. */
-  readonly run: (resolve: Resolve, actor: Actor, input: unknown) => Promise<z.output<O>>;
+  /** What the use case returns, as published (the catalogue test checks real results against it). */
+  readonly output: z.ZodType;
+  /** The use case the tool runs: a flat object input schema that refuses unknown properties. */
+  readonly useCase: UseCaseClass<I>;
 }
 
-export const defineTool = <I extends z.ZodType, O extends z.ZodType>(
-  tool: ToolDefinition<I, O>,
-): ToolDefinition<I, O> => tool;
+export const defineTool = <I extends z.ZodType>(tool: ToolDefinition<I>): ToolDefinition<I> => tool;

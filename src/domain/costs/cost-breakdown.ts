@@ -2,11 +2,13 @@ import { inject, injectable } from 'inversify';
 import { z } from 'zod';
 import { Clock } from '../../ports/clock.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
-import { requirePermissions, type Actor } from '../shared/actor.js';
+import { defineTool } from '../catalogue/tool.js';
+import type { Actor } from '../shared/actor.js';
 import { addDays, addMonths, dateInZone } from '../shared/dates.js';
 import { invalidField } from '../shared/errors.js';
-import { calendarDate, parseInput } from '../shared/validation.js';
-import { COST_BREAKDOWN_BY, COST_PERIODS, type CostBreakdownBy, type CostRow } from './cost-entry.js';
+import type { UseCase } from '../shared/use-case.js';
+import { calendarDate, isoDate } from '../shared/validation.js';
+import { COST_BREAKDOWN_BY, COST_PERIODS } from './cost-entry.js';
 
 export const costBreakdownInput = z
   .object({
@@ -20,28 +22,28 @@ export const costBreakdownInput = z
   })
   .strict();
 
-export interface CostBreakdownResult {
-  by: CostBreakdownBy;
-  currency: string;
-  from: string;
-  to: string;
-  rows: CostRow[];
-  totalMinor: number;
-}
+export const costBreakdownSchema = z.object({
+  by: z.enum(COST_BREAKDOWN_BY),
+  currency: z.string(),
+  from: isoDate(),
+  to: isoDate(),
+  rows: z.array(z.object({ key: z.string(), count: z.number().int(), amountMinor: z.number().int() })),
+  totalMinor: z.number().int(),
+});
+export type CostBreakdownResult = z.output<typeof costBreakdownSchema>;
 
 /** Spend by type, coverage or period over an inclusive date range, in minor units. */
 @injectable()
-export class CostBreakdown {
+export class CostBreakdown implements UseCase<typeof costBreakdownInput, CostBreakdownResult> {
   static readonly required = ['module.costs', 'cost.view'] as const;
+  static readonly input = costBreakdownInput;
 
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(actor: Actor, input: z.input<typeof costBreakdownInput>): Promise<CostBreakdownResult> {
-    requirePermissions(actor, CostBreakdown.required);
-    const i = parseInput(costBreakdownInput, input);
+  async execute(actor: Actor, i: z.output<typeof costBreakdownInput>): Promise<CostBreakdownResult> {
     const to = i.to ?? dateInZone(this.clock.now(), actor.tenant.timeZone);
     const from = i.from ?? addDays(addMonths(to, -12), 1);
     if (from > to) throw invalidField('from', 'must not be after to');
@@ -52,3 +54,13 @@ export class CostBreakdown {
     return { by: i.by, currency: actor.tenant.currency, from, to, rows, totalMinor };
   }
 }
+
+export const costBreakdownTool = defineTool({
+  name: 'costs.breakdown',
+  title: 'Spend breakdown',
+  description:
+    'Spend in minor units of the school currency, grouped by cost type, coverage (who paid) or period (month, quarter or year), over an inclusive date range (default: the last 12 months).',
+  readOnly: true,
+  output: costBreakdownSchema,
+  useCase: CostBreakdown,
+});

@@ -8,6 +8,7 @@ import { ChangeModules } from '../tenants/change-modules.js';
 import { CreateTenant } from '../tenants/create-tenant.js';
 import { operatorActor } from '../tenants/operator-actor.js';
 import { SeedDemo } from './seed-demo.js';
+import { admit } from '../shared/use-case.js';
 
 export const DEMO_TENANT = { slug: 'demo', name: 'Demo School', adminEmail: 'admin@demo.school' } as const;
 
@@ -40,19 +41,23 @@ export class CreateDemoSchool {
       timeZone: 'UTC',
       currency: 'EUR',
     });
-    const { modules } = await this.changeModules.execute(operatorActor(tenant), { enable: [...MODULES] });
+    // The use cases it composes are admitted as every caller's are (their defaults and normalisation too).
+    const operator = operatorActor(tenant);
+    const { modules } = await this.changeModules.execute(
+      operator,
+      admit(ChangeModules, operator, { enable: [...MODULES] }),
+    );
     const actor = operatorActor({ ...tenant, modules });
-    await this.seedDemo.execute(actor, { size: 'school' });
-    await this.createUser.execute(actor, {
-      email: DEMO_TENANT.adminEmail,
-      name: 'Demo Administrator',
-      role: 'school-admin',
-    });
+    await this.seedDemo.execute(actor, admit(SeedDemo, actor, { size: 'school' }));
+    await this.createUser.execute(
+      actor,
+      admit(CreateUser, actor, { email: DEMO_TENANT.adminEmail, name: 'Demo Administrator', role: 'school-admin' }),
+    );
     const { path } = await this.createSetupLink.execute({ email: DEMO_TENANT.adminEmail, tenantSlug: tenant.slug });
-    const { key } = await this.createApiKey.execute(actor, {
-      name: 'demo read-only',
-      scopes: PERMISSIONS.filter((p) => p.endsWith('.view')),
-    });
+    const { key } = await this.createApiKey.execute(
+      actor,
+      admit(CreateApiKey, actor, { name: 'demo read-only', scopes: PERMISSIONS.filter((p) => p.endsWith('.view')) }),
+    );
     return { created: true, setupLinkPath: path, readOnlyKey: key };
   }
 }

@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { z } from 'zod';
 import { Clock } from '../../ports/clock.js';
 import { IdGenerator } from '../../ports/id-generator.js';
 import type { Repositories } from '../../ports/repositories.js';
@@ -7,10 +8,11 @@ import type { CostEntry } from '../costs/cost-entry.js';
 import type { Device } from '../devices/device.js';
 import type { Loan, LoanGroup } from '../loans/loan.js';
 import type { Person } from '../people/person.js';
-import { requirePermissions, type Actor } from '../shared/actor.js';
+import type { Actor } from '../shared/actor.js';
 import { addDays, dateInZone } from '../shared/dates.js';
-import { conflict, invalidField } from '../shared/errors.js';
+import { conflict } from '../shared/errors.js';
 import { recordChange } from '../shared/record-change.js';
+import type { UseCase } from '../shared/use-case.js';
 import type { Submission } from '../submissions/submission.js';
 import type { Ticket } from '../tickets/ticket.js';
 import { SeededRandom } from './random.js';
@@ -23,6 +25,12 @@ export const DEMO_SIZES = {
 } as const;
 export type DemoSize = keyof typeof DEMO_SIZES;
 export const isDemoSize = (s: string): s is DemoSize => Object.hasOwn(DEMO_SIZES, s);
+
+export const seedDemoInput = z
+  .object({
+    size: z.enum(Object.keys(DEMO_SIZES) as [DemoSize, ...DemoSize[]], { error: 'must be small, school or district' }),
+  })
+  .strict();
 
 /** Rows are generated and inserted in chunks so a district never sits in memory at once. */
 const CHUNK = 5_000;
@@ -46,8 +54,9 @@ export interface SeedReport {
  * a failure leaves the tenant empty.
  */
 @injectable()
-export class SeedDemo {
+export class SeedDemo implements UseCase<typeof seedDemoInput, SeedReport> {
   static readonly required = ['user.manage'] as const;
+  static readonly input = seedDemoInput;
 
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
@@ -55,10 +64,7 @@ export class SeedDemo {
     @inject(IdGenerator) private readonly ids: IdGenerator,
   ) {}
 
-  async execute(actor: Actor, input: { size: string }): Promise<SeedReport> {
-    requirePermissions(actor, SeedDemo.required);
-    if (!isDemoSize(input.size)) throw invalidField('size', 'must be small, school or district');
-    const size = input.size;
+  async execute(actor: Actor, { size }: z.output<typeof seedDemoInput>): Promise<SeedReport> {
     const counts = DEMO_SIZES[size];
     const tenantId = actor.tenant.id;
     const now = this.clock.now();

@@ -1,17 +1,21 @@
+import { z } from 'zod';
+import { isoDate, nullableText } from '../shared/validation.js';
+
 export const DEVICE_STATUSES = ['IN_USE', 'IN_STOCK', 'IN_REPAIR', 'RETIRED'] as const;
 export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
 
-/** An entry in the asset register. Money is always in minor units of the tenant's currency. */
-export interface Device {
-  readonly id: string;
-  readonly serial: string;
-  readonly kind: string;
-  readonly manufacturer: string | null;
-  readonly model: string | null;
-  readonly status: DeviceStatus;
-  readonly assignedPersonId: string | null;
-  readonly purchaseDate: string | null;
-  readonly purchaseCostMinor: number | null;
+/** An entry in the asset register, as stored and as returned. Money in minor units of the tenant's currency. */
+export const deviceSchema = z.object({
+  id: z.string(),
+  serial: z.string(),
+  kind: z.string(),
+  manufacturer: nullableText(),
+  model: nullableText(),
+  status: z.enum(DEVICE_STATUSES),
+  assignedPersonId: nullableText(),
+  purchaseDate: isoDate().nullable(),
+  purchaseCostMinor: z.number().int().nullable(),
   /** Warranty coverage ends on this date (inclusive). */
-  readonly warrantyEnd: string | null;
-}
+  warrantyEnd: isoDate().nullable(),
+});
+export type Device = z.output<typeof deviceSchema>;

@@ -1,10 +1,12 @@
 import { inject, injectable } from 'inversify';
 import { z } from 'zod';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
-import { requirePermissions, type Actor } from '../shared/actor.js';
+import { defineTool } from '../catalogue/tool.js';
+import type { Actor } from '../shared/actor.js';
 import { PAGE_SIZE_DEFAULT } from '../shared/paging.js';
-import { page, pageSize, parseInput, text } from '../shared/validation.js';
-import { DEVICE_STATUSES, type Device } from './device.js';
+import type { UseCase } from '../shared/use-case.js';
+import { page, pageOf, pageSize, text } from '../shared/validation.js';
+import { DEVICE_STATUSES, deviceSchema } from './device.js';
 
 export const searchDevicesInput = z
   .object({
@@ -16,17 +18,32 @@ export const searchDevicesInput = z
   })
   .strict();
 
+export const deviceListSchema = pageOf('devices', deviceSchema);
+type DeviceList = z.output<typeof deviceListSchema>;
+
 /** Searches the asset register, ordered by serial. */
 @injectable()
-export class SearchDevices {
+export class SearchDevices implements UseCase<typeof searchDevicesInput, DeviceList> {
   static readonly required = ['module.assets', 'device.view'] as const;
+  static readonly input = searchDevicesInput;
 
   constructor(@inject(UnitOfWork) private readonly uow: UnitOfWork) {}
 
-  async execute(actor: Actor, input: z.input<typeof searchDevicesInput>) {
-    requirePermissions(actor, SearchDevices.required);
-    const { page = 1, pageSize = PAGE_SIZE_DEFAULT, ...search } = parseInput(searchDevicesInput, input);
+  async execute(
+    actor: Actor,
+    { page = 1, pageSize = PAGE_SIZE_DEFAULT, ...search }: z.output<typeof searchDevicesInput>,
+  ): Promise<DeviceList> {
     const result = await this.uow.read((r) => r.devices.search(actor.tenant.id, search, { page, pageSize }));
-    return { devices: result.items as Device[], total: result.total, page, pageSize };
+    return { devices: result.items, total: result.total, page, pageSize };
   }
 }
+
+export const searchDevicesTool = defineTool({
+  name: 'devices.search',
+  title: 'Search the asset register',
+  description:
+    'Page through the asset register (ordered by serial), filtered by kind, status, or a search text in serial, manufacturer and model.',
+  readOnly: true,
+  output: deviceListSchema,
+  useCase: SearchDevices,
+});

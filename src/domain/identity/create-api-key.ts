@@ -5,9 +5,10 @@ import { IdGenerator } from '../../ports/id-generator.js';
 import { Secrets } from '../../ports/secrets.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import { PERMISSIONS, isPermission, isPrivileged } from '../access/permissions.js';
-import { requirePermissions, type Actor } from '../shared/actor.js';
+import type { Actor } from '../shared/actor.js';
+import type { UseCase } from '../shared/use-case.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
-import { parseInput, text } from '../shared/validation.js';
+import { text, wholeNumber } from '../shared/validation.js';
 import { formatKey, keyBodyFromBytes, lookupPrefix, type ApiKey, type StoredApiKey } from './api-key.js';
 
 const scope = z.string().superRefine((s, ctx) => {
@@ -27,14 +28,15 @@ export const createApiKeyInput = z
   .object({
     name: text(1, 100),
     scopes: z.array(scope).max(PERMISSIONS.length * 2),
-    expiresInDays: z.number().int().min(1).max(3650).optional(),
+    expiresInDays: wholeNumber().min(1).max(3650).optional(),
   })
   .strict();
 
 /** Mints an API key. The key is returned once; only its hash and lookup prefix are stored. */
 @injectable()
-export class CreateApiKey {
+export class CreateApiKey implements UseCase<typeof createApiKeyInput, { apiKey: ApiKey; key: string }> {
   static readonly required = ['apikey.manage'] as const;
+  static readonly input = createApiKeyInput;
 
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
@@ -43,9 +45,7 @@ export class CreateApiKey {
     @inject(Secrets) private readonly secrets: Secrets,
   ) {}
 
-  async execute(actor: Actor, input: z.input<typeof createApiKeyInput>): Promise<{ apiKey: ApiKey; key: string }> {
-    requirePermissions(actor, CreateApiKey.required);
-    const i = parseInput(createApiKeyInput, input);
+  async execute(actor: Actor, i: z.output<typeof createApiKeyInput>): Promise<{ apiKey: ApiKey; key: string }> {
     const now = this.clock.now();
     const key = formatKey(keyBodyFromBytes(this.secrets.randomBytes(48)));
     const stored: StoredApiKey = {

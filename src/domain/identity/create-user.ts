@@ -5,10 +5,11 @@ import { IdGenerator } from '../../ports/id-generator.js';
 import { PasswordHasher } from '../../ports/password-hasher.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import { ROLES } from '../access/permissions.js';
-import { requirePermissions, type Actor } from '../shared/actor.js';
+import type { Actor } from '../shared/actor.js';
+import type { UseCase } from '../shared/use-case.js';
 import { invalidField } from '../shared/errors.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
-import { id, parseInput, text } from '../shared/validation.js';
+import { id, text } from '../shared/validation.js';
 import { emailInput, newPasswordInput, type User } from './user.js';
 
 export const createUserInput = z
@@ -23,8 +24,9 @@ export const createUserInput = z
 
 /** Adds a console user with a role and, for teachers, the loan groups they may see. */
 @injectable()
-export class CreateUser {
+export class CreateUser implements UseCase<typeof createUserInput, { user: User }> {
   static readonly required = ['user.manage'] as const;
+  static readonly input = createUserInput;
 
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
@@ -33,9 +35,7 @@ export class CreateUser {
     @inject(PasswordHasher) private readonly hasher: PasswordHasher,
   ) {}
 
-  async execute(actor: Actor, input: z.input<typeof createUserInput>): Promise<{ user: User }> {
-    requirePermissions(actor, CreateUser.required);
-    const i = parseInput(createUserInput, input);
+  async execute(actor: Actor, i: z.output<typeof createUserInput>): Promise<{ user: User }> {
     // Hash before the transaction: it is deliberately slow and must not hold the write lock.
     const passwordHash = i.password ? await this.hasher.hash(i.password) : null;
     const at = this.clock.now().toISOString();

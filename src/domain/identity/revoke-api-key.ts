@@ -1,15 +1,21 @@
 import { inject, injectable } from 'inversify';
+import { z } from 'zod';
 import { Clock } from '../../ports/clock.js';
 import { IdGenerator } from '../../ports/id-generator.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
-import { requirePermissions, type Actor } from '../shared/actor.js';
+import type { Actor } from '../shared/actor.js';
 import { conflict, notFound } from '../shared/errors.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
+import type { UseCase } from '../shared/use-case.js';
+import { id } from '../shared/validation.js';
+
+export const revokeApiKeyInput = z.object({ id: id() }).strict();
 
 /** Revokes a key at once; a revoked key never works again. */
 @injectable()
-export class RevokeApiKey {
+export class RevokeApiKey implements UseCase<typeof revokeApiKeyInput, void> {
   static readonly required = ['apikey.manage'] as const;
+  static readonly input = revokeApiKeyInput;
 
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
@@ -17,8 +23,7 @@ export class RevokeApiKey {
     @inject(IdGenerator) private readonly ids: IdGenerator,
   ) {}
 
-  async execute(actor: Actor, input: { id: string }): Promise<void> {
-    requirePermissions(actor, RevokeApiKey.required);
+  async execute(actor: Actor, input: z.output<typeof revokeApiKeyInput>): Promise<void> {
     const at = this.clock.now().toISOString();
     const tenantId = actor.tenant.id;
     await this.uow.transaction(async (repos) => {

@@ -1,13 +1,15 @@
 import { inject, injectable } from 'inversify';
 import { z } from 'zod';
 import { Clock } from '../../ports/clock.js';
-import { requirePermissions, type Actor } from '../shared/actor.js';
+import { defineTool } from '../catalogue/tool.js';
+import type { Actor } from '../shared/actor.js';
 import { dateInZone } from '../shared/dates.js';
 import { invalidField, notFound } from '../shared/errors.js';
-import { calendarDate, exactlyOne, id, parseInput } from '../shared/validation.js';
+import type { UseCase } from '../shared/use-case.js';
+import { calendarDate, exactlyOne, id } from '../shared/validation.js';
 import { loanRefFields } from './loan-ref.js';
 import { LoanTransitionRunner } from './loan-transition.js';
-import { issue } from './loan.js';
+import { issue, loanResultSchema, type LoanView } from './loan.js';
 
 export const issueLoanInput = z
   .object({
@@ -23,22 +25,23 @@ export const issueLoanInput = z
 
 /** Hands an AVAILABLE loaner to a person, optionally until a due date. */
 @injectable()
-export class IssueLoan {
+export class IssueLoan implements UseCase<typeof issueLoanInput, { loan: LoanView }> {
   static readonly required = ['module.loans', 'loan.issue'] as const;
+  static readonly input = issueLoanInput;
 
   constructor(
     @inject(LoanTransitionRunner) private readonly transitions: LoanTransitionRunner,
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(actor: Actor, input: z.input<typeof issueLoanInput>) {
-    requirePermissions(actor, IssueLoan.required);
-    const { holderId, dueDate, ...ref } = parseInput(issueLoanInput, input);
+  async execute(
+    actor: Actor,
+    { holderId, dueDate, ...ref }: z.output<typeof issueLoanInput>,
+  ): Promise<{ loan: LoanView }> {
     if (dueDate && dueDate < dateInZone(this.clock.now(), actor.tenant.timeZone)) {
       throw invalidField('dueDate', 'must not be in the past');
     }
     return this.transitions.run(actor, ref, {
-      required: IssueLoan.required,
       action: 'loan.issue',
       event: 'loan.issued',
       apply: async (loan, repos, at) => {
@@ -49,3 +52,13 @@ export class IssueLoan {
     });
   }
 }
+
+export const issueLoanTool = defineTool({
+  name: 'loans.issue',
+  title: 'Issue a loan',
+  description:
+    'Hand an AVAILABLE loaner to a person, optionally until a due date (YYYY-MM-DD in the school time zone). Give exactly one of `number` or `serial`. Changes data: confirm with the user first.',
+  readOnly: false,
+  output: loanResultSchema,
+  useCase: IssueLoan,
+});

@@ -2,11 +2,11 @@ import { inject, injectable } from 'inversify';
 import { z } from 'zod';
 import { Clock } from '../../ports/clock.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
-import { requirePermissions, type Actor } from '../shared/actor.js';
+import type { Actor } from '../shared/actor.js';
 import { dateInZone } from '../shared/dates.js';
 import { invalid } from '../shared/errors.js';
-import { parseInput } from '../shared/validation.js';
-import { loanFilterFields, toLoanFilter } from './list-loans.js';
+import type { UseCase } from '../shared/use-case.js';
+import { loanFilterFields, toLoanFilter } from './loan-filter.js';
 import { toLoanView, type LoanView } from './loan.js';
 
 /** The legacy list answers at most this many loans, and never a truncated list (seed §4.4.3). */
@@ -19,17 +19,16 @@ export const listAllLoansInput = z.object(loanFilterFields).strict();
  * 1,000 matches it refuses, telling the client to page, rather than cut the list short.
  */
 @injectable()
-export class ListAllLoans {
+export class ListAllLoans implements UseCase<typeof listAllLoansInput, LoanView[]> {
   static readonly required = ['module.loans', 'loan.view'] as const;
+  static readonly input = listAllLoansInput;
 
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(actor: Actor, input: z.input<typeof listAllLoansInput>): Promise<LoanView[]> {
-    requirePermissions(actor, ListAllLoans.required);
-    const filters = parseInput(listAllLoansInput, input);
+  async execute(actor: Actor, filters: z.output<typeof listAllLoansInput>): Promise<LoanView[]> {
     const today = dateInZone(this.clock.now(), actor.tenant.timeZone);
     const result = await this.uow.read((r) =>
       r.loans.listAll(actor.tenant.id, toLoanFilter(actor, filters, today), LEGACY_LOAN_LIMIT),

@@ -2,25 +2,14 @@ import { inject, injectable } from 'inversify';
 import { z } from 'zod';
 import { Clock } from '../../ports/clock.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
-import type { LoanFilter } from '../../ports/repositories.js';
-import { requirePermissions, type Actor } from '../shared/actor.js';
+import { defineTool } from '../catalogue/tool.js';
+import type { Actor } from '../shared/actor.js';
 import { dateInZone } from '../shared/dates.js';
 import { PAGE_SIZE_DEFAULT } from '../shared/paging.js';
-import { id, page, pageSize, parseInput, text } from '../shared/validation.js';
-import { LOAN_KINDS, LOAN_STATUSES, toLoanView, type LoanView } from './loan.js';
-
-/** The inventory filters of seed §4.4 (the console parses its query string into this shape). */
-export const loanFilterFields = {
-  status: z.enum(LOAN_STATUSES).optional().describe('AVAILABLE, ISSUED or UNAVAILABLE'),
-  groupId: id().optional().describe('Only loans of this loan group'),
-  kind: z.enum(LOAN_KINDS).optional().describe('LAPTOP or IPAD'),
-  userGroup: text(1, 100).optional().describe("Holder's class or department"),
-  holderId: id().optional().describe('Only loans held by this person'),
-  q: text(1, 200)
-    .optional()
-    .describe('Text contained in the serial, holder name or group name (case-insensitive), or a loan number'),
-  overdue: z.boolean().optional().describe('true: only issued loans past their due date'),
-};
+import type { UseCase } from '../shared/use-case.js';
+import { page, pageOf, pageSize } from '../shared/validation.js';
+import { loanFilterFields, toLoanFilter } from './loan-filter.js';
+import { loanViewSchema, toLoanView } from './loan.js';
 
 export const listLoansInput = z
   .object({
@@ -30,57 +19,37 @@ export const listLoansInput = z
   })
   .strict();
 
-export interface LoanInventoryPage {
-  loans: LoanView[];
-  total: number;
-  page: number;
-  pageSize: number;
-  summary: {
-    total: number;
-    available: number;
-    issued: number;
-    overdue: number;
-    withoutDueDate: number;
-    nextNumber: number;
-  };
-}
-
-export function toLoanFilter(
-  actor: Actor,
-  f: z.output<z.ZodObject<typeof loanFilterFields>>,
-  today: string,
-): LoanFilter {
-  const q = f.q;
-  return {
-    poolGroupIds: actor.loanGroupIds,
-    status: f.status,
-    groupId: f.groupId,
-    kind: f.kind,
-    userGroup: f.userGroup,
-    holderId: f.holderId,
-    q,
-    qNumber: q !== undefined && /^\d{1,9}$/.test(q) ? Number(q) : undefined,
-    // Only the value true enables the filter (seed §4.4).
-    overdueBefore: f.overdue === true ? today : undefined,
-  };
-}
+/** The inventory page of seed §2.1: one page of loans and a summary of the whole authorised pool. */
+export const loanInventorySchema = pageOf('loans', loanViewSchema).extend({
+  summary: z.object({
+    total: z.number().int(),
+    available: z.number().int(),
+    issued: z.number().int(),
+    overdue: z.number().int(),
+    withoutDueDate: z.number().int(),
+    nextNumber: z.number().int(),
+  }),
+});
+export type LoanInventoryPage = z.output<typeof loanInventorySchema>;
 
 /**
  * One page of the caller's authorised loan pool, ordered by number, with a summary of the whole pool
  * that does not change with the filters.
  */
 @injectable()
-export class ListLoans {
+export class ListLoans implements UseCase<typeof listLoansInput, LoanInventoryPage> {
   static readonly required = ['module.loans', 'loan.view'] as const;
+  static readonly input = listLoansInput;
 
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(actor: Actor, input: z.input<typeof listLoansInput>): Promise<LoanInventoryPage> {
-    requirePermissions(actor, ListLoans.required);
-    const { page = 1, pageSize = PAGE_SIZE_DEFAULT, ...filters } = parseInput(listLoansInput, input);
+  async execute(
+    actor: Actor,
+    { page = 1, pageSize = PAGE_SIZE_DEFAULT, ...filters }: z.output<typeof listLoansInput>,
+  ): Promise<LoanInventoryPage> {
     const today = dateInZone(this.clock.now(), actor.tenant.timeZone);
     const tenantId = actor.tenant.id;
     return this.uow.read(async (repos) => {
@@ -99,3 +68,13 @@ export class ListLoans {
     });
   }
 }
+
+export const listLoansTool = defineTool({
+  name: 'loans.list',
+  title: 'List loans',
+  description:
+    'Page through the loaner pool (ordered by loan number) with optional filters: status, group, kind, class, holder, overdue, or a search text matched against serial, holder name and group name (a whole number also matches that loan number). The summary counts the whole pool the caller may see, independent of the filters.',
+  readOnly: true,
+  output: loanInventorySchema,
+  useCase: ListLoans,
+});

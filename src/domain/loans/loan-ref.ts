@@ -3,13 +3,19 @@ import type { Repositories } from '../../ports/repositories.js';
 import type { Actor } from '../shared/actor.js';
 import { notFound } from '../shared/errors.js';
 import type { LoanRow } from './loan.js';
-import { positiveInt, text } from '../shared/validation.js';
+import { exactlyOne, positiveInt, text } from '../shared/validation.js';
 
 /** A loan is addressed by exactly one of its number or its serial. */
 export const loanRefFields = {
   number: positiveInt().optional().describe('The loan number'),
   serial: text(1, 100).optional().describe("The loaner's serial number"),
 };
+
+/** The input of a transition that needs nothing but the loan (return, withdraw, restore). */
+export const loanRefInput = z
+  .object(loanRefFields)
+  .strict()
+  .superRefine(exactlyOne(['number', 'serial']));
 
 export const inPool = (actor: Actor, groupId: string): boolean =>
   actor.loanGroupIds === null || actor.loanGroupIds.includes(groupId);
@@ -31,4 +37,4 @@ export async function findLoanInPool(
   return row;
 }
 
-export type LoanRefInput = z.input<z.ZodObject<typeof loanRefFields>>;
+export type LoanRef = z.output<z.ZodObject<typeof loanRefFields>>;

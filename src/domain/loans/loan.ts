@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import { conflict } from '../shared/errors.js';
 import { isOverdue } from '../shared/dates.js';
+import { isoDate, isoInstant, nullableText } from '../shared/validation.js';
 
 export const LOAN_STATUSES = ['AVAILABLE', 'ISSUED', 'UNAVAILABLE'] as const;
 export type LoanStatus = (typeof LOAN_STATUSES)[number];
@@ -27,21 +29,25 @@ export interface Loan {
   readonly version: number;
 }
 
-/** A loan as every surface returns it (SPEC §5). */
-export interface LoanView {
-  readonly id: string;
-  readonly number: number;
-  readonly kind: LoanKind;
-  readonly serial: string;
-  readonly groupId: string;
-  readonly groupName: string;
-  readonly status: LoanStatus;
-  readonly holder: { readonly id: string; readonly name: string } | null;
-  readonly userGroup: string | null;
-  readonly issuedAt: string | null;
-  readonly dueDate: string | null;
-  readonly overdue: boolean;
-}
+/** A loan as every surface returns it (SPEC §5): the schema published in tool outputs, and its type. */
+export const loanViewSchema = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  kind: z.enum(LOAN_KINDS),
+  serial: z.string(),
+  groupId: z.string(),
+  groupName: z.string(),
+  status: z.enum(LOAN_STATUSES),
+  holder: z.object({ id: z.string(), name: z.string() }).nullable(),
+  userGroup: nullableText(),
+  issuedAt: isoInstant().nullable(),
+  dueDate: isoDate().nullable(),
+  overdue: z.boolean(),
+});
+export type LoanView = z.output<typeof loanViewSchema>;
+
+/** What the loan transitions return. */
+export const loanResultSchema = z.object({ loan: loanViewSchema });
 
 /** A loan joined with its group and holder names, as repositories read it. */
 export interface LoanRow extends Loan {

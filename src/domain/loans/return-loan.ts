@@ -1,30 +1,35 @@
 import { inject, injectable } from 'inversify';
-import { z } from 'zod';
-import { requirePermissions, type Actor } from '../shared/actor.js';
-import { exactlyOne, parseInput } from '../shared/validation.js';
-import { loanRefFields } from './loan-ref.js';
+import type { z } from 'zod';
+import { defineTool } from '../catalogue/tool.js';
+import type { Actor } from '../shared/actor.js';
+import type { UseCase } from '../shared/use-case.js';
+import { loanRefInput } from './loan-ref.js';
 import { LoanTransitionRunner } from './loan-transition.js';
-import { returnLoan } from './loan.js';
-
-export const loanRefInput = z
-  .object(loanRefFields)
-  .strict()
-  .superRefine(exactlyOne(['number', 'serial']));
+import { loanResultSchema, returnLoan, type LoanView } from './loan.js';
 
 /** Takes an ISSUED loaner back into the pool; clears holder and due date. */
 @injectable()
-export class ReturnLoan {
+export class ReturnLoan implements UseCase<typeof loanRefInput, { loan: LoanView }> {
   static readonly required = ['module.loans', 'loan.return'] as const;
+  static readonly input = loanRefInput;
 
   constructor(@inject(LoanTransitionRunner) private readonly transitions: LoanTransitionRunner) {}
 
-  async execute(actor: Actor, input: z.input<typeof loanRefInput>) {
-    requirePermissions(actor, ReturnLoan.required);
-    return this.transitions.run(actor, parseInput(loanRefInput, input), {
-      required: ReturnLoan.required,
+  execute(actor: Actor, ref: z.output<typeof loanRefInput>): Promise<{ loan: LoanView }> {
+    return this.transitions.run(actor, ref, {
       action: 'loan.return',
       event: 'loan.returned',
       apply: async (loan) => ({ next: returnLoan(loan), holderName: null }),
     });
   }
 }
+
+export const returnLoanTool = defineTool({
+  name: 'loans.return',
+  title: 'Return a loan',
+  description:
+    'Take an ISSUED loaner back into the pool; clears the holder and due date. Give exactly one of `number` or `serial`. Changes data: confirm with the user first.',
+  readOnly: false,
+  output: loanResultSchema,
+  useCase: ReturnLoan,
+});

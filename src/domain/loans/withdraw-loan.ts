@@ -1,22 +1,21 @@
 import { inject, injectable } from 'inversify';
 import type { z } from 'zod';
-import { requirePermissions, type Actor } from '../shared/actor.js';
-import { parseInput } from '../shared/validation.js';
+import type { Actor } from '../shared/actor.js';
+import type { UseCase } from '../shared/use-case.js';
+import { loanRefInput } from './loan-ref.js';
 import { LoanTransitionRunner } from './loan-transition.js';
-import { withdraw } from './loan.js';
-import { loanRefInput } from './return-loan.js';
+import { withdraw, type LoanView } from './loan.js';
 
 /** Takes an AVAILABLE loaner out of circulation (lost, in repair). Console only. */
 @injectable()
-export class WithdrawLoan {
+export class WithdrawLoan implements UseCase<typeof loanRefInput, { loan: LoanView }> {
   static readonly required = ['module.loans', 'loan.issue'] as const;
+  static readonly input = loanRefInput;
 
   constructor(@inject(LoanTransitionRunner) private readonly transitions: LoanTransitionRunner) {}
 
-  async execute(actor: Actor, input: z.input<typeof loanRefInput>) {
-    requirePermissions(actor, WithdrawLoan.required);
-    return this.transitions.run(actor, parseInput(loanRefInput, input), {
-      required: WithdrawLoan.required,
+  execute(actor: Actor, ref: z.output<typeof loanRefInput>): Promise<{ loan: LoanView }> {
+    return this.transitions.run(actor, ref, {
       action: 'loan.withdraw',
       event: 'loan.withdrawn',
       apply: async (loan) => ({ next: withdraw(loan), holderName: null }),

@@ -2,24 +2,27 @@ import { inject, injectable } from 'inversify';
 import { z } from 'zod';
 import { Clock } from '../../ports/clock.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
-import { can, requirePermissions, type Actor } from '../shared/actor.js';
+import { defineTool } from '../catalogue/tool.js';
+import { deviceSchema } from '../devices/device.js';
+import { loanViewSchema, toLoanView } from '../loans/loan.js';
+import { inPool } from '../loans/loan-ref.js';
+import { can, type Actor } from '../shared/actor.js';
 import { dateInZone } from '../shared/dates.js';
 import { notFound } from '../shared/errors.js';
-import { id, parseInput } from '../shared/validation.js';
-import { toLoanView, type LoanView } from '../loans/loan.js';
-import { inPool } from '../loans/loan-ref.js';
-import type { Device } from '../devices/device.js';
-import { toSubmissionView, type SubmissionView } from '../submissions/submission.js';
-import type { Person } from './person.js';
+import type { UseCase } from '../shared/use-case.js';
+import { id } from '../shared/validation.js';
+import { submissionViewSchema, toSubmissionView } from '../submissions/submission.js';
+import { personSchema } from './person.js';
 
 export const personProfileInput = z.object({ personId: id().describe('The person id') }).strict();
 
-export interface PersonProfile {
-  person: Person;
-  loans?: LoanView[];
-  devices?: Device[];
-  submissions?: SubmissionView[];
-}
+export const personProfileSchema = z.object({
+  person: personSchema,
+  loans: z.array(loanViewSchema).optional(),
+  devices: z.array(deviceSchema).optional(),
+  submissions: z.array(submissionViewSchema).optional(),
+});
+export type PersonProfile = z.output<typeof personProfileSchema>;
 
 const PROFILE_SUBMISSIONS_LIMIT = 50;
 
@@ -28,17 +31,16 @@ const PROFILE_SUBMISSIONS_LIMIT = 50;
  * see it (permission and module); loans outside the caller's pool are left out.
  */
 @injectable()
-export class GetPersonProfile {
+export class GetPersonProfile implements UseCase<typeof personProfileInput, PersonProfile> {
   static readonly required = ['module.people', 'person.view'] as const;
+  static readonly input = personProfileInput;
 
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(actor: Actor, input: z.input<typeof personProfileInput>): Promise<PersonProfile> {
-    requirePermissions(actor, GetPersonProfile.required);
-    const { personId } = parseInput(personProfileInput, input);
+  async execute(actor: Actor, { personId }: z.output<typeof personProfileInput>): Promise<PersonProfile> {
     const tenantId = actor.tenant.id;
     const today = dateInZone(this.clock.now(), actor.tenant.timeZone);
     return this.uow.read(async (repos) => {
@@ -64,3 +66,13 @@ export class GetPersonProfile {
     });
   }
 }
+
+export const personProfileTool = defineTool({
+  name: 'people.profile',
+  title: 'Person profile',
+  description:
+    'One person with the loans they hold, the devices assigned to them and the repair submissions they reported or handle. Each section appears only when the caller may see it.',
+  readOnly: true,
+  output: personProfileSchema,
+  useCase: GetPersonProfile,
+});

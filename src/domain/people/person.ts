@@ -1,13 +1,18 @@
+import { z } from 'zod';
+import { nullableText } from '../shared/validation.js';
+
 export const PERSON_KINDS = ['PUPIL', 'STAFF'] as const;
 export type PersonKind = (typeof PERSON_KINDS)[number];
 
-export interface Person {
-  readonly id: string;
-  readonly name: string;
-  readonly email: string | null;
-  readonly kind: PersonKind;
+/** A pupil or a member of staff, as stored and as every surface returns it. */
+export const personSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: nullableText(),
+  kind: z.enum(PERSON_KINDS),
   /** A class for pupils, a department for staff. */
-  readonly userGroup: string | null;
+  userGroup: nullableText(),
   /** The identifier in the school's MIS or directory. */
-  readonly externalId: string | null;
-}
+  externalId: nullableText(),
+});
+export type Person = z.output<typeof personSchema>;

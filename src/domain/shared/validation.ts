@@ -43,11 +43,14 @@ export const id = () => text(1, 100);
 export const calendarDate = () =>
   z.string().refine(isCalendarDate, { message: 'must be a date in the form YYYY-MM-DD' }).meta({ format: 'date' });
 
-export const positiveInt = (max = 2_147_483_647) =>
-  z.number().int({ message: 'must be a whole number' }).min(1, { message: 'must be at least 1' }).max(max);
+/** A whole number; what is not one (a word from a query string, say) is refused in these words. */
+export const wholeNumber = () =>
+  z.number({ error: 'must be a whole number' }).int({ message: 'must be a whole number' });
+
+export const positiveInt = (max = 2_147_483_647) => wholeNumber().min(1, { message: 'must be at least 1' }).max(max);
 
 export const page = () => positiveInt(1_000_000).optional();
-export const pageSize = (max = 100) => z.number().int().min(1).max(max).optional();
+export const pageSize = (max = 100) => wholeNumber().min(1).max(max).optional();
 
 /** "Exactly one of" for flat schemas (a top-level oneOf is refused by MCP SDK clients). */
 export function exactlyOne<T extends Record<string, unknown>>(keys: readonly (keyof T & string)[]) {
@@ -62,3 +65,15 @@ export function exactlyOne<T extends Record<string, unknown>>(keys: readonly (ke
     }
   };
 }
+
+// Building blocks of the shapes use cases return (published as the tools' output schemas).
+
+export const nullableText = () => z.string().nullable();
+export const isoDate = () => z.string().describe('YYYY-MM-DD');
+export const isoInstant = () => z.string().describe('ISO 8601 UTC');
+
+/** A page of a list as every list returns it: `{<things>, total, page, pageSize}`. */
+export const pageOf = <K extends string, T extends z.ZodType>(key: K, item: T) =>
+  z.object({ [key]: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() } as {
+    [P in K]: z.ZodArray<T>;
+  } & { total: z.ZodNumber; page: z.ZodNumber; pageSize: z.ZodNumber });

@@ -3,12 +3,14 @@ import { z } from 'zod';
 import { Clock } from '../../ports/clock.js';
 import { IdGenerator } from '../../ports/id-generator.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
-import { requirePermissions, type Actor } from '../shared/actor.js';
+import type { Actor } from '../shared/actor.js';
+import type { UseCase } from '../shared/use-case.js';
+import { defineTool } from '../catalogue/tool.js';
 import { conflict, invalidField, notFound } from '../shared/errors.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
-import { exactlyOne, id, parseInput } from '../shared/validation.js';
+import { exactlyOne, id } from '../shared/validation.js';
 import { findSubmission, submissionRefFields } from './submission-ref.js';
-import { assign, toSubmissionView, type SubmissionView } from './submission.js';
+import { assign, submissionResultSchema, toSubmissionView, type SubmissionView } from './submission.js';
 
 export const assignSubmissionInput = z
   .object({ ...submissionRefFields, assigneeId: id().describe('A staff member who will handle the repair') })
@@ -17,8 +19,9 @@ export const assignSubmissionInput = z
 
 /** Assigns (or reassigns) a NEW or ASSIGNED submission to a staff member. */
 @injectable()
-export class AssignSubmission {
+export class AssignSubmission implements UseCase<typeof assignSubmissionInput, { submission: SubmissionView }> {
   static readonly required = ['module.repairs', 'repair.assign'] as const;
+  static readonly input = assignSubmissionInput;
 
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
@@ -26,9 +29,10 @@ export class AssignSubmission {
     @inject(IdGenerator) private readonly ids: IdGenerator,
   ) {}
 
-  async execute(actor: Actor, input: z.input<typeof assignSubmissionInput>): Promise<{ submission: SubmissionView }> {
-    requirePermissions(actor, AssignSubmission.required);
-    const { assigneeId, ...ref } = parseInput(assignSubmissionInput, input);
+  async execute(
+    actor: Actor,
+    { assigneeId, ...ref }: z.output<typeof assignSubmissionInput>,
+  ): Promise<{ submission: SubmissionView }> {
     const tenantId = actor.tenant.id;
     const at = this.clock.now().toISOString();
     return this.uow.transaction(async (repos) => {
@@ -54,3 +58,13 @@ export class AssignSubmission {
     });
   }
 }
+
+export const assignSubmissionTool = defineTool({
+  name: 'submissions.assign',
+  title: 'Assign a repair submission',
+  description:
+    'Assign a NEW submission, or reassign an ASSIGNED one, to a staff member. Give exactly one of `id` or `number`. Changes data: confirm with the user first.',
+  readOnly: false,
+  output: submissionResultSchema,
+  useCase: AssignSubmission,
+});

@@ -3,12 +3,20 @@ import { z } from 'zod';
 import { Clock } from '../../ports/clock.js';
 import { IdGenerator } from '../../ports/id-generator.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
-import { requirePermissions, type Actor } from '../shared/actor.js';
+import type { Actor } from '../shared/actor.js';
+import type { UseCase } from '../shared/use-case.js';
+import { defineTool } from '../catalogue/tool.js';
 import { notFound } from '../shared/errors.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
-import { id, parseInput, text } from '../shared/validation.js';
+import { id, text } from '../shared/validation.js';
 import { inPool } from '../loans/loan-ref.js';
-import { COVERAGES, toSubmissionView, type Submission, type SubmissionView } from './submission.js';
+import {
+  COVERAGES,
+  submissionResultSchema,
+  toSubmissionView,
+  type Submission,
+  type SubmissionView,
+} from './submission.js';
 
 export const createSubmissionInput = z
   .object({
@@ -21,8 +29,9 @@ export const createSubmissionInput = z
 
 /** Lodges a repair submission against a serial number. Changes no device. */
 @injectable()
-export class CreateSubmission {
+export class CreateSubmission implements UseCase<typeof createSubmissionInput, { submission: SubmissionView }> {
   static readonly required = ['module.repairs', 'repair.create'] as const;
+  static readonly input = createSubmissionInput;
 
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
@@ -30,9 +39,7 @@ export class CreateSubmission {
     @inject(IdGenerator) private readonly ids: IdGenerator,
   ) {}
 
-  async execute(actor: Actor, input: z.input<typeof createSubmissionInput>): Promise<{ submission: SubmissionView }> {
-    requirePermissions(actor, CreateSubmission.required);
-    const i = parseInput(createSubmissionInput, input);
+  async execute(actor: Actor, i: z.output<typeof createSubmissionInput>): Promise<{ submission: SubmissionView }> {
     const tenantId = actor.tenant.id;
     const at = this.clock.now().toISOString();
     return this.uow.transaction(async (repos) => {
@@ -73,3 +80,13 @@ export class CreateSubmission {
     });
   }
 }
+
+export const createSubmissionTool = defineTool({
+  name: 'submissions.create',
+  title: 'Lodge a repair submission',
+  description:
+    'Lodge a repair submission against the serial number of a device or loaner of this school, with a description of the fault and optionally the reporter and who pays (coverage). Changes data: confirm with the user first.',
+  readOnly: false,
+  output: submissionResultSchema,
+  useCase: CreateSubmission,
+});

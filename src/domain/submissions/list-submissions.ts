@@ -1,10 +1,12 @@
 import { inject, injectable } from 'inversify';
 import { z } from 'zod';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
-import { requirePermissions, type Actor } from '../shared/actor.js';
+import type { Actor } from '../shared/actor.js';
+import type { UseCase } from '../shared/use-case.js';
+import { defineTool } from '../catalogue/tool.js';
 import { PAGE_SIZE_DEFAULT } from '../shared/paging.js';
-import { id, page, pageSize, parseInput, text } from '../shared/validation.js';
-import { SUBMISSION_STATUSES, toSubmissionView } from './submission.js';
+import { id, page, pageOf, pageSize, text } from '../shared/validation.js';
+import { SUBMISSION_STATUSES, submissionViewSchema, toSubmissionView } from './submission.js';
 
 export const listSubmissionsInput = z
   .object({
@@ -17,17 +19,32 @@ export const listSubmissionsInput = z
   })
   .strict();
 
+export const submissionListSchema = pageOf('submissions', submissionViewSchema);
+type SubmissionList = z.output<typeof submissionListSchema>;
+
 /** Repair submissions, newest first. */
 @injectable()
-export class ListSubmissions {
+export class ListSubmissions implements UseCase<typeof listSubmissionsInput, SubmissionList> {
   static readonly required = ['module.repairs', 'repair.view'] as const;
+  static readonly input = listSubmissionsInput;
 
   constructor(@inject(UnitOfWork) private readonly uow: UnitOfWork) {}
 
-  async execute(actor: Actor, input: z.input<typeof listSubmissionsInput>) {
-    requirePermissions(actor, ListSubmissions.required);
-    const { page = 1, pageSize = PAGE_SIZE_DEFAULT, ...search } = parseInput(listSubmissionsInput, input);
+  async execute(
+    actor: Actor,
+    { page = 1, pageSize = PAGE_SIZE_DEFAULT, ...search }: z.output<typeof listSubmissionsInput>,
+  ): Promise<SubmissionList> {
     const result = await this.uow.read((r) => r.submissions.search(actor.tenant.id, search, { page, pageSize }));
     return { submissions: result.items.map(toSubmissionView), total: result.total, page, pageSize };
   }
 }
+
+export const listSubmissionsTool = defineTool({
+  name: 'submissions.list',
+  title: 'List repair submissions',
+  description:
+    'Page through device repair submissions, newest first, filtered by status, serial, assignee or a search text in the description.',
+  readOnly: true,
+  output: submissionListSchema,
+  useCase: ListSubmissions,
+});

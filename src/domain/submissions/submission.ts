@@ -1,25 +1,35 @@
+import { z } from 'zod';
 import { conflict } from '../shared/errors.js';
+import { isoInstant, nullableText } from '../shared/validation.js';
 
 export const SUBMISSION_STATUSES = ['NEW', 'ASSIGNED', 'IN_REPAIR', 'RESOLVED', 'CLOSED'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 export const COVERAGES = ['WARRANTY', 'INSURANCE', 'SCHOOL', 'PARENT'] as const;
 export type Coverage = (typeof COVERAGES)[number];
 
-/** A repair submission lodged against a serial number of a device or loan of the tenant. */
-export interface Submission {
-  readonly id: string;
-  readonly number: number;
-  readonly serial: string;
-  readonly description: string;
-  readonly reporterId: string | null;
-  readonly assigneeId: string | null;
-  readonly status: SubmissionStatus;
-  readonly coverage: Coverage | null;
-  readonly costMinor: number | null;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-  readonly version: number;
-}
+/** A submission as every surface returns it: the schema published in tool outputs, and its type. */
+export const submissionViewSchema = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  serial: z.string(),
+  description: z.string(),
+  reporterId: nullableText(),
+  assigneeId: nullableText(),
+  status: z.enum(SUBMISSION_STATUSES),
+  coverage: z.enum(COVERAGES).nullable(),
+  costMinor: z.number().int().nullable(),
+  createdAt: isoInstant(),
+  updatedAt: isoInstant(),
+});
+export type SubmissionView = z.output<typeof submissionViewSchema>;
+
+export const submissionResultSchema = z.object({ submission: submissionViewSchema });
+
+/**
+ * A repair submission lodged against a serial number of a device or loan of the tenant, as stored:
+ * the view plus the version that guards concurrent changes.
+ */
+export type Submission = SubmissionView & { readonly version: number };
 
 /** Assignment is allowed from NEW or ASSIGNED (reassignment) and always lands in ASSIGNED. */
 export function assign(s: Submission, assigneeId: string, at: string): Submission {
@@ -29,6 +39,5 @@ export function assign(s: Submission, assigneeId: string, at: string): Submissio
   return { ...s, assigneeId, status: 'ASSIGNED', updatedAt: at };
 }
 
-/** A submission as every surface returns it (the concurrency version stays inside). */
-export type SubmissionView = Omit<Submission, 'version'>;
+/** The view of a stored submission: the concurrency version stays inside. */
 export const toSubmissionView = ({ version: _version, ...view }: Submission): SubmissionView => view;

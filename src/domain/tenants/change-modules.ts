@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { z } from 'zod';
 import { Clock } from '../../ports/clock.js';
 import { IdGenerator } from '../../ports/id-generator.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
@@ -6,21 +7,30 @@ import { MODULES, isModule, type ModuleName } from '../access/permissions.js';
 import type { Actor } from '../shared/actor.js';
 import { DomainError, invalidField, notFound } from '../shared/errors.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
+import type { UseCase } from '../shared/use-case.js';
 import type { Tenant } from './tenant.js';
+
+export const changeModulesInput = z
+  .object({ enable: z.array(z.string()).optional(), disable: z.array(z.string()).optional() })
+  .strict();
 
 /**
  * Turns modules on or off for a tenant. A deployment decision: only the operator at the CLI makes it
- * (no role or key can, since `module.*` is never a grant).
+ * (no role or key can, since `module.*` is never a grant), so what it requires is not a permission
+ * but the operator's own principal.
  */
 @injectable()
-export class ChangeModules {
+export class ChangeModules implements UseCase<typeof changeModulesInput, { modules: ModuleName[] }> {
+  static readonly required = [] as const;
+  static readonly input = changeModulesInput;
+
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(Clock) private readonly clock: Clock,
     @inject(IdGenerator) private readonly ids: IdGenerator,
   ) {}
 
-  async execute(actor: Actor, input: { enable?: string[]; disable?: string[] }): Promise<{ modules: ModuleName[] }> {
+  async execute(actor: Actor, input: z.output<typeof changeModulesInput>): Promise<{ modules: ModuleName[] }> {
     if (actor.principal.type !== 'operator') throw new DomainError('forbidden', 'modules are changed at the CLI');
     const check = (names: string[], field: string): ModuleName[] =>
       names.map((m) => {

@@ -1,34 +1,35 @@
 import { inject, injectable } from 'inversify';
 import { z } from 'zod';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
-import { requirePermissions, type Actor } from '../shared/actor.js';
+import { defineTool } from '../catalogue/tool.js';
+import type { Actor } from '../shared/actor.js';
 import { notFound } from '../shared/errors.js';
-import { id, parseInput, positiveInt } from '../shared/validation.js';
-import type { Ticket } from './ticket.js';
+import type { UseCase } from '../shared/use-case.js';
+import { id } from '../shared/validation.js';
+import { ticketResultSchema, type Ticket } from './ticket.js';
 
 export const getTicketInput = z.object({ id: id().describe('The ticket id') }).strict();
-export const getTicketByNumberInput = z.object({ number: positiveInt().describe('The ticket number') }).strict();
 
-/** One ticket by id, or by number through `byNumber`. Read only. */
+/** One ticket by its id. Read only. */
 @injectable()
-export class GetTicket {
+export class GetTicket implements UseCase<typeof getTicketInput, { ticket: Ticket }> {
   static readonly required = ['module.servicedesk', 'ticket.view'] as const;
+  static readonly input = getTicketInput;
 
   constructor(@inject(UnitOfWork) private readonly uow: UnitOfWork) {}
 
-  async execute(actor: Actor, input: z.input<typeof getTicketInput>): Promise<{ ticket: Ticket }> {
-    requirePermissions(actor, GetTicket.required);
-    const { id: ticketId } = parseInput(getTicketInput, input);
+  async execute(actor: Actor, { id: ticketId }: z.output<typeof getTicketInput>): Promise<{ ticket: Ticket }> {
     const ticket = await this.uow.read((r) => r.tickets.findById(actor.tenant.id, ticketId));
     if (!ticket) throw notFound('ticket', ticketId);
     return { ticket };
   }
-
-  async byNumber(actor: Actor, input: z.input<typeof getTicketByNumberInput>): Promise<{ ticket: Ticket }> {
-    requirePermissions(actor, GetTicket.required);
-    const { number } = parseInput(getTicketByNumberInput, input);
-    const ticket = await this.uow.read((r) => r.tickets.findByNumber(actor.tenant.id, number));
-    if (!ticket) throw notFound('ticket', number);
-    return { ticket };
-  }
 }
+
+export const getTicketTool = defineTool({
+  name: 'tickets.get',
+  title: 'Get a ticket',
+  description: 'One service-desk ticket by its id.',
+  readOnly: true,
+  output: ticketResultSchema,
+  useCase: GetTicket,
+});

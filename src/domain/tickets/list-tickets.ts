@@ -1,10 +1,12 @@
 import { inject, injectable } from 'inversify';
 import { z } from 'zod';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
-import { requirePermissions, type Actor } from '../shared/actor.js';
+import { defineTool } from '../catalogue/tool.js';
+import type { Actor } from '../shared/actor.js';
 import { PAGE_SIZE_DEFAULT } from '../shared/paging.js';
-import { page, pageSize, parseInput, text } from '../shared/validation.js';
-import { TICKET_STATUSES } from './ticket.js';
+import type { UseCase } from '../shared/use-case.js';
+import { page, pageOf, pageSize, text } from '../shared/validation.js';
+import { TICKET_STATUSES, ticketSchema } from './ticket.js';
 
 export const listTicketsInput = z
   .object({
@@ -15,17 +17,32 @@ export const listTicketsInput = z
   })
   .strict();
 
+export const ticketListSchema = pageOf('tickets', ticketSchema);
+type TicketList = z.output<typeof ticketListSchema>;
+
 /** The service-desk queue, newest first. Read only. */
 @injectable()
-export class ListTickets {
+export class ListTickets implements UseCase<typeof listTicketsInput, TicketList> {
   static readonly required = ['module.servicedesk', 'ticket.view'] as const;
+  static readonly input = listTicketsInput;
 
   constructor(@inject(UnitOfWork) private readonly uow: UnitOfWork) {}
 
-  async execute(actor: Actor, input: z.input<typeof listTicketsInput>) {
-    requirePermissions(actor, ListTickets.required);
-    const { page = 1, pageSize = PAGE_SIZE_DEFAULT, ...search } = parseInput(listTicketsInput, input);
+  async execute(
+    actor: Actor,
+    { page = 1, pageSize = PAGE_SIZE_DEFAULT, ...search }: z.output<typeof listTicketsInput>,
+  ): Promise<TicketList> {
     const result = await this.uow.read((r) => r.tickets.search(actor.tenant.id, search, { page, pageSize }));
     return { tickets: result.items, total: result.total, page, pageSize };
   }
 }
+
+export const listTicketsTool = defineTool({
+  name: 'tickets.list',
+  title: 'List service-desk tickets',
+  description:
+    'Page through the service-desk queue, newest first, filtered by status or a search text in subject and body.',
+  readOnly: true,
+  output: ticketListSchema,
+  useCase: ListTickets,
+});

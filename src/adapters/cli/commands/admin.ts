@@ -8,6 +8,8 @@ import { CreateTenant } from '../../../domain/tenants/create-tenant.js';
 import { Database } from '../../../ports/database.js';
 import { operatorIn, runCommand, type GlobalOptions } from '../context.js';
 import { readStdin } from '../stdin.js';
+import { perform } from '../../../domain/shared/use-case.js';
+import { resolveFrom } from '../../resolve-use-case.js';
 
 type Args<T> = GlobalOptions & T;
 
@@ -68,7 +70,9 @@ const moduleChange = (action: 'enable' | 'disable') => ({
   handler: (argv: Args<{ tenant: string; modules: string[] }>) =>
     runCommand(argv, async ({ container }) => {
       const actor = await operatorIn(container, argv.tenant);
-      const { modules } = await container.get(ChangeModules).execute(actor, { [action]: argv.modules.map(String) });
+      const { modules } = await perform(resolveFrom(container), ChangeModules, actor, {
+        [action]: argv.modules.map(String),
+      });
       process.stdout.write(`${argv.tenant}: modules enabled: ${modules.length ? modules.join(', ') : '(none)'}\n`);
     }),
 });
@@ -115,10 +119,10 @@ export const userCommand: CommandModule<GlobalOptions, GlobalOptions> = {
           // Read the password first: never from an argument, which other users could see in ps.
           const password = argv.passwordStdin ? (await readStdin()).replace(/\r?\n$/, '') : undefined;
           const actor = await operatorIn(container, argv.tenant);
-          const { user } = await container.get(CreateUser).execute(actor, {
+          const { user } = await perform(resolveFrom(container), CreateUser, actor, {
             email: argv.email,
             name: argv.name,
-            role: argv.role as never,
+            role: argv.role,
             loanGroupIds: argv.loanGroup.map(String),
             password,
           });
@@ -154,7 +158,7 @@ export const seedDemoCommand: CommandModule<GlobalOptions, Args<{ tenant: string
     runCommand(argv, async ({ container }) => {
       const started = Date.now();
       const actor = await operatorIn(container, argv.tenant);
-      const report = await container.get(SeedDemo).execute(actor, { size: argv.size });
+      const report = await perform(resolveFrom(container), SeedDemo, actor, { size: argv.size });
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       process.stdout.write(
         `seeded ${argv.tenant} (${report.size}) in ${seconds}s: ${report.people} people, ${report.loans} loans in ${report.loanGroups} groups, ` +

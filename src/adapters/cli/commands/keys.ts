@@ -3,6 +3,8 @@ import { CreateApiKey } from '../../../domain/identity/create-api-key.js';
 import { ListApiKeys } from '../../../domain/identity/list-api-keys.js';
 import { RevokeApiKey } from '../../../domain/identity/revoke-api-key.js';
 import { operatorIn, runCommand, type GlobalOptions } from '../context.js';
+import { perform } from '../../../domain/shared/use-case.js';
+import { resolveFrom } from '../../resolve-use-case.js';
 
 type Args<T> = GlobalOptions & T;
 
@@ -44,7 +46,7 @@ export const keyCommand: CommandModule<GlobalOptions, GlobalOptions> = {
         (argv) =>
           runCommand(argv, async ({ container, config }) => {
             const actor = await operatorIn(container, argv.tenant);
-            const { apiKey, key } = await container.get(CreateApiKey).execute(actor, {
+            const { apiKey, key } = await perform(resolveFrom(container), CreateApiKey, actor, {
               name: argv.name,
               scopes: parseScopes(argv.scopes),
               expiresInDays: argv.expires,
@@ -71,7 +73,7 @@ export const keyCommand: CommandModule<GlobalOptions, GlobalOptions> = {
         (argv) =>
           runCommand(argv, async ({ container }) => {
             const actor = await operatorIn(container, argv.tenant);
-            const { apiKeys } = await container.get(ListApiKeys).execute(actor);
+            const { apiKeys } = await perform(resolveFrom(container), ListApiKeys, actor, {});
             if (argv.json) {
               process.stdout.write(`${JSON.stringify(apiKeys)}\n`);
               return;
@@ -103,7 +105,7 @@ export const keyCommand: CommandModule<GlobalOptions, GlobalOptions> = {
         (argv) =>
           runCommand(argv, async ({ container }) => {
             const actor = await operatorIn(container, argv.tenant);
-            await container.get(RevokeApiKey).execute(actor, { id: argv.keyId });
+            await perform(resolveFrom(container), RevokeApiKey, actor, { id: argv.keyId });
             process.stdout.write(`revoked ${argv.keyId}\n`);
           }),
       ),

@@ -17,10 +17,10 @@ const INTERNAL_DETAIL = 'An unexpected error occurred. Quote the X-Request-Id re
 const BUSY_RETRY_AFTER = 1;
 const UNAVAILABLE_RETRY_AFTER = 5;
 
-/** Writes a problem+json response. */
-export function sendProblem(ctx: Context, doc: ProblemDocument): void {
+/** Writes a problem+json response, with `extensions` beside the standard members (RFC 9457 allows them). */
+export function sendProblem(ctx: Context, doc: ProblemDocument, extensions: Record<string, unknown> = {}): void {
   ctx.status = doc.status;
-  ctx.body = doc;
+  ctx.body = { ...doc, ...extensions };
   ctx.type = PROBLEM_CONTENT_TYPE;
 }
 

@@ -1,7 +1,5 @@
-import type { RouterMiddleware } from '@koa/router';
-import type { ServiceIdentifier } from 'inversify';
-import { ToolCatalogue, UnknownToolError } from '../../../domain/catalogue/catalogue.js';
-import type { Resolve } from '../../../domain/catalogue/tool.js';
+import type { Context, Middleware } from 'koa';
+import { ToolCatalogue, type ToolGrant } from '../../../domain/catalogue/catalogue.js';
 import { jsonBody } from '../json-body.js';
 import { ACTIONS_PATH, actionsOpenApi } from '../openapi.js';
 import { HttpProblem } from '../problems.js';
@@ -22,11 +20,7 @@ export function createActionRoutes(hooks: RestHooks = {}): RouteModule {
     name: 'actions',
     register(router, deps) {
       const guard = apiKeyGuard(deps, 'actions', hooks);
-      const catalogue = () => deps.container.get(ToolCatalogue);
-      // Use cases are bound to themselves (bootstrap/use-cases.ts); the cast bridges the catalogue's
-      // resolver type, which takes any use-case class, to inversify's service identifier.
-      const resolve: Resolve = <T>(useCase: abstract new (...args: never[]) => T) =>
-        deps.container.get<T>(useCase as unknown as ServiceIdentifier<T>);
+      const catalogue = () => deps.resolve(ToolCatalogue);
 
       router.get(ACTIONS_PATH, ...guard, (ctx) => {
         ctx.body = {
@@ -41,27 +35,18 @@ export function createActionRoutes(hooks: RestHooks = {}): RouteModule {
         });
       });
 
-      // Whether the action exists for this key is answered before the body is read, so an unknown
-      // action is 404 whatever was sent with it.
-      const actionAvailable: RouterMiddleware = async (ctx, next) => {
-        if (!catalogue().find(actorOf(ctx), 'integration', ctx.params.name ?? '')) throw unknownAction();
+      // Whether the key may use the action is decided once, before the body is read, so an unknown
+      // action is 404 whatever was sent with it; the grant is what the handler runs.
+      const granted: Middleware = async (ctx, next) => {
+        const grant = catalogue().find(actorOf(ctx), 'integration', ctx.params.name ?? '');
+        if (!grant) throw unknownAction();
+        ctx.state.grant = grant;
         await next();
       };
 
-      router.post(`${ACTIONS_PATH}/:name`, ...guard, actionAvailable, jsonBody(), async (ctx) => {
-        try {
-          const result = await catalogue().invoke(
-            resolve,
-            actorOf(ctx),
-            'integration',
-            ctx.params.name ?? '',
-            ctx.request.body,
-          );
-          ctx.body = { result };
-        } catch (e) {
-          if (e instanceof UnknownToolError) throw unknownAction();
-          throw e;
-        }
+      router.post(`${ACTIONS_PATH}/:name`, ...guard, granted, jsonBody(), async (ctx: Context) => {
+        const result = await catalogue().call(deps.resolve, ctx.state.grant as ToolGrant, ctx.request.body);
+        ctx.body = { result };
       });
     },
   };

@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import { ConsumeSetupLink } from '../../../domain/identity/consume-setup-link.js';
 import { SignIn, TooManyAttempts } from '../../../domain/identity/sign-in.js';
 import { SignOut } from '../../../domain/identity/sign-out.js';
+import { perform } from '../../../domain/shared/use-case.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { ResolveTenant } from '../../../domain/tenants/resolve-tenant.js';
 import type { Tenant } from '../../../domain/tenants/tenant.js';
@@ -73,7 +74,7 @@ export const authRoutes: RouteModule = {
     });
 
     router.post('/api/auth/logout', consoleAuth(container), requireAllowedOrigin(origins), async (ctx) => {
-      await container.get(SignOut).execute(consoleActor(ctx), ctx.state.sessionId as string);
+      await perform(deps.resolve, SignOut, consoleActor(ctx), { sessionId: ctx.state.sessionId });
       ctx.cookies.secure = secureCookies(config);
       ctx.cookies.set(SESSION_COOKIE, '', {
         httpOnly: true,

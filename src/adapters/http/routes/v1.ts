@@ -1,9 +1,10 @@
 import type { Context, Middleware } from 'koa';
-import { searchDevicesInput, SearchDevices } from '../../../domain/devices/search-devices.js';
+import { SearchDevices } from '../../../domain/devices/search-devices.js';
 import { GetDevice } from '../../../domain/devices/get-device.js';
-import { listSubmissionsInput, ListSubmissions } from '../../../domain/submissions/list-submissions.js';
+import { ListSubmissions } from '../../../domain/submissions/list-submissions.js';
 import { GetSubmission } from '../../../domain/submissions/get-submission.js';
 import { requirePermissions, type Actor } from '../../../domain/shared/actor.js';
+import { perform } from '../../../domain/shared/use-case.js';
 import { Clock } from '../../../ports/clock.js';
 import { authenticateKey } from '../auth/api-key.js';
 import { rateLimit, rateLimitPolicies } from '../middleware/rate-limit.js';
@@ -63,20 +64,20 @@ export function apiKeyGuard(deps: HttpDeps, policy: RestRatePolicy, hooks: RestH
   return limit ? [authenticate, limit, integrationsEnabled] : [authenticate, integrationsEnabled];
 }
 
-const readDeviceQuery = queryReader(searchDevicesInput);
-const readSubmissionQuery = queryReader(listSubmissionsInput);
+const readDeviceQuery = queryReader(SearchDevices.input);
+const readSubmissionQuery = queryReader(ListSubmissions.input);
 
 /**
  * REST `/api/v1` (SPEC §7.2, seed §4.2): ping, devices and submissions. Handlers translate HTTP to the
- * use case and back. Each list route checks the use case's own `required` before reading the query,
- * so the answers come in a stable order: 401, 404 module off, 403 permission, then 400 input.
+ * use case and back; the use case admits the call (module, permission, then input), so the answers
+ * come in that order: 401, 404 module off, 403 permission, then 400 input.
  */
 export function createV1Routes(hooks: RestHooks = {}): RouteModule {
   return {
     name: 'v1',
     register(router, deps) {
       const guard = apiKeyGuard(deps, 'v1', hooks);
-      const get = deps.container.get.bind(deps.container);
+      const { resolve } = deps;
 
       router.get('/api/v1/ping', ...guard, (ctx) => {
         const actor = actorOf(ctx);
@@ -92,28 +93,24 @@ export function createV1Routes(hooks: RestHooks = {}): RouteModule {
           },
           modules: [...actor.tenant.modules],
           features: ['actions'],
-          time: get(Clock).now().toISOString(),
+          time: resolve(Clock).now().toISOString(),
         };
       });
 
       router.get('/api/v1/devices', ...guard, async (ctx) => {
-        const actor = actorOf(ctx);
-        requirePermissions(actor, SearchDevices.required);
-        ctx.body = await get(SearchDevices).execute(actor, readDeviceQuery(ctx));
+        ctx.body = await perform(resolve, SearchDevices, actorOf(ctx), readDeviceQuery(ctx));
       });
 
       router.get('/api/v1/devices/:id', ...guard, async (ctx) => {
-        ctx.body = await get(GetDevice).execute(actorOf(ctx), { id: ctx.params.id ?? '' });
+        ctx.body = await perform(resolve, GetDevice, actorOf(ctx), { id: ctx.params.id });
       });
 
       router.get('/api/v1/submissions', ...guard, async (ctx) => {
-        const actor = actorOf(ctx);
-        requirePermissions(actor, ListSubmissions.required);
-        ctx.body = await get(ListSubmissions).execute(actor, readSubmissionQuery(ctx));
+        ctx.body = await perform(resolve, ListSubmissions, actorOf(ctx), readSubmissionQuery(ctx));
       });
 
       router.get('/api/v1/submissions/:id', ...guard, async (ctx) => {
-        ctx.body = await get(GetSubmission).execute(actorOf(ctx), { id: ctx.params.id ?? '' });
+        ctx.body = await perform(resolve, GetSubmission, actorOf(ctx), { id: ctx.params.id });
       });
     },
   };
