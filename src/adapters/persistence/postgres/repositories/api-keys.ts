@@ -1,5 +1,5 @@
 import type { ApiKey, StoredApiKey } from '../../../../domain/identity/api-key.js';
-import { ApiKeyRepository } from '../../../../ports/repositories.js';
+import type { ApiKeyRepository } from '../../../../ports/repositories.js';
 import { mapUniqueViolation, query, queryOne, type Queryable } from '../sql.js';
 
 interface ApiKeyRecord {
@@ -31,10 +31,8 @@ const toApiKey = (r: ApiKeyRecord): ApiKey => ({
 
 const toStored = (r: ApiKeyRecord): StoredApiKey => ({ ...toApiKey(r), tenantId: r.tenant_id, hash: r.hash });
 
-export class PgApiKeyRepository extends ApiKeyRepository {
-  constructor(private readonly db: Queryable) {
-    super();
-  }
+export class PgApiKeyRepository implements ApiKeyRepository {
+  constructor(private readonly db: Queryable) {}
 
   async create(k: StoredApiKey): Promise<void> {
     const sql = `INSERT INTO api_keys (id, tenant_id, name, prefix, hash, scopes, created_at, expires_at, last_used_at,

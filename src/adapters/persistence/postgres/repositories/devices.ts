@@ -1,6 +1,6 @@
 import type { Device } from '../../../../domain/devices/device.js';
 import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
-import { DeviceRepository, type DeviceSearch } from '../../../../ports/repositories.js';
+import type { DeviceRepository, DeviceSearch } from '../../../../ports/repositories.js';
 import { pageOf, count, insertMany, query, queryOne, Where, type Column, type Queryable } from '../sql.js';
 
 interface DeviceRecord {
@@ -48,10 +48,8 @@ const columns = (tenantId: string): Column<Device>[] => [
 
 const UNIQUES = { devices_tenant_serial_key: 'device serial', devices_pkey: 'device id' };
 
-export class PgDeviceRepository extends DeviceRepository {
-  constructor(private readonly db: Queryable) {
-    super();
-  }
+export class PgDeviceRepository implements DeviceRepository {
+  constructor(private readonly db: Queryable) {}
 
   insertMany(tenantId: string, devices: readonly Device[]): Promise<void> {
     return insertMany(this.db, 'devices', columns(tenantId), devices, UNIQUES);

@@ -1,5 +1,5 @@
 import type { Loan, LoanRow } from '../../../../domain/loans/loan.js';
-import { LoanRepository, type LoanCounts, type LoanFilter } from '../../../../ports/repositories.js';
+import type { LoanCounts, LoanFilter, LoanRepository } from '../../../../ports/repositories.js';
 import { offsetOf, type Page, type PageRequest } from '../../../../domain/shared/paging.js';
 import { nearerEnd } from '../../paging.js';
 import { count, mapUniqueViolation, query, queryOne, type Column, type Queryable } from '../sql.js';
@@ -83,14 +83,12 @@ function insertSql(columns: readonly Column<Loan>[]): string {
     FROM unnest(${arrays}) AS u(${names.join(', ')})`;
 }
 
-export class PgLoanRepository extends LoanRepository {
+export class PgLoanRepository implements LoanRepository {
   /** Rows this repository inserted, and the count at which it next refreshes the statistics. */
   private inserted = 0;
   private analyzeAt = ANALYZE_FIRST_AFTER;
 
-  constructor(private readonly db: Queryable) {
-    super();
-  }
+  constructor(private readonly db: Queryable) {}
 
   /**
    * Chunked like the shared insertMany, plus the holder's and group's names. Seeding stores loans a

@@ -1,5 +1,5 @@
 import type { NewOutboxEvent, OutboxEvent } from '../../../../domain/events/event.js';
-import { OutboxRepository } from '../../../../ports/repositories.js';
+import type { OutboxRepository } from '../../../../ports/repositories.js';
 import { mapUniqueViolation, query, type Queryable } from '../sql.js';
 
 interface OutboxRecord {
@@ -18,10 +18,8 @@ const toEvent = (r: OutboxRecord): OutboxEvent => ({
   payload: r.payload,
 });
 
-export class PgOutboxRepository extends OutboxRepository {
-  constructor(private readonly db: Queryable) {
-    super();
-  }
+export class PgOutboxRepository implements OutboxRepository {
+  constructor(private readonly db: Queryable) {}
 
   async append(tenantId: string, e: NewOutboxEvent & { readonly id: string }): Promise<void> {
     const sql = `INSERT INTO outbox_events (id, tenant_id, kind, occurred_at, payload) VALUES ($1, $2, $3, $4, $5::jsonb)`;

@@ -1,5 +1,5 @@
 import type { Person } from '../../../../domain/people/person.js';
-import { PersonRepository, type PersonSearch } from '../../../../ports/repositories.js';
+import type { PersonRepository, PersonSearch } from '../../../../ports/repositories.js';
 import { containsPattern, count, insertMany, query, queryOne, Where, type Column, type Queryable } from '../sql.js';
 
 interface PersonRecord {
@@ -41,10 +41,8 @@ const columns = (tenantId: string): Column<Person>[] => [
   ['external_id', 'text', (p) => p.externalId],
 ];
 
-export class PgPersonRepository extends PersonRepository {
-  constructor(private readonly db: Queryable) {
-    super();
-  }
+export class PgPersonRepository implements PersonRepository {
+  constructor(private readonly db: Queryable) {}
 
   insertMany(tenantId: string, people: readonly Person[]): Promise<void> {
     return insertMany(this.db, 'people', columns(tenantId), people, { people_pkey: 'person id' });

@@ -1,5 +1,5 @@
 import type { Session } from '../../../../domain/identity/session.js';
-import { SessionRepository } from '../../../../ports/repositories.js';
+import type { SessionRepository } from '../../../../ports/repositories.js';
 import { mapUniqueViolation, query, queryOne, type Queryable } from '../sql.js';
 
 interface SessionRecord {
@@ -18,10 +18,8 @@ const toSession = (r: SessionRecord): Session => ({
   revokedAt: r.revoked_at,
 });
 
-export class PgSessionRepository extends SessionRepository {
-  constructor(private readonly db: Queryable) {
-    super();
-  }
+export class PgSessionRepository implements SessionRepository {
+  constructor(private readonly db: Queryable) {}
 
   async create(tenantId: string, s: Session): Promise<void> {
     const sql = `INSERT INTO sessions (id, tenant_id, user_id, created_at, expires_at, revoked_at)

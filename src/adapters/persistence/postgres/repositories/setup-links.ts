@@ -1,5 +1,5 @@
 import type { SetupLink } from '../../../../domain/identity/setup-link.js';
-import { SetupLinkRepository } from '../../../../ports/repositories.js';
+import type { SetupLinkRepository } from '../../../../ports/repositories.js';
 import { mapUniqueViolation, query, queryOne, type Queryable } from '../sql.js';
 
 interface SetupLinkRecord {
@@ -27,10 +27,8 @@ const toLink = (r: SetupLinkRecord): SetupLink => ({
 
 const UNIQUES = { setup_links_token_hash_key: 'setup link token', setup_links_pkey: 'setup link id' };
 
-export class PgSetupLinkRepository extends SetupLinkRepository {
-  constructor(private readonly db: Queryable) {
-    super();
-  }
+export class PgSetupLinkRepository implements SetupLinkRepository {
+  constructor(private readonly db: Queryable) {}
 
   async create(tenantId: string, l: SetupLink): Promise<void> {
     const sql = `INSERT INTO setup_links (id, tenant_id, user_id, token_hash, file_path, created_at, expires_at, used_at,

@@ -1,6 +1,6 @@
 import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
 import type { Submission } from '../../../../domain/submissions/submission.js';
-import { SubmissionRepository, type SubmissionSearch } from '../../../../ports/repositories.js';
+import type { SubmissionRepository, SubmissionSearch } from '../../../../ports/repositories.js';
 import { pageOf, count, insertMany, query, queryOne, Where, type Column, type Queryable } from '../sql.js';
 
 interface SubmissionRecord {
@@ -54,10 +54,8 @@ const columns = (tenantId: string): Column<Submission>[] => [
 
 const UNIQUES = { submissions_tenant_number_key: 'submission number', submissions_pkey: 'submission id' };
 
-export class PgSubmissionRepository extends SubmissionRepository {
-  constructor(private readonly db: Queryable) {
-    super();
-  }
+export class PgSubmissionRepository implements SubmissionRepository {
+  constructor(private readonly db: Queryable) {}
 
   insertMany(tenantId: string, submissions: readonly Submission[]): Promise<void> {
     return insertMany(this.db, 'submissions', columns(tenantId), submissions, UNIQUES);

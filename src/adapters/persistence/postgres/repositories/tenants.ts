@@ -1,6 +1,6 @@
 import type { ModuleName } from '../../../../domain/access/permissions.js';
 import type { Tenant } from '../../../../domain/tenants/tenant.js';
-import { TenantRepository, type Counter } from '../../../../ports/repositories.js';
+import type { Counter, TenantRepository } from '../../../../ports/repositories.js';
 import { mapUniqueViolation, query, queryOne, type Queryable } from '../sql.js';
 
 interface TenantRecord {
@@ -34,10 +34,8 @@ const toTenant = (r: TenantRecord): Tenant => ({
 
 const UNIQUES = { tenants_slug_key: 'tenant slug', tenant_hosts_pkey: 'host', tenants_pkey: 'tenant id' };
 
-export class PgTenantRepository extends TenantRepository {
-  constructor(private readonly db: Queryable) {
-    super();
-  }
+export class PgTenantRepository implements TenantRepository {
+  constructor(private readonly db: Queryable) {}
 
   async create(tenant: Tenant): Promise<void> {
     // One statement, so the tenant, its hosts and its modules are written together even outside a transaction.

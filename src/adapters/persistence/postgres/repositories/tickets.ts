@@ -1,6 +1,6 @@
 import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
 import type { Ticket } from '../../../../domain/tickets/ticket.js';
-import { TicketRepository, type TicketSearch } from '../../../../ports/repositories.js';
+import type { TicketRepository, TicketSearch } from '../../../../ports/repositories.js';
 import { pageOf, insertMany, queryOne, Where, type Column, type Queryable } from '../sql.js';
 
 interface TicketRecord {
@@ -45,10 +45,8 @@ const columns = (tenantId: string): Column<Ticket>[] => [
 
 const UNIQUES = { tickets_tenant_number_key: 'ticket number', tickets_pkey: 'ticket id' };
 
-export class PgTicketRepository extends TicketRepository {
-  constructor(private readonly db: Queryable) {
-    super();
-  }
+export class PgTicketRepository implements TicketRepository {
+  constructor(private readonly db: Queryable) {}
 
   insertMany(tenantId: string, tickets: readonly Ticket[]): Promise<void> {
     return insertMany(this.db, 'tickets', columns(tenantId), tickets, UNIQUES);

@@ -1,6 +1,6 @@
 import type { Role } from '../../../../domain/access/permissions.js';
 import type { User, UserCredentials } from '../../../../domain/identity/user.js';
-import { UserRepository } from '../../../../ports/repositories.js';
+import type { UserRepository } from '../../../../ports/repositories.js';
 import { mapUniqueViolation, query, queryOne, type Queryable } from '../sql.js';
 
 interface UserRecord {
@@ -32,10 +32,8 @@ const toCredentials = (r: UserRecord): UserCredentials => ({ ...toUser(r), passw
 
 const UNIQUES = { users_tenant_email_key: 'user e-mail', users_pkey: 'user id' };
 
-export class PgUserRepository extends UserRepository {
-  constructor(private readonly db: Queryable) {
-    super();
-  }
+export class PgUserRepository implements UserRepository {
+  constructor(private readonly db: Queryable) {}
 
   async create(tenantId: string, user: User, passwordHash: string | null): Promise<void> {
     const sql = `INSERT INTO users (id, tenant_id, email, name, role, loan_group_ids, password_hash, active, created_at)
