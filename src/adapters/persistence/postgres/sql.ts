@@ -63,16 +63,20 @@ export class Where {
   }
 }
 
-/** One page of `select … from … where … order by …` and the total the WHERE matches. */
-export async function pageOf<R extends QueryResultRow, T>(
+/** One page of `SELECT columns FROM from WHERE … ORDER BY …` and the total the WHERE matches. */
+export async function pageOf<T extends QueryResultRow>(
   db: Queryable,
-  q: { select: string; from: string; where: Where; orderBy: string; page: PageRequest; map: (row: R) => T },
+  q: { columns: string; from: string; where: Where; orderBy: string; page: PageRequest },
 ): Promise<Page<T>> {
   const [items, total] = await Promise.all([
-    query<R>(db, `${q.select} ${q.where} ORDER BY ${q.orderBy} ${limitOffset(q.page)}`, q.where.params),
+    query<T>(
+      db,
+      `SELECT ${q.columns} FROM ${q.from} ${q.where} ORDER BY ${q.orderBy} ${limitOffset(q.page)}`,
+      q.where.params,
+    ),
     count(db, `FROM ${q.from} ${q.where}`, q.where.params),
   ]);
-  return { items: items.rows.map(q.map), total };
+  return { items: items.rows, total };
 }
 
 /** One column of a bulk insert: its name, its Postgres array element type and how to read it. */

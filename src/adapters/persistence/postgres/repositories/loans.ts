@@ -5,44 +5,14 @@ import { nearerEnd } from '../../paging.js';
 import { count, mapUniqueViolation, query, queryOne, type Column, type Queryable } from '../sql.js';
 import { loanWhere, tallyWhere } from './loan-filter.js';
 
-interface LoanRecord {
-  id: string;
-  number: number;
-  kind: Loan['kind'];
-  serial: string;
-  group_id: string;
-  status: Loan['status'];
-  holder_id: string | null;
-  user_group: string | null;
-  issued_at: string | null;
-  due_date: string | null;
-  version: number;
-  group_name: string | null;
-  holder_name: string | null;
-}
-
-// Left joins: a loan whose group or holder row is missing is still listed (with an empty group name).
-const COLUMNS = `l.id, l.number, l.kind, l.serial, l.group_id, l.status, l.holder_id, l.user_group,
-    l.issued_at, l.due_date, l.version, g.name AS group_name, p.name AS holder_name`;
+// Aliased to the domain's names, so rows are LoanRows. Left joins: a loan whose group or holder row is
+// missing is still listed (with an empty group name).
+const COLUMNS = `l.id, l.number, l.kind, l.serial, l.group_id AS "groupId", l.status, l.holder_id AS "holderId",
+  l.user_group AS "userGroup", l.issued_at AS "issuedAt", l.due_date AS "dueDate", l.version,
+  coalesce(g.name, '') AS "groupName", p.name AS "holderName"`;
 const NAMES = `LEFT JOIN loan_groups g ON g.tenant_id = l.tenant_id AND g.id = l.group_id
   LEFT JOIN people p ON p.tenant_id = l.tenant_id AND p.id = l.holder_id`;
 const SELECT = `SELECT ${COLUMNS} FROM loans l ${NAMES}`;
-
-const toLoanRow = (r: LoanRecord): LoanRow => ({
-  id: r.id,
-  number: r.number,
-  kind: r.kind,
-  serial: r.serial,
-  groupId: r.group_id,
-  status: r.status,
-  holderId: r.holder_id,
-  userGroup: r.user_group,
-  issuedAt: r.issued_at,
-  dueDate: r.due_date,
-  version: r.version,
-  groupName: r.group_name ?? '',
-  holderName: r.holder_name,
-});
 
 const columns = (tenantId: string): Column<Loan>[] => [
   ['id', 'text', (l) => l.id],
@@ -127,8 +97,7 @@ export class PgLoanRepository implements LoanRepository {
   private async findOne(condition: string, values: unknown[], forUpdate = false): Promise<LoanRow | null> {
     // OF l: lock the loan row only, not the group or the holder.
     const sql = `${SELECT} WHERE l.tenant_id = $1 AND ${condition}${forUpdate ? ' FOR UPDATE OF l' : ''}`;
-    const row = await queryOne<LoanRecord>(this.db, sql, values);
-    return row && toLoanRow(row);
+    return queryOne<LoanRow>(this.db, sql, values);
   }
 
   async update(tenantId: string, loan: Loan): Promise<boolean> {
@@ -167,19 +136,20 @@ export class PgLoanRepository implements LoanRepository {
               ORDER BY l.number ${order} LIMIT ${n} OFFSET ${skip}) paged
         JOIN loans l ON l.tenant_id = $1 AND l.number = paged.number ${NAMES}
         ORDER BY l.number`;
-      return (await query<LoanRecord & { total?: number }>(this.db, sql, where.params)).rows;
+      return (await query<LoanRow & { total?: number }>(this.db, sql, where.params)).rows;
     };
 
     const tally = tallyWhere(tenantId, filter);
     if (tally) {
       const total = await this.sum(tally.table, tally.where);
       const at = nearerEnd(total, limit, offset);
-      return { items: at.limit ? (await rows(at.order, at.limit, at.offset)).map(toLoanRow) : [], total };
+      return { items: at.limit ? await rows(at.order, at.limit, at.offset) : [], total };
     }
     const found = limit ? await rows('ASC', limit, offset, true) : [];
     // A page past the end has no row to carry the count.
     const total = found.length ? Number(found[0]!.total) : await count(this.db, `FROM loans l ${where}`, where.params);
-    return { items: found.map(toLoanRow), total };
+    // The count rides on every row: drop it from the items.
+    return { items: found.map(({ total: _, ...row }) => row), total };
   }
 
   listAll(tenantId: string, filter: LoanFilter, limit: number): Promise<Page<LoanRow>> {
@@ -206,8 +176,7 @@ export class PgLoanRepository implements LoanRepository {
 
   async listHeldBy(tenantId: string, personId: string): Promise<LoanRow[]> {
     const sql = `${SELECT} WHERE l.tenant_id = $1 AND l.holder_id = $2 ORDER BY l.number`;
-    const { rows } = await query<LoanRecord>(this.db, sql, [tenantId, personId]);
-    return rows.map(toLoanRow);
+    return (await query<LoanRow>(this.db, sql, [tenantId, personId])).rows;
   }
 
   count(tenantId: string): Promise<number> {
