@@ -1,8 +1,8 @@
 import type { Loan, LoanRow } from '../../../../domain/loans/loan.js';
 import type { LoanCounts, LoanFilter, LoanRepository } from '../../../../ports/repositories.js';
-import { offsetOf, type Page, type PageRequest } from '../../../../domain/shared/paging.js';
+import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
 import { nearerEnd } from '../../paging.js';
-import { count, mapUniqueViolation, query, queryOne, type Column, type Queryable } from '../sql.js';
+import { count, insertMany, pageBounds, query, queryOne, type Column, type Queryable } from '../sql.js';
 import { loanWhere, tallyWhere } from './loan-filter.js';
 
 // Aliased to the domain's names, so rows are LoanRows. Left joins: a loan whose group or holder row is
@@ -35,23 +35,17 @@ const UNIQUES = {
   loans_pkey: 'loan id',
 };
 
-const CHUNK_ROWS = 5_000;
+/**
+ * The holder's and group's names a new loan carries for free-text search, looked up per row by primary
+ * key (a join could hash all of the tenant's people for a few thousand loans).
+ */
+const NAMES_OF_NEW = {
+  holder_name: '(SELECT p.name FROM people p WHERE p.tenant_id = u.tenant_id AND p.id = u.holder_id)',
+  group_name: '(SELECT g.name FROM loan_groups g WHERE g.tenant_id = u.tenant_id AND g.id = u.group_id)',
+};
+
 /** Loans stored by one repository (one transaction) before the planner's statistics are refreshed. */
 const ANALYZE_FIRST_AFTER = 10_000;
-
-/**
- * One INSERT per chunk: one array per column, whatever the number of rows. The names are looked up
- * per row by primary key (a join could hash all of the tenant's people for a few thousand loans).
- */
-function insertSql(columns: readonly Column<Loan>[]): string {
-  const names = columns.map(([name]) => name);
-  const arrays = columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ');
-  return `INSERT INTO loans (${names.join(', ')}, holder_name, group_name)
-    SELECT u.*,
-      (SELECT p.name FROM people p WHERE p.tenant_id = u.tenant_id AND p.id = u.holder_id),
-      (SELECT g.name FROM loan_groups g WHERE g.tenant_id = u.tenant_id AND g.id = u.group_id)
-    FROM unnest(${arrays}) AS u(${names.join(', ')})`;
-}
 
 export class PgLoanRepository implements LoanRepository {
   /** Rows this repository inserted, and the count at which it next refreshes the statistics. */
@@ -61,24 +55,12 @@ export class PgLoanRepository implements LoanRepository {
   constructor(private readonly db: Queryable) {}
 
   /**
-   * Chunked like the shared insertMany, plus the holder's and group's names. Seeding stores loans a
-   * few thousand per call, so statistics are refreshed as this repository's total doubles (10,000,
-   * 20,000, 40,000, ...): the planner never plans a 200,000-loan tenant as an empty table.
+   * With the holder's and group's names. Seeding stores loans a few thousand per call, so statistics
+   * are refreshed as this repository's total doubles (10,000, 20,000, 40,000, ...), not per call: the
+   * planner never plans a 200,000-loan tenant as an empty table.
    */
   async insertMany(tenantId: string, loans: readonly Loan[]): Promise<void> {
-    const cols = columns(tenantId);
-    const sql = insertSql(cols);
-    for (let start = 0; start < loans.length; start += CHUNK_ROWS) {
-      const chunk = loans.slice(start, start + CHUNK_ROWS);
-      await mapUniqueViolation(
-        query(
-          this.db,
-          sql,
-          cols.map(([, , value]) => chunk.map(value)),
-        ),
-        UNIQUES,
-      );
-    }
+    await insertMany(this.db, 'loans', columns(tenantId), loans, UNIQUES, { derived: NAMES_OF_NEW, analyze: false });
     this.inserted += loans.length;
     if (this.inserted >= this.analyzeAt) {
       this.analyzeAt = this.inserted * 2;
@@ -126,9 +108,7 @@ export class PgLoanRepository implements LoanRepository {
    */
   async list(tenantId: string, filter: LoanFilter, page: PageRequest): Promise<Page<LoanRow>> {
     const where = loanWhere(tenantId, filter);
-    const limit = Math.trunc(page.pageSize);
-    const offset = Math.trunc(offsetOf(page));
-    if (!(limit >= 0 && offset >= 0)) throw new Error(`invalid page ${JSON.stringify(page)}`);
+    const { limit, offset } = pageBounds(page);
     const rows = async (order: 'ASC' | 'DESC', n: number, skip: number, counted = false) => {
       // Numbers, not ids: the status, kind and number indexes answer the page without the table.
       const sql = `SELECT ${COLUMNS}${counted ? ', paged.total' : ''}

@@ -1,14 +1,12 @@
 import type { Person } from '../../../../domain/people/person.js';
 import type { PersonRepository, PersonSearch } from '../../../../ports/repositories.js';
-import { containsPattern, count, insertMany, query, queryOne, Where, type Column, type Queryable } from '../sql.js';
+import { count, insertMany, query, queryOne, Where, type Column, type Queryable } from '../sql.js';
 
 const COLUMNS = 'id, name, email, kind, user_group AS "userGroup", external_id AS "externalId"';
 
 /**
- * The expression of the people_search_trgm_idx index (optionally with a table alias such as `p.`).
- * Text found in any field is found in it, so `personSearchText() ILIKE q` narrows the candidates
- * through the index; the per-field ILIKEs then keep the exact rule (text spanning two fields does
- * not count).
+ * The expression of the people_search_trgm_idx index (optionally with a table alias such as `p.`),
+ * which holds every field free text searches (see Where.contains).
  */
 export const personSearchText = (alias = ''): string =>
   `(${alias}name || ' ' || coalesce(${alias}email, '') || ' ' || coalesce(${alias}external_id, ''))`;
@@ -36,9 +34,7 @@ export class PgPersonRepository implements PersonRepository {
 
   async search(tenantId: string, search: PersonSearch): Promise<Person[]> {
     const where = new Where().add('tenant_id = ?', tenantId);
-    const q = where.param(containsPattern(search.q));
-    where.add(`${personSearchText()} ILIKE ${q}`);
-    where.add(`(name ILIKE ${q} OR email ILIKE ${q} OR external_id ILIKE ${q})`);
+    where.contains(search.q, ['name', 'email', 'external_id'], personSearchText());
     if (search.kind) where.add('kind = ?', search.kind);
     if (search.userGroup) where.add('user_group = ?', search.userGroup);
     const limit = where.param(search.limit);
