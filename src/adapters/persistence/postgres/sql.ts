@@ -24,23 +24,6 @@ export async function queryOne<R extends QueryResultRow>(db: Queryable, text: st
 const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * A page's LIMIT and OFFSET as whole numbers, checked: they are interpolated into the SQL (not
- * parameters), so that a page query and its count query can share the WHERE's parameters.
- */
-export function pageBounds(page: PageRequest): { limit: number; offset: number } {
-  const limit = Math.trunc(page.pageSize);
-  const offset = Math.trunc(offsetOf(page));
-  if (!(limit >= 0 && offset >= 0)) throw new Error(`invalid page ${JSON.stringify(page)}`);
-  return { limit, offset };
-}
-
-/** `count(*)` of a query, as a number. */
-export async function count(db: Queryable, text: string, values: unknown[] = []): Promise<number> {
-  const row = await queryOne<{ n: number }>(db, `SELECT count(*)::int AS n ${text}`, values);
-  return row!.n;
-}
-
-/**
  * Collects WHERE conditions and their positional parameters, so optional filters read as a list of
  * `if (x) where.add('col = ?', x)` lines. `?` is replaced by the next `$n`.
  */
@@ -80,6 +63,23 @@ export class Where {
   toString(): string {
     return this.conditions.length ? `WHERE ${this.conditions.join(' AND ')}` : '';
   }
+}
+
+/** `count(*)` of a query (`FROM … WHERE …`), as a number. */
+export async function count(db: Queryable, text: string, values: unknown[] = []): Promise<number> {
+  const row = await queryOne<{ n: number }>(db, `SELECT count(*)::int AS n ${text}`, values);
+  return row!.n;
+}
+
+/**
+ * A page's LIMIT and OFFSET as whole numbers, checked: they are interpolated into the SQL (not
+ * parameters), so that a page query and its count query can share the WHERE's parameters.
+ */
+export function pageBounds(page: PageRequest): { limit: number; offset: number } {
+  const limit = Math.trunc(page.pageSize);
+  const offset = Math.trunc(offsetOf(page));
+  if (!(limit >= 0 && offset >= 0)) throw new Error(`invalid page ${JSON.stringify(page)}`);
+  return { limit, offset };
 }
 
 /** One page of `SELECT columns FROM from WHERE … ORDER BY …` and the total the WHERE matches. */
