@@ -1,3 +1,8 @@
+/**
+ * The Postgres repositories' kit, in step with the SQLite one (../sqlite/sql.ts): queries, WHERE clauses
+ * with the contract's free-text filter, a page plus its total, multi-row inserts and unique violations
+ * as conflicts.
+ */
 import type { Pool, PoolClient, QueryResult, QueryResultRow } from 'pg';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { offsetOf, type Page, type PageRequest } from '../../../domain/shared/paging.js';
@@ -16,21 +21,7 @@ export async function queryOne<R extends QueryResultRow>(db: Queryable, text: st
 }
 
 /** `%text%` for ILIKE with the user's `%`, `_` and `\` taken literally (backslash is LIKE's escape). */
-export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** `LIMIT n OFFSET m` of a page; interpolated (not parameters) so the count query can share the WHERE's. */
-export function limitOffset(page: PageRequest): string {
-  const limit = Math.trunc(page.pageSize);
-  const offset = Math.trunc(offsetOf(page));
-  if (!(limit >= 0 && offset >= 0)) throw new Error(`invalid page ${JSON.stringify(page)}`);
-  return `LIMIT ${limit} OFFSET ${offset}`;
-}
-
-/** `count(*)` of a query, as a number. */
-export async function count(db: Queryable, text: string, values: unknown[] = []): Promise<number> {
-  const row = await queryOne<{ n: number }>(db, `SELECT count(*)::int AS n ${text}`, values);
-  return row!.n;
-}
+const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Collects WHERE conditions and their positional parameters, so optional filters read as a list of
@@ -51,11 +42,22 @@ export class Where {
     return this;
   }
 
-  /** The contract's free-text filter: `text` as a literal, case-insensitive substring of any column. */
-  contains(text: string, columns: readonly string[]): this {
-    const q = this.param(containsPattern(text));
-    this.conditions.push(`(${columns.map((c) => `${c} ILIKE ${q}`).join(' OR ')})`);
+  /**
+   * The contract's free-text filter: `text` as a literal, case-insensitive substring of any column.
+   * `indexed` is the expression of a trigram index that holds all the columns: text found in a column
+   * is found in it, so testing it too lets the index narrow the rows, while the per-column tests keep
+   * the exact rule (text spanning two columns does not count).
+   */
+  contains(text: string, columns: readonly string[], indexed?: string): this {
+    this.conditions.push(this.containing(text, columns, indexed));
     return this;
+  }
+
+  /** The condition `contains` adds (its parameter is added), for a caller that combines it with another. */
+  containing(text: string, columns: readonly string[], indexed?: string): string {
+    const q = this.param(containsPattern(text));
+    const any = `(${columns.map((c) => `${c} ILIKE ${q}`).join(' OR ')})`;
+    return indexed === undefined ? any : `(${indexed} ILIKE ${q} AND ${any})`;
   }
 
   toString(): string {
@@ -63,16 +65,38 @@ export class Where {
   }
 }
 
-/** One page of `select … from … where … order by …` and the total the WHERE matches. */
-export async function pageOf<R extends QueryResultRow, T>(
+/** `count(*)` of a query (`FROM … WHERE …`), as a number. */
+export async function count(db: Queryable, text: string, values: unknown[] = []): Promise<number> {
+  const row = await queryOne<{ n: number }>(db, `SELECT count(*)::int AS n ${text}`, values);
+  return row!.n;
+}
+
+/**
+ * A page's LIMIT and OFFSET as whole numbers, checked: they are interpolated into the SQL (not
+ * parameters), so that a page query and its count query can share the WHERE's parameters.
+ */
+export function pageBounds(page: PageRequest): { limit: number; offset: number } {
+  const limit = Math.trunc(page.pageSize);
+  const offset = Math.trunc(offsetOf(page));
+  if (!(limit >= 0 && offset >= 0)) throw new Error(`invalid page ${JSON.stringify(page)}`);
+  return { limit, offset };
+}
+
+/** One page of `SELECT columns FROM from WHERE … ORDER BY …` and the total the WHERE matches. */
+export async function pageOf<T extends QueryResultRow>(
   db: Queryable,
-  q: { select: string; from: string; where: Where; orderBy: string; page: PageRequest; map: (row: R) => T },
+  q: { columns: string; from: string; where: Where; orderBy: string; page: PageRequest },
 ): Promise<Page<T>> {
+  const { limit, offset } = pageBounds(q.page);
   const [items, total] = await Promise.all([
-    query<R>(db, `${q.select} ${q.where} ORDER BY ${q.orderBy} ${limitOffset(q.page)}`, q.where.params),
+    query<T>(
+      db,
+      `SELECT ${q.columns} FROM ${q.from} ${q.where} ORDER BY ${q.orderBy} LIMIT ${limit} OFFSET ${offset}`,
+      q.where.params,
+    ),
     count(db, `FROM ${q.from} ${q.where}`, q.where.params),
   ]);
-  return { items: items.rows.map(q.map), total };
+  return { items: items.rows, total };
 }
 
 /** One column of a bulk insert: its name, its Postgres array element type and how to read it. */
@@ -82,9 +106,17 @@ const CHUNK_ROWS = 5_000;
 /** A load this big changes the table's shape: refresh its planner statistics at once. */
 const ANALYZE_AFTER_ROWS = 10_000;
 
+export interface InsertOptions {
+  /** More columns, each computed by an SQL expression from the row being inserted, `u`. */
+  readonly derived?: Readonly<Record<string, string>>;
+  /** False when the caller refreshes the table's statistics itself (default: after a big load). */
+  readonly analyze?: boolean;
+}
+
 /**
  * Inserts rows a few thousand at a time as one `INSERT ... SELECT FROM unnest(arrays)` per chunk:
- * one round trip and one parameter per column, whatever the number of rows.
+ * one round trip and one parameter per column, whatever the number of rows. A unique violation
+ * becomes a conflict (`mapUniqueViolation`).
  */
 export async function insertMany<T>(
   db: Queryable,
@@ -92,10 +124,14 @@ export async function insertMany<T>(
   columns: readonly Column<T>[],
   rows: readonly T[],
   uniques: UniqueLabels,
+  options: InsertOptions = {},
 ): Promise<void> {
-  const names = columns.map(([name]) => name).join(', ');
+  const names = columns.map(([name]) => name);
+  const derived = Object.entries(options.derived ?? {});
   const arrays = columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ');
-  const sql = `INSERT INTO ${table} (${names}) SELECT * FROM unnest(${arrays})`;
+  const sql = `INSERT INTO ${table} (${[...names, ...derived.map(([name]) => name)].join(', ')})
+    SELECT ${['u.*', ...derived.map(([, expression]) => expression)].join(', ')}
+    FROM unnest(${arrays}) AS u(${names.join(', ')})`;
   for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
     const chunk = rows.slice(start, start + CHUNK_ROWS);
     const values = columns.map(([, , value]) => chunk.map(value));
@@ -103,7 +139,7 @@ export async function insertMany<T>(
   }
   // Autovacuum would analyze later (if enabled); until then the planner would plan for the old, smaller
   // table. ANALYZE may run inside the transaction and sees its own new rows.
-  if (rows.length >= ANALYZE_AFTER_ROWS) await query(db, `ANALYZE ${table}`);
+  if (options.analyze !== false && rows.length >= ANALYZE_AFTER_ROWS) await query(db, `ANALYZE ${table}`);
 }
 
 /** Constraint name → what it keeps unique, as the conflict message names it. */

@@ -1,5 +1,12 @@
+/**
+ * The SQLite repositories' kit, in step with the Postgres one (../postgres/sql.ts): the connection's
+ * cached statements, WHERE clauses with the contract's free-text filter, a page plus its total,
+ * multi-row inserts and unique violations as conflicts. better-sqlite3 is synchronous: so is the kit.
+ */
 import type BetterSqlite3 from 'better-sqlite3';
 import { DomainError } from '../../../domain/shared/errors.js';
+import { offsetOf, type Page, type PageRequest } from '../../../domain/shared/paging.js';
+import { nearerEnd } from '../paging.js';
 
 /** One open connection, with its prepared statements cached by SQL text (preparing is the slow part). */
 export class Sql {
@@ -50,10 +57,15 @@ export class Sql {
   }
 }
 
-/** Builds a WHERE clause from optional conditions, keeping the parameters in step. */
+const ASCII = /^[\x00-\x7f]*$/;
+
+/**
+ * Collects WHERE conditions and their `?` parameters in step, so optional filters read as a list of
+ * `if (x) where.add('col = ?', x)` lines.
+ */
 export class Where {
-  private readonly conditions: string[] = [];
   readonly params: unknown[] = [];
+  private readonly conditions: string[] = [];
 
   add(condition: string, ...params: unknown[]): this {
     this.conditions.push(condition);
@@ -61,23 +73,95 @@ export class Where {
     return this;
   }
 
-  get sql(): string {
+  /**
+   * The contract's free-text filter: `text` as a literal, case-insensitive substring of any column
+   * (`%` and `_` are plain characters for instr). SQLite's lower() folds ASCII only, which is exact for
+   * an ASCII needle; a needle with other letters uses desk_fold (JavaScript toLowerCase, registered on
+   * the connection).
+   */
+  contains(text: string, columns: readonly string[]): this {
+    const fold = ASCII.test(text) ? 'lower' : 'desk_fold';
+    const needle = text.toLowerCase();
+    const condition = `(${columns.map((c) => `instr(${fold}(${c}), ?) > 0`).join(' OR ')})`;
+    return this.add(condition, ...columns.map(() => needle));
+  }
+
+  toString(): string {
     return this.conditions.length ? `WHERE ${this.conditions.join(' AND ')}` : '';
   }
 }
 
-const ASCII = /^[\x00-\x7f]*$/;
+/** `count(*)` of a query (`FROM … WHERE …`). */
+export function count(sql: Sql, text: string, params: readonly unknown[] = []): number {
+  return sql.number(`SELECT count(*) ${text}`, ...params);
+}
+
+/** One page of `SELECT columns FROM from WHERE … ORDER BY …` and the total the WHERE matches. */
+export function pageOf<T>(
+  sql: Sql,
+  q: { columns: string; from: string; where: Where; orderBy: string; page: PageRequest },
+): Page<T> {
+  const items = sql.all<T>(
+    `SELECT ${q.columns} FROM ${q.from} ${q.where} ORDER BY ${q.orderBy} LIMIT ? OFFSET ?`,
+    ...q.where.params,
+    q.page.pageSize,
+    offsetOf(q.page),
+  );
+  return { items, total: count(sql, `FROM ${q.from} ${q.where}`, q.where.params) };
+}
+
+/** A query of one column: `SELECT column fromWhere ORDER BY orderBy`, `params` being fromWhere's. */
+export interface ColumnQuery {
+  readonly column: string;
+  readonly fromWhere: string;
+  readonly params: readonly unknown[];
+  readonly orderBy: string;
+}
 
 /**
- * A literal, case-insensitive substring test of `q` against any of `columns` (`%` and `_` are plain
- * characters for instr). SQLite's lower() folds ASCII only, which is exact for an ASCII needle; a
- * needle with other letters uses desk_fold (JavaScript toLowerCase, registered on the connection).
+ * `limit` values from `offset` of a query that has `total` rows, in order, read from its nearer end
+ * (see nearerEnd): an OFFSET never skips more than half of the rows.
  */
-export function containsText(columns: readonly string[], q: string): [string, ...string[]] {
-  const fold = ASCII.test(q) ? 'lower' : 'desk_fold';
-  const needle = q.toLowerCase();
-  const sql = `(${columns.map((c) => `instr(${fold}(${c}), ?) > 0`).join(' OR ')})`;
-  return [sql, ...columns.map(() => needle)];
+export function pageNearerEnd<T>(sql: Sql, q: ColumnQuery, total: number, limit: number, offset: number): T[] {
+  const at = nearerEnd(total, limit, offset);
+  if (at.limit === 0) return [];
+  const values = sql.column<T>(
+    `SELECT ${q.column} ${q.fromWhere} ORDER BY ${q.orderBy} ${at.order} LIMIT ? OFFSET ?`,
+    ...q.params,
+    at.limit,
+    at.offset,
+  );
+  return at.order === 'DESC' ? values.reverse() : values;
+}
+
+/** One column of a bulk insert: its name and how to read it. */
+export type Column<T> = readonly [name: string, value: (row: T) => unknown];
+
+/**
+ * Inserts rows with one cached statement, all or nothing (`Sql.atomic`). A unique violation becomes
+ * a conflict naming `what` and the duplicated value (`conflictOf`).
+ */
+export function insertMany<T>(
+  sql: Sql,
+  table: string,
+  columns: readonly Column<T>[],
+  rows: readonly T[],
+  what: string,
+): void {
+  const names = columns.map(([name]) => name);
+  const insert = sql.statement(
+    `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`,
+  );
+  sql.atomic(() => {
+    for (const row of rows) {
+      const values = columns.map(([, value]) => value(row));
+      try {
+        insert.run(...values);
+      } catch (error) {
+        throw conflictOf(error, what, Object.fromEntries(names.map((name, i) => [name, values[i]])));
+      }
+    }
+  });
 }
 
 /** `IN (...)` over a list bound as one JSON parameter, so the statement text (and cache) stays the same. */

@@ -1,40 +1,13 @@
 import type { ApiKey, StoredApiKey } from '../../../../domain/identity/api-key.js';
-import { ApiKeyRepository } from '../../../../ports/repositories.js';
+import type { ApiKeyRepository } from '../../../../ports/repositories.js';
 import { mapUniqueViolation, query, queryOne, type Queryable } from '../sql.js';
 
-interface ApiKeyRecord {
-  id: string;
-  tenant_id: string;
-  name: string;
-  prefix: string;
-  hash: string;
-  scopes: string[];
-  created_at: string;
-  expires_at: string | null;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
+// scopes is jsonb, which pg parses.
+const COLUMNS = `id, name, prefix, scopes, created_at AS "createdAt", expires_at AS "expiresAt",
+  last_used_at AS "lastUsedAt", revoked_at AS "revokedAt"`;
 
-const SELECT = `SELECT id, tenant_id, name, prefix, hash, scopes, created_at, expires_at, last_used_at, revoked_at
-  FROM api_keys`;
-
-const toApiKey = (r: ApiKeyRecord): ApiKey => ({
-  id: r.id,
-  name: r.name,
-  prefix: r.prefix,
-  scopes: r.scopes,
-  createdAt: r.created_at,
-  expiresAt: r.expires_at,
-  lastUsedAt: r.last_used_at,
-  revokedAt: r.revoked_at,
-});
-
-const toStored = (r: ApiKeyRecord): StoredApiKey => ({ ...toApiKey(r), tenantId: r.tenant_id, hash: r.hash });
-
-export class PgApiKeyRepository extends ApiKeyRepository {
-  constructor(private readonly db: Queryable) {
-    super();
-  }
+export class PgApiKeyRepository implements ApiKeyRepository {
+  constructor(private readonly db: Queryable) {}
 
   async create(k: StoredApiKey): Promise<void> {
     const sql = `INSERT INTO api_keys (id, tenant_id, name, prefix, hash, scopes, created_at, expires_at, last_used_at,
@@ -46,22 +19,21 @@ export class PgApiKeyRepository extends ApiKeyRepository {
   }
 
   async findByPrefix(prefix: string): Promise<StoredApiKey[]> {
-    const { rows } = await query<ApiKeyRecord>(
-      this.db,
-      `${SELECT} WHERE prefix = $1 ORDER BY created_at, id COLLATE "C"`,
-      [prefix],
-    );
-    return rows.map(toStored);
+    const sql = `SELECT tenant_id AS "tenantId", hash, ${COLUMNS} FROM api_keys
+      WHERE prefix = $1 ORDER BY created_at, id COLLATE "C"`;
+    return (await query<StoredApiKey>(this.db, sql, [prefix])).rows;
   }
 
   async findById(tenantId: string, id: string): Promise<ApiKey | null> {
-    const row = await queryOne<ApiKeyRecord>(this.db, `${SELECT} WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
-    return row && toApiKey(row);
+    return queryOne<ApiKey>(this.db, `SELECT ${COLUMNS} FROM api_keys WHERE tenant_id = $1 AND id = $2`, [
+      tenantId,
+      id,
+    ]);
   }
 
   async list(tenantId: string): Promise<ApiKey[]> {
-    const sql = `${SELECT} WHERE tenant_id = $1 ORDER BY created_at, id COLLATE "C"`;
-    return (await query<ApiKeyRecord>(this.db, sql, [tenantId])).rows.map(toApiKey);
+    const sql = `SELECT ${COLUMNS} FROM api_keys WHERE tenant_id = $1 ORDER BY created_at, id COLLATE "C"`;
+    return (await query<ApiKey>(this.db, sql, [tenantId])).rows;
   }
 
   async revoke(tenantId: string, id: string, at: string): Promise<boolean> {

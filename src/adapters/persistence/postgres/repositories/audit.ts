@@ -1,5 +1,5 @@
 import type { AuditActorType, AuditEntry } from '../../../../domain/audit/audit-entry.js';
-import { AuditRepository } from '../../../../ports/repositories.js';
+import type { AuditRepository } from '../../../../ports/repositories.js';
 import { mapUniqueViolation, query, Where, type Queryable } from '../sql.js';
 
 interface AuditRecord {
@@ -21,10 +21,8 @@ const toEntry = (r: AuditRecord): AuditEntry => ({
   details: r.details,
 });
 
-export class PgAuditRepository extends AuditRepository {
-  constructor(private readonly db: Queryable) {
-    super();
-  }
+export class PgAuditRepository implements AuditRepository {
+  constructor(private readonly db: Queryable) {}
 
   async record(tenantId: string, e: AuditEntry): Promise<void> {
     const sql = `INSERT INTO audit_entries (id, tenant_id, actor_type, actor_id, action, target, at, details)

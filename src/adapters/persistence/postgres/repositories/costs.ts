@@ -1,5 +1,5 @@
 import type { CostEntry, CostRow } from '../../../../domain/costs/cost-entry.js';
-import { CostRepository, type CostQuery } from '../../../../ports/repositories.js';
+import type { CostQuery, CostRepository } from '../../../../ports/repositories.js';
 import { insertMany, query, type Column, type Queryable } from '../sql.js';
 
 const columns = (tenantId: string): Column<CostEntry>[] => [
@@ -21,10 +21,8 @@ function keyExpression(q: CostQuery): string {
   return 'substr(date, 1, 7)';
 }
 
-export class PgCostRepository extends CostRepository {
-  constructor(private readonly db: Queryable) {
-    super();
-  }
+export class PgCostRepository implements CostRepository {
+  constructor(private readonly db: Queryable) {}
 
   insertMany(tenantId: string, entries: readonly CostEntry[]): Promise<void> {
     return insertMany(this.db, 'cost_entries', columns(tenantId), entries, { cost_entries_pkey: 'cost entry id' });

@@ -1,36 +1,11 @@
 import type { Device } from '../../../../domain/devices/device.js';
 import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
-import { DeviceRepository, type DeviceSearch } from '../../../../ports/repositories.js';
+import type { DeviceRepository, DeviceSearch } from '../../../../ports/repositories.js';
 import { pageOf, count, insertMany, query, queryOne, Where, type Column, type Queryable } from '../sql.js';
 
-interface DeviceRecord {
-  id: string;
-  serial: string;
-  kind: string;
-  manufacturer: string | null;
-  model: string | null;
-  status: Device['status'];
-  assigned_person_id: string | null;
-  purchase_date: string | null;
-  purchase_cost_minor: number | null;
-  warranty_end: string | null;
-}
-
-const SELECT = `SELECT id, serial, kind, manufacturer, model, status, assigned_person_id, purchase_date,
-  purchase_cost_minor, warranty_end FROM devices`;
-
-const toDevice = (r: DeviceRecord): Device => ({
-  id: r.id,
-  serial: r.serial,
-  kind: r.kind,
-  manufacturer: r.manufacturer,
-  model: r.model,
-  status: r.status,
-  assignedPersonId: r.assigned_person_id,
-  purchaseDate: r.purchase_date,
-  purchaseCostMinor: r.purchase_cost_minor,
-  warrantyEnd: r.warranty_end,
-});
+// Aliased to the domain's names, so rows are Devices (bigint reads as a number: pg-database.ts).
+const COLUMNS = `id, serial, kind, manufacturer, model, status, assigned_person_id AS "assignedPersonId",
+  purchase_date AS "purchaseDate", purchase_cost_minor AS "purchaseCostMinor", warranty_end AS "warrantyEnd"`;
 
 const columns = (tenantId: string): Column<Device>[] => [
   ['id', 'text', (d) => d.id],
@@ -48,24 +23,20 @@ const columns = (tenantId: string): Column<Device>[] => [
 
 const UNIQUES = { devices_tenant_serial_key: 'device serial', devices_pkey: 'device id' };
 
-export class PgDeviceRepository extends DeviceRepository {
-  constructor(private readonly db: Queryable) {
-    super();
-  }
+export class PgDeviceRepository implements DeviceRepository {
+  constructor(private readonly db: Queryable) {}
 
   insertMany(tenantId: string, devices: readonly Device[]): Promise<void> {
     return insertMany(this.db, 'devices', columns(tenantId), devices, UNIQUES);
   }
 
   async findById(tenantId: string, id: string): Promise<Device | null> {
-    const row = await queryOne<DeviceRecord>(this.db, `${SELECT} WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
-    return row && toDevice(row);
+    return queryOne<Device>(this.db, `SELECT ${COLUMNS} FROM devices WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
   }
 
   async findBySerial(tenantId: string, serial: string): Promise<Device | null> {
-    const sql = `${SELECT} WHERE tenant_id = $1 AND serial = $2`;
-    const row = await queryOne<DeviceRecord>(this.db, sql, [tenantId, serial]);
-    return row && toDevice(row);
+    const sql = `SELECT ${COLUMNS} FROM devices WHERE tenant_id = $1 AND serial = $2`;
+    return queryOne<Device>(this.db, sql, [tenantId, serial]);
   }
 
   async search(tenantId: string, search: DeviceSearch, page: PageRequest): Promise<Page<Device>> {
@@ -73,13 +44,12 @@ export class PgDeviceRepository extends DeviceRepository {
     if (search.q) where.contains(search.q, ['serial', 'manufacturer', 'model']);
     if (search.kind) where.add('kind = ?', search.kind);
     if (search.status) where.add('status = ?', search.status);
-    return pageOf(this.db, { select: SELECT, from: 'devices', where, orderBy: 'serial', page, map: toDevice });
+    return pageOf<Device>(this.db, { columns: COLUMNS, from: 'devices', where, orderBy: 'serial', page });
   }
 
   async listAssignedTo(tenantId: string, personId: string): Promise<Device[]> {
-    const sql = `${SELECT} WHERE tenant_id = $1 AND assigned_person_id = $2 ORDER BY serial`;
-    const { rows } = await query<DeviceRecord>(this.db, sql, [tenantId, personId]);
-    return rows.map(toDevice);
+    const sql = `SELECT ${COLUMNS} FROM devices WHERE tenant_id = $1 AND assigned_person_id = $2 ORDER BY serial`;
+    return (await query<Device>(this.db, sql, [tenantId, personId])).rows;
   }
 
   count(tenantId: string): Promise<number> {

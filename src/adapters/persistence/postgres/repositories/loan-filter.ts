@@ -1,11 +1,9 @@
 import type { LoanFilter } from '../../../../ports/repositories.js';
-import { containsPattern, Where } from '../sql.js';
+import { Where } from '../sql.js';
 
 /**
  * The expression of the loans_search_trgm_idx index (migration 0004): the serial and the holder's and
- * group's names the loan carries. Text found in any of them is found in it, so `loanSearchText()
- * ILIKE q` narrows the candidates through the index; the per-field ILIKEs then keep the exact rule
- * (text spanning two fields does not count; each field keeps its own collation).
+ * group's names the loan carries (see Where.contains; each field keeps its own collation).
  */
 export const loanSearchText = (alias = 'l.'): string =>
   `((${alias}serial COLLATE "default") || ' ' || coalesce(${alias}holder_name, '') || ' ' || coalesce(${alias}group_name, ''))`;
@@ -25,10 +23,9 @@ export function loanWhere(tenantId: string, f: LoanFilter): Where {
   if (f.holderId) where.add('l.holder_id = ?', f.holderId);
   if (f.overdueBefore) where.add(`l.status = 'ISSUED' AND l.due_date < ?`, f.overdueBefore);
   if (f.q) {
-    const q = where.param(containsPattern(f.q));
-    const fields = `(l.serial ILIKE ${q} OR l.holder_name ILIKE ${q} OR l.group_name ILIKE ${q})`;
     // Shorter than a trigram, q cannot use the index: test the fields alone.
-    const text = [...f.q].length < 3 ? fields : `(${loanSearchText()} ILIKE ${q} AND ${fields})`;
+    const indexed = [...f.q].length < 3 ? undefined : loanSearchText();
+    const text = where.containing(f.q, ['l.serial', 'l.holder_name', 'l.group_name'], indexed);
     where.add(f.qNumber === undefined ? text : `(${text} OR l.number = ${where.param(f.qNumber)})`);
   }
   return where;

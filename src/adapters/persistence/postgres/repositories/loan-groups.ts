@@ -1,5 +1,5 @@
 import type { LoanGroup } from '../../../../domain/loans/loan.js';
-import { LoanGroupRepository } from '../../../../ports/repositories.js';
+import type { LoanGroupRepository } from '../../../../ports/repositories.js';
 import { insertMany, query, queryOne, type Column, type Queryable } from '../sql.js';
 
 const columns = (tenantId: string): Column<LoanGroup>[] => [
@@ -8,10 +8,8 @@ const columns = (tenantId: string): Column<LoanGroup>[] => [
   ['name', 'text', (g) => g.name],
 ];
 
-export class PgLoanGroupRepository extends LoanGroupRepository {
-  constructor(private readonly db: Queryable) {
-    super();
-  }
+export class PgLoanGroupRepository implements LoanGroupRepository {
+  constructor(private readonly db: Queryable) {}
 
   insertMany(tenantId: string, groups: readonly LoanGroup[]): Promise<void> {
     return insertMany(this.db, 'loan_groups', columns(tenantId), groups, { loan_groups_pkey: 'loan group id' });

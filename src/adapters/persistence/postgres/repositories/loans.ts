@@ -1,48 +1,18 @@
 import type { Loan, LoanRow } from '../../../../domain/loans/loan.js';
-import { LoanRepository, type LoanCounts, type LoanFilter } from '../../../../ports/repositories.js';
-import { offsetOf, type Page, type PageRequest } from '../../../../domain/shared/paging.js';
+import type { LoanCounts, LoanFilter, LoanRepository } from '../../../../ports/repositories.js';
+import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
 import { nearerEnd } from '../../paging.js';
-import { count, mapUniqueViolation, query, queryOne, type Column, type Queryable } from '../sql.js';
+import { count, insertMany, pageBounds, query, queryOne, type Column, type Queryable } from '../sql.js';
 import { loanWhere, tallyWhere } from './loan-filter.js';
 
-interface LoanRecord {
-  id: string;
-  number: number;
-  kind: Loan['kind'];
-  serial: string;
-  group_id: string;
-  status: Loan['status'];
-  holder_id: string | null;
-  user_group: string | null;
-  issued_at: string | null;
-  due_date: string | null;
-  version: number;
-  group_name: string | null;
-  holder_name: string | null;
-}
-
-// Left joins: a loan whose group or holder row is missing is still listed (with an empty group name).
-const COLUMNS = `l.id, l.number, l.kind, l.serial, l.group_id, l.status, l.holder_id, l.user_group,
-    l.issued_at, l.due_date, l.version, g.name AS group_name, p.name AS holder_name`;
+// Aliased to the domain's names, so rows are LoanRows. Left joins: a loan whose group or holder row is
+// missing is still listed (with an empty group name).
+const COLUMNS = `l.id, l.number, l.kind, l.serial, l.group_id AS "groupId", l.status, l.holder_id AS "holderId",
+  l.user_group AS "userGroup", l.issued_at AS "issuedAt", l.due_date AS "dueDate", l.version,
+  coalesce(g.name, '') AS "groupName", p.name AS "holderName"`;
 const NAMES = `LEFT JOIN loan_groups g ON g.tenant_id = l.tenant_id AND g.id = l.group_id
   LEFT JOIN people p ON p.tenant_id = l.tenant_id AND p.id = l.holder_id`;
 const SELECT = `SELECT ${COLUMNS} FROM loans l ${NAMES}`;
-
-const toLoanRow = (r: LoanRecord): LoanRow => ({
-  id: r.id,
-  number: r.number,
-  kind: r.kind,
-  serial: r.serial,
-  groupId: r.group_id,
-  status: r.status,
-  holderId: r.holder_id,
-  userGroup: r.user_group,
-  issuedAt: r.issued_at,
-  dueDate: r.due_date,
-  version: r.version,
-  groupName: r.group_name ?? '',
-  holderName: r.holder_name,
-});
 
 const columns = (tenantId: string): Column<Loan>[] => [
   ['id', 'text', (l) => l.id],
@@ -65,52 +35,32 @@ const UNIQUES = {
   loans_pkey: 'loan id',
 };
 
-const CHUNK_ROWS = 5_000;
+/**
+ * The holder's and group's names a new loan carries for free-text search, looked up per row by primary
+ * key (a join could hash all of the tenant's people for a few thousand loans).
+ */
+const NAMES_OF_NEW = {
+  holder_name: '(SELECT p.name FROM people p WHERE p.tenant_id = u.tenant_id AND p.id = u.holder_id)',
+  group_name: '(SELECT g.name FROM loan_groups g WHERE g.tenant_id = u.tenant_id AND g.id = u.group_id)',
+};
+
 /** Loans stored by one repository (one transaction) before the planner's statistics are refreshed. */
 const ANALYZE_FIRST_AFTER = 10_000;
 
-/**
- * One INSERT per chunk: one array per column, whatever the number of rows. The names are looked up
- * per row by primary key (a join could hash all of the tenant's people for a few thousand loans).
- */
-function insertSql(columns: readonly Column<Loan>[]): string {
-  const names = columns.map(([name]) => name);
-  const arrays = columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ');
-  return `INSERT INTO loans (${names.join(', ')}, holder_name, group_name)
-    SELECT u.*,
-      (SELECT p.name FROM people p WHERE p.tenant_id = u.tenant_id AND p.id = u.holder_id),
-      (SELECT g.name FROM loan_groups g WHERE g.tenant_id = u.tenant_id AND g.id = u.group_id)
-    FROM unnest(${arrays}) AS u(${names.join(', ')})`;
-}
-
-export class PgLoanRepository extends LoanRepository {
+export class PgLoanRepository implements LoanRepository {
   /** Rows this repository inserted, and the count at which it next refreshes the statistics. */
   private inserted = 0;
   private analyzeAt = ANALYZE_FIRST_AFTER;
 
-  constructor(private readonly db: Queryable) {
-    super();
-  }
+  constructor(private readonly db: Queryable) {}
 
   /**
-   * Chunked like the shared insertMany, plus the holder's and group's names. Seeding stores loans a
-   * few thousand per call, so statistics are refreshed as this repository's total doubles (10,000,
-   * 20,000, 40,000, ...): the planner never plans a 200,000-loan tenant as an empty table.
+   * With the holder's and group's names. Seeding stores loans a few thousand per call, so statistics
+   * are refreshed as this repository's total doubles (10,000, 20,000, 40,000, ...), not per call: the
+   * planner never plans a 200,000-loan tenant as an empty table.
    */
   async insertMany(tenantId: string, loans: readonly Loan[]): Promise<void> {
-    const cols = columns(tenantId);
-    const sql = insertSql(cols);
-    for (let start = 0; start < loans.length; start += CHUNK_ROWS) {
-      const chunk = loans.slice(start, start + CHUNK_ROWS);
-      await mapUniqueViolation(
-        query(
-          this.db,
-          sql,
-          cols.map(([, , value]) => chunk.map(value)),
-        ),
-        UNIQUES,
-      );
-    }
+    await insertMany(this.db, 'loans', columns(tenantId), loans, UNIQUES, { derived: NAMES_OF_NEW, analyze: false });
     this.inserted += loans.length;
     if (this.inserted >= this.analyzeAt) {
       this.analyzeAt = this.inserted * 2;
@@ -129,8 +79,7 @@ export class PgLoanRepository extends LoanRepository {
   private async findOne(condition: string, values: unknown[], forUpdate = false): Promise<LoanRow | null> {
     // OF l: lock the loan row only, not the group or the holder.
     const sql = `${SELECT} WHERE l.tenant_id = $1 AND ${condition}${forUpdate ? ' FOR UPDATE OF l' : ''}`;
-    const row = await queryOne<LoanRecord>(this.db, sql, values);
-    return row && toLoanRow(row);
+    return queryOne<LoanRow>(this.db, sql, values);
   }
 
   async update(tenantId: string, loan: Loan): Promise<boolean> {
@@ -159,9 +108,7 @@ export class PgLoanRepository extends LoanRepository {
    */
   async list(tenantId: string, filter: LoanFilter, page: PageRequest): Promise<Page<LoanRow>> {
     const where = loanWhere(tenantId, filter);
-    const limit = Math.trunc(page.pageSize);
-    const offset = Math.trunc(offsetOf(page));
-    if (!(limit >= 0 && offset >= 0)) throw new Error(`invalid page ${JSON.stringify(page)}`);
+    const { limit, offset } = pageBounds(page);
     const rows = async (order: 'ASC' | 'DESC', n: number, skip: number, counted = false) => {
       // Numbers, not ids: the status, kind and number indexes answer the page without the table.
       const sql = `SELECT ${COLUMNS}${counted ? ', paged.total' : ''}
@@ -169,19 +116,20 @@ export class PgLoanRepository extends LoanRepository {
               ORDER BY l.number ${order} LIMIT ${n} OFFSET ${skip}) paged
         JOIN loans l ON l.tenant_id = $1 AND l.number = paged.number ${NAMES}
         ORDER BY l.number`;
-      return (await query<LoanRecord & { total?: number }>(this.db, sql, where.params)).rows;
+      return (await query<LoanRow & { total?: number }>(this.db, sql, where.params)).rows;
     };
 
     const tally = tallyWhere(tenantId, filter);
     if (tally) {
       const total = await this.sum(tally.table, tally.where);
       const at = nearerEnd(total, limit, offset);
-      return { items: at.limit ? (await rows(at.order, at.limit, at.offset)).map(toLoanRow) : [], total };
+      return { items: at.limit ? await rows(at.order, at.limit, at.offset) : [], total };
     }
     const found = limit ? await rows('ASC', limit, offset, true) : [];
     // A page past the end has no row to carry the count.
     const total = found.length ? Number(found[0]!.total) : await count(this.db, `FROM loans l ${where}`, where.params);
-    return { items: found.map(toLoanRow), total };
+    // The count rides on every row: drop it from the items.
+    return { items: found.map(({ total: _, ...row }) => row), total };
   }
 
   listAll(tenantId: string, filter: LoanFilter, limit: number): Promise<Page<LoanRow>> {
@@ -208,8 +156,7 @@ export class PgLoanRepository extends LoanRepository {
 
   async listHeldBy(tenantId: string, personId: string): Promise<LoanRow[]> {
     const sql = `${SELECT} WHERE l.tenant_id = $1 AND l.holder_id = $2 ORDER BY l.number`;
-    const { rows } = await query<LoanRecord>(this.db, sql, [tenantId, personId]);
-    return rows.map(toLoanRow);
+    return (await query<LoanRow>(this.db, sql, [tenantId, personId])).rows;
   }
 
   count(tenantId: string): Promise<number> {

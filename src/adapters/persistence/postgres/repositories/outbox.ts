@@ -1,27 +1,9 @@
 import type { NewOutboxEvent, OutboxEvent } from '../../../../domain/events/event.js';
-import { OutboxRepository } from '../../../../ports/repositories.js';
+import type { OutboxRepository } from '../../../../ports/repositories.js';
 import { mapUniqueViolation, query, type Queryable } from '../sql.js';
 
-interface OutboxRecord {
-  seq: number;
-  id: string;
-  kind: OutboxEvent['kind'];
-  occurred_at: string;
-  payload: Record<string, unknown>;
-}
-
-const toEvent = (r: OutboxRecord): OutboxEvent => ({
-  seq: r.seq,
-  id: r.id,
-  kind: r.kind,
-  occurredAt: r.occurred_at,
-  payload: r.payload,
-});
-
-export class PgOutboxRepository extends OutboxRepository {
-  constructor(private readonly db: Queryable) {
-    super();
-  }
+export class PgOutboxRepository implements OutboxRepository {
+  constructor(private readonly db: Queryable) {}
 
   async append(tenantId: string, e: NewOutboxEvent & { readonly id: string }): Promise<void> {
     const sql = `INSERT INTO outbox_events (id, tenant_id, kind, occurred_at, payload) VALUES ($1, $2, $3, $4, $5::jsonb)`;
@@ -30,8 +12,9 @@ export class PgOutboxRepository extends OutboxRepository {
   }
 
   async listAfter(tenantId: string, afterSeq: number, limit: number): Promise<OutboxEvent[]> {
-    const sql = `SELECT seq, id, kind, occurred_at, payload FROM outbox_events
+    // seq is bigint, read as a number (pg-database.ts); payload is jsonb, which pg parses.
+    const sql = `SELECT seq, id, kind, occurred_at AS "occurredAt", payload FROM outbox_events
       WHERE tenant_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`;
-    return (await query<OutboxRecord>(this.db, sql, [tenantId, afterSeq, limit])).rows.map(toEvent);
+    return (await query<OutboxEvent>(this.db, sql, [tenantId, afterSeq, limit])).rows;
   }
 }

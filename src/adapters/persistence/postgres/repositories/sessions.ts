@@ -1,27 +1,12 @@
 import type { Session } from '../../../../domain/identity/session.js';
-import { SessionRepository } from '../../../../ports/repositories.js';
+import type { SessionRepository } from '../../../../ports/repositories.js';
 import { mapUniqueViolation, query, queryOne, type Queryable } from '../sql.js';
 
-interface SessionRecord {
-  id: string;
-  user_id: string;
-  created_at: string;
-  expires_at: string;
-  revoked_at: string | null;
-}
+const COLUMNS =
+  'id, user_id AS "userId", created_at AS "createdAt", expires_at AS "expiresAt", revoked_at AS "revokedAt"';
 
-const toSession = (r: SessionRecord): Session => ({
-  id: r.id,
-  userId: r.user_id,
-  createdAt: r.created_at,
-  expiresAt: r.expires_at,
-  revokedAt: r.revoked_at,
-});
-
-export class PgSessionRepository extends SessionRepository {
-  constructor(private readonly db: Queryable) {
-    super();
-  }
+export class PgSessionRepository implements SessionRepository {
+  constructor(private readonly db: Queryable) {}
 
   async create(tenantId: string, s: Session): Promise<void> {
     const sql = `INSERT INTO sessions (id, tenant_id, user_id, created_at, expires_at, revoked_at)
@@ -31,9 +16,10 @@ export class PgSessionRepository extends SessionRepository {
   }
 
   async findById(tenantId: string, id: string): Promise<Session | null> {
-    const sql = 'SELECT id, user_id, created_at, expires_at, revoked_at FROM sessions WHERE tenant_id = $1 AND id = $2';
-    const row = await queryOne<SessionRecord>(this.db, sql, [tenantId, id]);
-    return row && toSession(row);
+    return queryOne<Session>(this.db, `SELECT ${COLUMNS} FROM sessions WHERE tenant_id = $1 AND id = $2`, [
+      tenantId,
+      id,
+    ]);
   }
 
   async revoke(tenantId: string, id: string, at: string): Promise<boolean> {

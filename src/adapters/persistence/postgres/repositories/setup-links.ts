@@ -1,36 +1,14 @@
 import type { SetupLink } from '../../../../domain/identity/setup-link.js';
-import { SetupLinkRepository } from '../../../../ports/repositories.js';
+import type { SetupLinkRepository } from '../../../../ports/repositories.js';
 import { mapUniqueViolation, query, queryOne, type Queryable } from '../sql.js';
 
-interface SetupLinkRecord {
-  id: string;
-  tenant_id: string;
-  user_id: string;
-  token_hash: string;
-  file_path: string | null;
-  created_at: string;
-  expires_at: string;
-  used_at: string | null;
-  replaced_at: string | null;
-}
-
-const toLink = (r: SetupLinkRecord): SetupLink => ({
-  id: r.id,
-  userId: r.user_id,
-  tokenHash: r.token_hash,
-  filePath: r.file_path,
-  createdAt: r.created_at,
-  expiresAt: r.expires_at,
-  usedAt: r.used_at,
-  replacedAt: r.replaced_at,
-});
+const COLUMNS = `id, user_id AS "userId", token_hash AS "tokenHash", file_path AS "filePath", created_at AS "createdAt",
+  expires_at AS "expiresAt", used_at AS "usedAt", replaced_at AS "replacedAt"`;
 
 const UNIQUES = { setup_links_token_hash_key: 'setup link token', setup_links_pkey: 'setup link id' };
 
-export class PgSetupLinkRepository extends SetupLinkRepository {
-  constructor(private readonly db: Queryable) {
-    super();
-  }
+export class PgSetupLinkRepository implements SetupLinkRepository {
+  constructor(private readonly db: Queryable) {}
 
   async create(tenantId: string, l: SetupLink): Promise<void> {
     const sql = `INSERT INTO setup_links (id, tenant_id, user_id, token_hash, file_path, created_at, expires_at, used_at,
@@ -56,10 +34,11 @@ export class PgSetupLinkRepository extends SetupLinkRepository {
   }
 
   async findByTokenHash(tokenHash: string): Promise<{ tenantId: string; link: SetupLink } | null> {
-    const row = await queryOne<SetupLinkRecord>(this.db, 'SELECT * FROM setup_links WHERE token_hash = $1', [
-      tokenHash,
-    ]);
-    return row && { tenantId: row.tenant_id, link: toLink(row) };
+    const sql = `SELECT tenant_id AS "tenantId", ${COLUMNS} FROM setup_links WHERE token_hash = $1`;
+    const row = await queryOne<SetupLink & { tenantId: string }>(this.db, sql, [tokenHash]);
+    if (!row) return null;
+    const { tenantId, ...link } = row;
+    return { tenantId, link };
   }
 
   async markUsed(tenantId: string, id: string, at: string): Promise<boolean> {

@@ -1,40 +1,11 @@
 import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
 import type { Submission } from '../../../../domain/submissions/submission.js';
-import { SubmissionRepository, type SubmissionSearch } from '../../../../ports/repositories.js';
+import type { SubmissionRepository, SubmissionSearch } from '../../../../ports/repositories.js';
 import { pageOf, count, insertMany, query, queryOne, Where, type Column, type Queryable } from '../sql.js';
 
-interface SubmissionRecord {
-  id: string;
-  number: number;
-  serial: string;
-  description: string;
-  reporter_id: string | null;
-  assignee_id: string | null;
-  status: Submission['status'];
-  coverage: Submission['coverage'];
-  cost_minor: number | null;
-  created_at: string;
-  updated_at: string;
-  version: number;
-}
-
-const SELECT = `SELECT id, number, serial, description, reporter_id, assignee_id, status, coverage, cost_minor,
-  created_at, updated_at, version FROM submissions`;
-
-const toSubmission = (r: SubmissionRecord): Submission => ({
-  id: r.id,
-  number: r.number,
-  serial: r.serial,
-  description: r.description,
-  reporterId: r.reporter_id,
-  assigneeId: r.assignee_id,
-  status: r.status,
-  coverage: r.coverage,
-  costMinor: r.cost_minor,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-  version: r.version,
-});
+// Aliased to the domain's names, so rows are Submissions (bigint reads as a number: pg-database.ts).
+const COLUMNS = `id, number, serial, description, reporter_id AS "reporterId", assignee_id AS "assigneeId", status,
+  coverage, cost_minor AS "costMinor", created_at AS "createdAt", updated_at AS "updatedAt", version`;
 
 const columns = (tenantId: string): Column<Submission>[] => [
   ['id', 'text', (s) => s.id],
@@ -54,10 +25,8 @@ const columns = (tenantId: string): Column<Submission>[] => [
 
 const UNIQUES = { submissions_tenant_number_key: 'submission number', submissions_pkey: 'submission id' };
 
-export class PgSubmissionRepository extends SubmissionRepository {
-  constructor(private readonly db: Queryable) {
-    super();
-  }
+export class PgSubmissionRepository implements SubmissionRepository {
+  constructor(private readonly db: Queryable) {}
 
   insertMany(tenantId: string, submissions: readonly Submission[]): Promise<void> {
     return insertMany(this.db, 'submissions', columns(tenantId), submissions, UNIQUES);
@@ -72,9 +41,8 @@ export class PgSubmissionRepository extends SubmissionRepository {
   }
 
   private async findOne(condition: string, values: unknown[], forUpdate = false): Promise<Submission | null> {
-    const sql = `${SELECT} WHERE tenant_id = $1 AND ${condition}${forUpdate ? ' FOR UPDATE' : ''}`;
-    const row = await queryOne<SubmissionRecord>(this.db, sql, values);
-    return row && toSubmission(row);
+    const sql = `SELECT ${COLUMNS} FROM submissions WHERE tenant_id = $1 AND ${condition}${forUpdate ? ' FOR UPDATE' : ''}`;
+    return queryOne<Submission>(this.db, sql, values);
   }
 
   async update(tenantId: string, s: Submission): Promise<boolean> {
@@ -94,14 +62,7 @@ export class PgSubmissionRepository extends SubmissionRepository {
       where.add(`(reporter_id = ${p} OR assignee_id = ${p})`);
     }
     if (search.q) where.contains(search.q, ['description', 'serial']);
-    return pageOf(this.db, {
-      select: SELECT,
-      from: 'submissions',
-      where,
-      orderBy: 'number DESC',
-      page,
-      map: toSubmission,
-    });
+    return pageOf<Submission>(this.db, { columns: COLUMNS, from: 'submissions', where, orderBy: 'number DESC', page });
   }
 
   count(tenantId: string): Promise<number> {

@@ -1,43 +1,19 @@
 import type { ModuleName } from '../../../../domain/access/permissions.js';
 import type { Tenant } from '../../../../domain/tenants/tenant.js';
-import { TenantRepository, type Counter } from '../../../../ports/repositories.js';
+import type { Counter, TenantRepository } from '../../../../ports/repositories.js';
 import { mapUniqueViolation, query, queryOne, type Queryable } from '../sql.js';
-
-interface TenantRecord {
-  id: string;
-  slug: string;
-  name: string;
-  time_zone: string;
-  currency: string;
-  created_at: string;
-  hosts: string[];
-  modules: ModuleName[];
-}
 
 // Hosts and modules come along as sorted arrays, so one query reads a whole tenant.
 const SELECT = `
-  SELECT t.id, t.slug, t.name, t.time_zone, t.currency, t.created_at,
+  SELECT t.id, t.slug, t.name, t.time_zone AS "timeZone", t.currency, t.created_at AS "createdAt",
     ARRAY(SELECT h.host FROM tenant_hosts h WHERE h.tenant_id = t.id ORDER BY h.host) AS hosts,
     ARRAY(SELECT m.module FROM tenant_modules m WHERE m.tenant_id = t.id ORDER BY m.module) AS modules
   FROM tenants t`;
 
-const toTenant = (r: TenantRecord): Tenant => ({
-  id: r.id,
-  slug: r.slug,
-  name: r.name,
-  timeZone: r.time_zone,
-  currency: r.currency,
-  modules: r.modules,
-  hosts: r.hosts,
-  createdAt: r.created_at,
-});
-
 const UNIQUES = { tenants_slug_key: 'tenant slug', tenant_hosts_pkey: 'host', tenants_pkey: 'tenant id' };
 
-export class PgTenantRepository extends TenantRepository {
-  constructor(private readonly db: Queryable) {
-    super();
-  }
+export class PgTenantRepository implements TenantRepository {
+  constructor(private readonly db: Queryable) {}
 
   async create(tenant: Tenant): Promise<void> {
     // One statement, so the tenant, its hosts and its modules are written together even outside a transaction.
@@ -54,24 +30,20 @@ export class PgTenantRepository extends TenantRepository {
   }
 
   async findBySlug(slug: string): Promise<Tenant | null> {
-    const row = await queryOne<TenantRecord>(this.db, `${SELECT} WHERE t.slug = $1`, [slug]);
-    return row && toTenant(row);
+    return queryOne<Tenant>(this.db, `${SELECT} WHERE t.slug = $1`, [slug]);
   }
 
   async findByHost(host: string): Promise<Tenant | null> {
     const sql = `${SELECT} WHERE t.id = (SELECT tenant_id FROM tenant_hosts WHERE host = $1)`;
-    const row = await queryOne<TenantRecord>(this.db, sql, [host.toLowerCase()]);
-    return row && toTenant(row);
+    return queryOne<Tenant>(this.db, sql, [host.toLowerCase()]);
   }
 
   async findById(tenantId: string): Promise<Tenant | null> {
-    const row = await queryOne<TenantRecord>(this.db, `${SELECT} WHERE t.id = $1`, [tenantId]);
-    return row && toTenant(row);
+    return queryOne<Tenant>(this.db, `${SELECT} WHERE t.id = $1`, [tenantId]);
   }
 
   async list(): Promise<Tenant[]> {
-    const { rows } = await query<TenantRecord>(this.db, `${SELECT} ORDER BY t.slug`);
-    return rows.map(toTenant);
+    return (await query<Tenant>(this.db, `${SELECT} ORDER BY t.slug`)).rows;
   }
 
   async setModules(tenantId: string, modules: readonly ModuleName[]): Promise<void> {

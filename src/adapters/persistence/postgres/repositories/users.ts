@@ -1,41 +1,14 @@
-import type { Role } from '../../../../domain/access/permissions.js';
 import type { User, UserCredentials } from '../../../../domain/identity/user.js';
-import { UserRepository } from '../../../../ports/repositories.js';
+import type { UserRepository } from '../../../../ports/repositories.js';
 import { mapUniqueViolation, query, queryOne, type Queryable } from '../sql.js';
 
-interface UserRecord {
-  id: string;
-  tenant_id: string;
-  email: string;
-  name: string;
-  role: Role;
-  loan_group_ids: string[];
-  password_hash: string | null;
-  active: boolean;
-  created_at: string;
-}
-
-const SELECT = `SELECT id, tenant_id, email, name, role, loan_group_ids, password_hash, active, created_at
-  FROM users`;
-
-const toUser = (r: UserRecord): User => ({
-  id: r.id,
-  email: r.email,
-  name: r.name,
-  role: r.role,
-  loanGroupIds: r.loan_group_ids,
-  active: r.active,
-  createdAt: r.created_at,
-});
-
-const toCredentials = (r: UserRecord): UserCredentials => ({ ...toUser(r), passwordHash: r.password_hash });
+// loan_group_ids is jsonb and active boolean: pg reads both as the domain has them.
+const COLUMNS = 'id, email, name, role, loan_group_ids AS "loanGroupIds", active, created_at AS "createdAt"';
 
 const UNIQUES = { users_tenant_email_key: 'user e-mail', users_pkey: 'user id' };
 
-export class PgUserRepository extends UserRepository {
-  constructor(private readonly db: Queryable) {
-    super();
-  }
+export class PgUserRepository implements UserRepository {
+  constructor(private readonly db: Queryable) {}
 
   async create(tenantId: string, user: User, passwordHash: string | null): Promise<void> {
     const sql = `INSERT INTO users (id, tenant_id, email, name, role, loan_group_ids, password_hash, active, created_at)
@@ -46,20 +19,20 @@ export class PgUserRepository extends UserRepository {
   }
 
   async findById(tenantId: string, id: string): Promise<UserCredentials | null> {
-    const row = await queryOne<UserRecord>(this.db, `${SELECT} WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
-    return row && toCredentials(row);
+    const sql = `SELECT ${COLUMNS}, password_hash AS "passwordHash" FROM users WHERE tenant_id = $1 AND id = $2`;
+    return queryOne<UserCredentials>(this.db, sql, [tenantId, id]);
   }
 
   async findByEmail(tenantId: string, email: string): Promise<UserCredentials | null> {
-    const sql = `${SELECT} WHERE tenant_id = $1 AND email = $2`;
-    const row = await queryOne<UserRecord>(this.db, sql, [tenantId, email]);
-    return row && toCredentials(row);
+    const sql = `SELECT ${COLUMNS}, password_hash AS "passwordHash" FROM users WHERE tenant_id = $1 AND email = $2`;
+    return queryOne<UserCredentials>(this.db, sql, [tenantId, email]);
   }
 
   async findActiveAdminsByEmail(email: string): Promise<{ tenantId: string; user: User }[]> {
-    const sql = `${SELECT} WHERE email = $1 AND role = 'school-admin' AND active ORDER BY tenant_id COLLATE "C", id COLLATE "C"`;
-    const { rows } = await query<UserRecord>(this.db, sql, [email]);
-    return rows.map((r) => ({ tenantId: r.tenant_id, user: toUser(r) }));
+    const sql = `SELECT tenant_id AS "tenantId", ${COLUMNS} FROM users
+      WHERE email = $1 AND role = 'school-admin' AND active ORDER BY tenant_id COLLATE "C", id COLLATE "C"`;
+    const { rows } = await query<User & { tenantId: string }>(this.db, sql, [email]);
+    return rows.map(({ tenantId, ...user }) => ({ tenantId, user }));
   }
 
   async setPasswordHash(tenantId: string, userId: string, hash: string): Promise<void> {

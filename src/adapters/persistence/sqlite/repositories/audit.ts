@@ -40,7 +40,7 @@ export class SqliteAuditRepository implements AuditRepository {
     // Entries of the same instant: the later insert (higher rowid) is the newer one.
     const rows = this.sql.all<AuditRow>(
       `SELECT id, actor_type AS actorType, actor_id AS actorId, action, target, at, details
-       FROM audit_entries ${where.sql} ORDER BY at DESC, rowid DESC LIMIT ?`,
+       FROM audit_entries ${where} ORDER BY at DESC, rowid DESC LIMIT ?`,
       ...where.params,
       opts.limit,
     );

@@ -1,6 +1,6 @@
 import type { CostEntry, CostPeriod, CostRow } from '../../../../domain/costs/cost-entry.js';
 import type { CostQuery, CostRepository } from '../../../../ports/repositories.js';
-import { conflictOf, type Sql } from '../sql.js';
+import { insertMany, type Column, type Sql } from '../sql.js';
 
 // The same keys as the domain's periodKey(): `2025-09`, `2025-Q3`, `2025`.
 const PERIOD_KEYS: Record<CostPeriod, string> = {
@@ -12,22 +12,21 @@ const PERIOD_KEYS: Record<CostPeriod, string> = {
 const keyOf = (q: CostQuery): string =>
   q.by === 'type' ? 'type' : q.by === 'coverage' ? "coalesce(coverage, 'NONE')" : PERIOD_KEYS[q.period];
 
+const columns = (tenantId: string): Column<CostEntry>[] => [
+  ['id', (c) => c.id],
+  ['tenant_id', () => tenantId],
+  ['type', (c) => c.type],
+  ['coverage', (c) => c.coverage],
+  ['amount_minor', (c) => c.amountMinor],
+  ['date', (c) => c.date],
+  ['source', (c) => c.source],
+];
+
 export class SqliteCostRepository implements CostRepository {
   constructor(private readonly sql: Sql) {}
 
   async insertMany(tenantId: string, entries: readonly CostEntry[]): Promise<void> {
-    const insert = this.sql.statement(
-      'INSERT INTO cost_entries (id, tenant_id, type, coverage, amount_minor, date, source) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    );
-    this.sql.atomic(() => {
-      for (const c of entries) {
-        try {
-          insert.run(c.id, tenantId, c.type, c.coverage, c.amountMinor, c.date, c.source);
-        } catch (error) {
-          throw conflictOf(error, 'cost entry', { id: c.id });
-        }
-      }
-    });
+    insertMany(this.sql, 'cost_entries', columns(tenantId), entries, 'cost entry');
   }
 
   async breakdown(tenantId: string, query: CostQuery): Promise<CostRow[]> {

@@ -1,40 +1,30 @@
 import type { Device } from '../../../../domain/devices/device.js';
-import { offsetOf, type Page, type PageRequest } from '../../../../domain/shared/paging.js';
+import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
 import type { DeviceRepository, DeviceSearch } from '../../../../ports/repositories.js';
-import { conflictOf, containsText, Where, type Sql } from '../sql.js';
+import { count, insertMany, pageOf, Where, type Column, type Sql } from '../sql.js';
 
 const COLUMNS = `id, serial, kind, manufacturer, model, status, assigned_person_id AS assignedPersonId,
   purchase_date AS purchaseDate, purchase_cost_minor AS purchaseCostMinor, warranty_end AS warrantyEnd`;
+
+const columns = (tenantId: string): Column<Device>[] => [
+  ['id', (d) => d.id],
+  ['tenant_id', () => tenantId],
+  ['serial', (d) => d.serial],
+  ['kind', (d) => d.kind],
+  ['manufacturer', (d) => d.manufacturer],
+  ['model', (d) => d.model],
+  ['status', (d) => d.status],
+  ['assigned_person_id', (d) => d.assignedPersonId],
+  ['purchase_date', (d) => d.purchaseDate],
+  ['purchase_cost_minor', (d) => d.purchaseCostMinor],
+  ['warranty_end', (d) => d.warrantyEnd],
+];
 
 export class SqliteDeviceRepository implements DeviceRepository {
   constructor(private readonly sql: Sql) {}
 
   async insertMany(tenantId: string, devices: readonly Device[]): Promise<void> {
-    const insert = this.sql.statement(
-      `INSERT INTO devices (id, tenant_id, serial, kind, manufacturer, model, status, assigned_person_id,
-         purchase_date, purchase_cost_minor, warranty_end) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    this.sql.atomic(() => {
-      for (const d of devices) {
-        try {
-          insert.run(
-            d.id,
-            tenantId,
-            d.serial,
-            d.kind,
-            d.manufacturer,
-            d.model,
-            d.status,
-            d.assignedPersonId,
-            d.purchaseDate,
-            d.purchaseCostMinor,
-            d.warrantyEnd,
-          );
-        } catch (error) {
-          throw conflictOf(error, 'device', { serial: d.serial, id: d.id });
-        }
-      }
-    });
+    insertMany(this.sql, 'devices', columns(tenantId), devices, 'device');
   }
 
   async findById(tenantId: string, id: string): Promise<Device | null> {
@@ -47,17 +37,10 @@ export class SqliteDeviceRepository implements DeviceRepository {
 
   async search(tenantId: string, search: DeviceSearch, page: PageRequest): Promise<Page<Device>> {
     const where = new Where().add('tenant_id = ?', tenantId);
-    if (search.q) where.add(...containsText(['serial', 'manufacturer', 'model'], search.q));
+    if (search.q) where.contains(search.q, ['serial', 'manufacturer', 'model']);
     if (search.kind) where.add('kind = ?', search.kind);
     if (search.status) where.add('status = ?', search.status);
-    const items = this.sql.all<Device>(
-      `SELECT ${COLUMNS} FROM devices ${where.sql} ORDER BY serial LIMIT ? OFFSET ?`,
-      ...where.params,
-      page.pageSize,
-      offsetOf(page),
-    );
-    const total = this.sql.number(`SELECT count(*) FROM devices ${where.sql}`, ...where.params);
-    return { items, total };
+    return pageOf<Device>(this.sql, { columns: COLUMNS, from: 'devices', where, orderBy: 'serial', page });
   }
 
   async listAssignedTo(tenantId: string, personId: string): Promise<Device[]> {
@@ -69,6 +52,6 @@ export class SqliteDeviceRepository implements DeviceRepository {
   }
 
   async count(tenantId: string): Promise<number> {
-    return this.sql.number('SELECT count(*) FROM devices WHERE tenant_id = ?', tenantId);
+    return count(this.sql, 'FROM devices WHERE tenant_id = ?', [tenantId]);
   }
 }

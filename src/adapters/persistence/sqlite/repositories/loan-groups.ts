@@ -1,21 +1,18 @@
 import type { LoanGroup } from '../../../../domain/loans/loan.js';
 import type { LoanGroupRepository } from '../../../../ports/repositories.js';
-import { conflictOf, type Sql } from '../sql.js';
+import { insertMany, type Column, type Sql } from '../sql.js';
+
+const columns = (tenantId: string): Column<LoanGroup>[] => [
+  ['id', (g) => g.id],
+  ['tenant_id', () => tenantId],
+  ['name', (g) => g.name],
+];
 
 export class SqliteLoanGroupRepository implements LoanGroupRepository {
   constructor(private readonly sql: Sql) {}
 
   async insertMany(tenantId: string, groups: readonly LoanGroup[]): Promise<void> {
-    const insert = this.sql.statement('INSERT INTO loan_groups (id, tenant_id, name) VALUES (?, ?, ?)');
-    this.sql.atomic(() => {
-      for (const g of groups) {
-        try {
-          insert.run(g.id, tenantId, g.name);
-        } catch (error) {
-          throw conflictOf(error, 'loan group', { id: g.id });
-        }
-      }
-    });
+    insertMany(this.sql, 'loan_groups', columns(tenantId), groups, 'loan group');
   }
 
   async findById(tenantId: string, id: string): Promise<LoanGroup | null> {

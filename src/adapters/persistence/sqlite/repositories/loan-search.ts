@@ -1,7 +1,6 @@
 import type { Loan } from '../../../../domain/loans/loan.js';
 import type { LoanFilter } from '../../../../ports/repositories.js';
-import { readPage } from '../../paging.js';
-import { inJson, json, Where, type Sql } from '../sql.js';
+import { count, inJson, json, pageNearerEnd, Where, type Sql } from '../sql.js';
 
 /**
  * Adds the inventory filters other than `q` to `where`, over a table aliased `alias` with the loans'
@@ -72,7 +71,7 @@ export class LoanSearch {
        JOIN loan_search_tenants t ON t.tenant_id = l.tenant_id
        LEFT JOIN people p ON p.tenant_id = l.tenant_id AND p.id = l.holder_id
        LEFT JOIN loan_groups g ON g.tenant_id = l.tenant_id AND g.id = l.group_id
-       WHERE l.tenant_id = ? AND l.number IN (SELECT value FROM json_each(?))`,
+       WHERE l.tenant_id = ? AND ${inJson('l.number')}`,
       tenantId,
       json(numbers),
     );
@@ -125,18 +124,14 @@ export class LoanSearch {
     const where = addLoanFilters(new Where().add('l.tenant_id = ?', tenantId), 'l', f);
     const [text, ...params] = textOf('s', needle, f.qNumber, 'l.number');
     where.add(text, ...params);
-    const from = `FROM loans l JOIN loan_search s ON s.key = (? << 32) | l.number ${where.sql}`;
-    const total = this.sql.number(`SELECT count(*) ${from}`, tenantKey, ...where.params);
-    const numbers = readPage(total, limit, offset, (order, n, skip) =>
-      this.sql.column<number>(
-        `SELECT l.number ${from} ORDER BY l.number ${order} LIMIT ? OFFSET ?`,
-        tenantKey,
-        ...where.params,
-        n,
-        skip,
-      ),
-    );
-    return { numbers, total };
+    const q = {
+      column: 'l.number',
+      fromWhere: `FROM loans l JOIN loan_search s ON s.key = (? << 32) | l.number ${where}`,
+      params: [tenantKey, ...where.params],
+      orderBy: 'l.number',
+    };
+    const total = count(this.sql, q.fromWhere, q.params);
+    return { numbers: pageNearerEnd<number>(this.sql, q, total, limit, offset), total };
   }
 
   private byScan(tenantKey: number, f: LoanFilter, needle: string, limit: number, offset: number) {
@@ -144,16 +139,14 @@ export class LoanSearch {
     addLoanFilters(where, 's', f);
     const [text, ...params] = textOf('s', needle, f.qNumber, '(s.key & 4294967295)');
     where.add(text, ...params);
-    const total = this.sql.number(`SELECT count(*) FROM loan_search s ${where.sql}`, ...where.params);
-    const numbers = readPage(total, limit, offset, (order, n, skip) =>
-      this.sql.column<number>(
-        `SELECT s.key & 4294967295 FROM loan_search s ${where.sql} ORDER BY s.key ${order} LIMIT ? OFFSET ?`,
-        ...where.params,
-        n,
-        skip,
-      ),
-    );
-    return { numbers, total };
+    const q = {
+      column: 's.key & 4294967295',
+      fromWhere: `FROM loan_search s ${where}`,
+      params: where.params,
+      orderBy: 's.key',
+    };
+    const total = count(this.sql, q.fromWhere, q.params);
+    return { numbers: pageNearerEnd<number>(this.sql, q, total, limit, offset), total };
   }
 
   /** Text matches from the FTS index (`match` null: none), plus the loan a whole-number q names. */
@@ -171,26 +164,23 @@ export class LoanSearch {
     const unfiltered = where.params.length;
     // The filters other than q read the loan_search row (every filter has a parameter).
     const filtered = addLoanFilters(where, 's', f).params.length > unfiltered;
-    const from = `FROM loan_search_fts f${filtered ? ' JOIN loan_search s ON s.key = f.rowid' : ''}`;
-    const count = (extra = '', ...params: unknown[]) =>
-      match === null ? 0 : this.sql.number(`SELECT count(*) ${from} ${where.sql}${extra}`, ...where.params, ...params);
-    const texts = count();
+    const q = {
+      column: 'f.rowid & 4294967295',
+      fromWhere: `FROM loan_search_fts f${filtered ? ' JOIN loan_search s ON s.key = f.rowid' : ''} ${where}`,
+      params: where.params,
+      orderBy: 'f.rowid',
+    };
+    const countTexts = (extra = '', ...params: unknown[]) =>
+      match === null ? 0 : count(this.sql, `${q.fromWhere}${extra}`, [...q.params, ...params]);
+    const texts = countTexts();
     /** `n` text matches from the `skip`th, in number order. */
-    const page = (n: number, skip: number) =>
-      readPage(texts, n, skip, (order, limit, offset) =>
-        this.sql.column<number>(
-          `SELECT f.rowid & 4294967295 ${from} ${where.sql} ORDER BY f.rowid ${order} LIMIT ? OFFSET ?`,
-          ...where.params,
-          limit,
-          offset,
-        ),
-      );
+    const page = (n: number, skip: number) => pageNearerEnd<number>(this.sql, q, texts, n, skip);
 
     // A whole-number q also matches the loan with that number, when its text does not already.
     const extra = f.qNumber === undefined ? null : this.numberOnlyMatch(tenantKey, f, needle, f.qNumber);
     if (extra === null) return { numbers: page(limit, offset), total: texts };
     // Merge that one loan into the text matches at its place in number order.
-    const before = count(' AND f.rowid < (? << 32) | ?', tenantKey, extra);
+    const before = countTexts(' AND f.rowid < (? << 32) | ?', tenantKey, extra);
     const total = texts + 1;
     if (before < offset) return { numbers: page(limit, offset - 1), total };
     if (before >= offset + limit) return { numbers: page(limit, offset), total };
@@ -205,7 +195,7 @@ export class LoanSearch {
     const where = addLoanFilters(new Where().add('s.key = (? << 32) | ?', tenantKey, n), 's', f);
     const [text, ...params] = textOf('s', needle, undefined, '');
     where.add(`NOT ${text}`, ...params);
-    return this.sql.number(`SELECT count(*) FROM loan_search s ${where.sql}`, ...where.params) ? n : null;
+    return count(this.sql, `FROM loan_search s ${where}`, where.params) ? n : null;
   }
 }
 

@@ -74,7 +74,7 @@ export class LoanTallies {
          coalesce(sum(CASE WHEN status = 'ISSUED' THEN n END), 0) AS issued,
          coalesce(sum(CASE WHEN ${OVERDUE} THEN n END), 0) AS overdue,
          coalesce(sum(CASE WHEN status = 'ISSUED' AND due_date = '' THEN n END), 0) AS withoutDueDate
-       FROM ${table} ${where.sql}`,
+       FROM ${table} ${where}`,
       today,
       ...where.params,
     );
@@ -88,6 +88,6 @@ export class LoanTallies {
     if (f.status) where.add('status = ?', f.status);
     if (f.kind) where.add('kind = ?', f.kind);
     if (f.overdueBefore) where.add(OVERDUE, f.overdueBefore);
-    return this.sql.number(`SELECT coalesce(sum(n), 0) FROM ${table} ${where.sql}`, ...where.params);
+    return this.sql.number(`SELECT coalesce(sum(n), 0) FROM ${table} ${where}`, ...where.params);
   }
 }

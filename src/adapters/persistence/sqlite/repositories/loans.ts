@@ -1,8 +1,7 @@
 import type { Loan, LoanRow } from '../../../../domain/loans/loan.js';
 import { offsetOf, type Page, type PageRequest } from '../../../../domain/shared/paging.js';
 import type { LoanCounts, LoanFilter, LoanRepository } from '../../../../ports/repositories.js';
-import { conflictOf, json, Where, type Sql } from '../sql.js';
-import { readPage } from '../../paging.js';
+import { count, inJson, insertMany, json, pageNearerEnd, Where, type Column, type Sql } from '../sql.js';
 import { addLoanFilters, LoanSearch } from './loan-search.js';
 import { LoanTallies, type TallyKey } from './loan-tallies.js';
 
@@ -16,6 +15,21 @@ function filterWhere(tenantId: string, f: LoanFilter): Where {
   return addLoanFilters(new Where().add('l.tenant_id = ?', tenantId), 'l', f);
 }
 
+const columns = (tenantId: string): Column<Loan>[] => [
+  ['id', (l) => l.id],
+  ['tenant_id', () => tenantId],
+  ['number', (l) => l.number],
+  ['kind', (l) => l.kind],
+  ['serial', (l) => l.serial],
+  ['group_id', (l) => l.groupId],
+  ['status', (l) => l.status],
+  ['holder_id', (l) => l.holderId],
+  ['user_group', (l) => l.userGroup],
+  ['issued_at', (l) => l.issuedAt],
+  ['due_date', (l) => l.dueDate],
+  ['version', (l) => l.version],
+];
+
 const tallyKey = (l: Loan): TallyKey => ({ groupId: l.groupId, status: l.status, kind: l.kind, dueDate: l.dueDate });
 
 export class SqliteLoanRepository implements LoanRepository {
@@ -28,31 +42,9 @@ export class SqliteLoanRepository implements LoanRepository {
   }
 
   async insertMany(tenantId: string, loans: readonly Loan[]): Promise<void> {
-    const insert = this.sql.statement(
-      `INSERT INTO loans (id, tenant_id, number, kind, serial, group_id, status, holder_id, user_group,
-         issued_at, due_date, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
+    // The tallies and the search index change in the same savepoint as the loans.
     this.sql.atomic(() => {
-      for (const l of loans) {
-        try {
-          insert.run(
-            l.id,
-            tenantId,
-            l.number,
-            l.kind,
-            l.serial,
-            l.groupId,
-            l.status,
-            l.holderId,
-            l.userGroup,
-            l.issuedAt,
-            l.dueDate,
-            l.version,
-          );
-        } catch (error) {
-          throw conflictOf(error, 'loan', { number: l.number, serial: l.serial, id: l.id });
-        }
-      }
+      insertMany(this.sql, 'loans', columns(tenantId), loans, 'loan');
       this.tallies.add(
         tenantId,
         loans.map((l) => [tallyKey(l), 1] as const),
@@ -148,7 +140,7 @@ export class SqliteLoanRepository implements LoanRepository {
       const items = numbers.length
         ? this.sql.all<LoanRow>(
             `SELECT ${COLUMNS} FROM loans l ${NAMES}
-             WHERE l.tenant_id = ? AND l.number IN (SELECT value FROM json_each(?)) ORDER BY l.number`,
+             WHERE l.tenant_id = ? AND ${inJson('l.number')} ORDER BY l.number`,
             tenantId,
             json(numbers),
           )
@@ -165,18 +157,13 @@ export class SqliteLoanRepository implements LoanRepository {
    */
   private numbers(tenantId: string, filter: LoanFilter, limit: number, offset: number) {
     const where = filterWhere(tenantId, filter);
-    const total =
-      this.tallies.total(tenantId, filter) ??
-      this.sql.number(`SELECT count(*) FROM loans l ${where.sql}`, ...where.params);
-    const order = filter.poolGroupIds ? '+l.number' : 'l.number';
-    const numbers = readPage(total, limit, offset, (direction, n, skip) =>
-      this.sql.column<number>(
-        `SELECT l.number FROM loans l ${where.sql} ORDER BY ${order} ${direction} LIMIT ? OFFSET ?`,
-        ...where.params,
-        n,
-        skip,
-      ),
-    );
-    return { numbers, total };
+    const q = {
+      column: 'l.number',
+      fromWhere: `FROM loans l ${where}`,
+      params: where.params,
+      orderBy: filter.poolGroupIds ? '+l.number' : 'l.number',
+    };
+    const total = this.tallies.total(tenantId, filter) ?? count(this.sql, q.fromWhere, q.params);
+    return { numbers: pageNearerEnd<number>(this.sql, q, total, limit, offset), total };
   }
 }

@@ -1,42 +1,32 @@
-import { offsetOf, type Page, type PageRequest } from '../../../../domain/shared/paging.js';
+import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
 import type { Submission } from '../../../../domain/submissions/submission.js';
 import type { SubmissionRepository, SubmissionSearch } from '../../../../ports/repositories.js';
-import { conflictOf, containsText, Where, type Sql } from '../sql.js';
+import { count, insertMany, pageOf, Where, type Column, type Sql } from '../sql.js';
 
 const COLUMNS = `id, number, serial, description, reporter_id AS reporterId, assignee_id AS assigneeId, status,
   coverage, cost_minor AS costMinor, created_at AS createdAt, updated_at AS updatedAt, version`;
+
+const columns = (tenantId: string): Column<Submission>[] => [
+  ['id', (s) => s.id],
+  ['tenant_id', () => tenantId],
+  ['number', (s) => s.number],
+  ['serial', (s) => s.serial],
+  ['description', (s) => s.description],
+  ['reporter_id', (s) => s.reporterId],
+  ['assignee_id', (s) => s.assigneeId],
+  ['status', (s) => s.status],
+  ['coverage', (s) => s.coverage],
+  ['cost_minor', (s) => s.costMinor],
+  ['created_at', (s) => s.createdAt],
+  ['updated_at', (s) => s.updatedAt],
+  ['version', (s) => s.version],
+];
 
 export class SqliteSubmissionRepository implements SubmissionRepository {
   constructor(private readonly sql: Sql) {}
 
   async insertMany(tenantId: string, submissions: readonly Submission[]): Promise<void> {
-    const insert = this.sql.statement(
-      `INSERT INTO submissions (id, tenant_id, number, serial, description, reporter_id, assignee_id, status,
-         coverage, cost_minor, created_at, updated_at, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    this.sql.atomic(() => {
-      for (const s of submissions) {
-        try {
-          insert.run(
-            s.id,
-            tenantId,
-            s.number,
-            s.serial,
-            s.description,
-            s.reporterId,
-            s.assigneeId,
-            s.status,
-            s.coverage,
-            s.costMinor,
-            s.createdAt,
-            s.updatedAt,
-            s.version,
-          );
-        } catch (error) {
-          throw conflictOf(error, 'submission', { number: s.number, id: s.id });
-        }
-      }
-    });
+    insertMany(this.sql, 'submissions', columns(tenantId), submissions, 'submission');
   }
 
   // No row lock needed: the caller's BEGIN IMMEDIATE already holds the database's write lock.
@@ -75,18 +65,11 @@ export class SqliteSubmissionRepository implements SubmissionRepository {
     if (search.serial) where.add('serial = ?', search.serial);
     if (search.assigneeId) where.add('assignee_id = ?', search.assigneeId);
     if (search.personId) where.add('(reporter_id = ? OR assignee_id = ?)', search.personId, search.personId);
-    if (search.q) where.add(...containsText(['description', 'serial'], search.q));
-    const items = this.sql.all<Submission>(
-      `SELECT ${COLUMNS} FROM submissions ${where.sql} ORDER BY number DESC LIMIT ? OFFSET ?`,
-      ...where.params,
-      page.pageSize,
-      offsetOf(page),
-    );
-    const total = this.sql.number(`SELECT count(*) FROM submissions ${where.sql}`, ...where.params);
-    return { items, total };
+    if (search.q) where.contains(search.q, ['description', 'serial']);
+    return pageOf<Submission>(this.sql, { columns: COLUMNS, from: 'submissions', where, orderBy: 'number DESC', page });
   }
 
   async count(tenantId: string): Promise<number> {
-    return this.sql.number('SELECT count(*) FROM submissions WHERE tenant_id = ?', tenantId);
+    return count(this.sql, 'FROM submissions WHERE tenant_id = ?', [tenantId]);
   }
 }

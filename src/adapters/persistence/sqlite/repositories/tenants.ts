@@ -1,13 +1,22 @@
 import { MODULES, type ModuleName } from '../../../../domain/access/permissions.js';
 import type { Tenant } from '../../../../domain/tenants/tenant.js';
 import type { Counter, TenantRepository } from '../../../../ports/repositories.js';
-import { conflictOf, type Sql } from '../sql.js';
+import { conflictOf, insertMany, type Column, type Sql } from '../sql.js';
 
 type TenantRow = Omit<Tenant, 'hosts' | 'modules'>;
 const COLUMNS = 'id, slug, name, time_zone AS timeZone, currency, created_at AS createdAt';
 
 // Modules come back in the catalogue's order, hosts alphabetically: neither table keeps an order.
 const byCatalogue = (a: ModuleName, b: ModuleName) => MODULES.indexOf(a) - MODULES.indexOf(b);
+
+const hostColumns = (tenantId: string): Column<string>[] => [
+  ['host', (host) => host],
+  ['tenant_id', () => tenantId],
+];
+const moduleColumns = (tenantId: string): Column<ModuleName>[] => [
+  ['tenant_id', () => tenantId],
+  ['module', (module) => module],
+];
 
 export class SqliteTenantRepository implements TenantRepository {
   constructor(private readonly sql: Sql) {}
@@ -27,13 +36,7 @@ export class SqliteTenantRepository implements TenantRepository {
       } catch (error) {
         throw conflictOf(error, 'tenant', { slug: tenant.slug, id: tenant.id });
       }
-      for (const host of tenant.hosts) {
-        try {
-          this.sql.run('INSERT INTO tenant_hosts (host, tenant_id) VALUES (?, ?)', host, tenant.id);
-        } catch (error) {
-          throw conflictOf(error, 'tenant', { host });
-        }
-      }
+      insertMany(this.sql, 'tenant_hosts', hostColumns(tenant.id), tenant.hosts, 'tenant');
       this.insertModules(tenant.id, tenant.modules);
     });
   }
@@ -93,9 +96,7 @@ export class SqliteTenantRepository implements TenantRepository {
   }
 
   private insertModules(tenantId: string, modules: readonly ModuleName[]): void {
-    for (const module of new Set(modules)) {
-      this.sql.run('INSERT INTO tenant_modules (tenant_id, module) VALUES (?, ?)', tenantId, module);
-    }
+    insertMany(this.sql, 'tenant_modules', moduleColumns(tenantId), [...new Set(modules)], 'tenant');
   }
 
   private complete(row: TenantRow | null): Tenant | null {

@@ -1,39 +1,29 @@
-import { offsetOf, type Page, type PageRequest } from '../../../../domain/shared/paging.js';
+import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
 import type { Ticket } from '../../../../domain/tickets/ticket.js';
 import type { TicketRepository, TicketSearch } from '../../../../ports/repositories.js';
-import { conflictOf, containsText, Where, type Sql } from '../sql.js';
+import { insertMany, pageOf, Where, type Column, type Sql } from '../sql.js';
 
 const COLUMNS = `id, number, subject, body, status, priority, requester_id AS requesterId,
   assignee_id AS assigneeId, created_at AS createdAt`;
+
+const columns = (tenantId: string): Column<Ticket>[] => [
+  ['id', (t) => t.id],
+  ['tenant_id', () => tenantId],
+  ['number', (t) => t.number],
+  ['subject', (t) => t.subject],
+  ['body', (t) => t.body],
+  ['status', (t) => t.status],
+  ['priority', (t) => t.priority],
+  ['requester_id', (t) => t.requesterId],
+  ['assignee_id', (t) => t.assigneeId],
+  ['created_at', (t) => t.createdAt],
+];
 
 export class SqliteTicketRepository implements TicketRepository {
   constructor(private readonly sql: Sql) {}
 
   async insertMany(tenantId: string, tickets: readonly Ticket[]): Promise<void> {
-    const insert = this.sql.statement(
-      `INSERT INTO tickets (id, tenant_id, number, subject, body, status, priority, requester_id, assignee_id,
-         created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    this.sql.atomic(() => {
-      for (const t of tickets) {
-        try {
-          insert.run(
-            t.id,
-            tenantId,
-            t.number,
-            t.subject,
-            t.body,
-            t.status,
-            t.priority,
-            t.requesterId,
-            t.assigneeId,
-            t.createdAt,
-          );
-        } catch (error) {
-          throw conflictOf(error, 'ticket', { number: t.number, id: t.id });
-        }
-      }
-    });
+    insertMany(this.sql, 'tickets', columns(tenantId), tickets, 'ticket');
   }
 
   async findById(tenantId: string, id: string): Promise<Ticket | null> {
@@ -47,14 +37,7 @@ export class SqliteTicketRepository implements TicketRepository {
   async search(tenantId: string, search: TicketSearch, page: PageRequest): Promise<Page<Ticket>> {
     const where = new Where().add('tenant_id = ?', tenantId);
     if (search.status) where.add('status = ?', search.status);
-    if (search.q) where.add(...containsText(['subject', 'body'], search.q));
-    const items = this.sql.all<Ticket>(
-      `SELECT ${COLUMNS} FROM tickets ${where.sql} ORDER BY number DESC LIMIT ? OFFSET ?`,
-      ...where.params,
-      page.pageSize,
-      offsetOf(page),
-    );
-    const total = this.sql.number(`SELECT count(*) FROM tickets ${where.sql}`, ...where.params);
-    return { items, total };
+    if (search.q) where.contains(search.q, ['subject', 'body']);
+    return pageOf<Ticket>(this.sql, { columns: COLUMNS, from: 'tickets', where, orderBy: 'number DESC', page });
   }
 }
