@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { BuildInfo } from './config.js';
-
-export const VERSION = '0.20.0';
+import { VERSION, type BuildInfo } from '../config/index.js';
 
 /**
  * Commit and build time are written next to the compiled code by scripts/write-build-info.mjs at

@@ -1,8 +1,6 @@
 import { join } from 'node:path';
-import { Container, ContainerModule } from 'inversify';
+import { Container, ContainerModule, type ServiceIdentifier } from 'inversify';
 import { FsSetupLinkWriter } from '../adapters/fs/fs-setup-link-writer.js';
-import { Readiness } from '../adapters/http/readiness.js';
-import { rateLimitPolicies } from '../adapters/http/middleware/rate-limit.js';
 import { ErrorReporter, NoErrorReporter } from '../adapters/observability/error-reporter.js';
 import { Logger, PinoLogger, type LogDestination } from '../adapters/observability/logger.js';
 import { Metrics } from '../adapters/observability/metrics.js';
@@ -17,7 +15,7 @@ import { ScryptPasswordHasher } from '../adapters/system/scrypt-password-hasher.
 import { SystemClock } from '../adapters/system/system-clock.js';
 import { UuidIdGenerator } from '../adapters/system/uuid-id-generator.js';
 import { ToolCatalogue } from '../domain/catalogue/catalogue.js';
-import { SIGN_IN_POLICIES } from '../domain/identity/sign-in.js';
+import type { Resolve } from '../domain/shared/use-case.js';
 import { Clock } from '../ports/clock.js';
 import { Database } from '../ports/database.js';
 import { IdGenerator } from '../ports/id-generator.js';
@@ -28,8 +26,8 @@ import { SessionTokens } from '../ports/session-tokens.js';
 import { SetupLinkWriter } from '../ports/setup-link-writer.js';
 import { Settings } from '../ports/settings.js';
 import { UnitOfWork } from '../ports/unit-of-work.js';
-import { VERSION } from './build-info.js';
-import type { DeskConfig } from './config.js';
+import { VERSION, type DeskConfig } from '../config/index.js';
+import { rateLimitPolicyNames } from './rate-limit-policies.js';
 import { USE_CASES } from './use-cases.js';
 
 /** The file the embedded database lives in. */
@@ -44,7 +42,6 @@ const coreModule = (config: DeskConfig) =>
     bind(PasswordHasher).toConstantValue(new ScryptPasswordHasher());
     bind(SetupLinkWriter).toConstantValue(new FsSetupLinkWriter(config.installDir));
     bind(Settings).toConstantValue({ publicUrl: config.publicUrl });
-    bind(Readiness).toConstantValue(new Readiness());
     // Console sessions need the shared secret; `serve` makes sure one exists (ensureJwtSecret).
     bind(SessionTokens)
       .toDynamicValue((ctx) => {
@@ -77,9 +74,7 @@ const observabilityModule = (config: DeskConfig, options: ContainerOptions) =>
               .get(ToolCatalogue)
               .all()
               .map((tool) => tool.name),
-            rateLimitPolicies: [...Object.values(rateLimitPolicies(config)), ...Object.values(SIGN_IN_POLICIES)].map(
-              (policy) => policy.name,
-            ),
+            rateLimitPolicies: rateLimitPolicyNames(config),
           }),
       )
       .inSingletonScope();
@@ -155,3 +150,9 @@ export async function buildContainer(config: DeskConfig, options: ContainerOptio
   container.load(coreModule(config), observabilityModule(config, options), persistence);
   return container;
 }
+
+/** How surfaces reach use cases and ports: the container's `get` (each use case is bound to itself). */
+export const resolveFrom =
+  (container: Container): Resolve =>
+  <T>(useCase: abstract new (...args: never[]) => T) =>
+    container.get<T>(useCase as unknown as ServiceIdentifier<T>);

@@ -3,18 +3,8 @@ import { existsSync, readFileSync, statSync, writeFileSync, appendFileSync, mkdi
 import { isAbsolute, join, resolve } from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import { z } from 'zod';
-import type { DeskConfig, Mode } from './config.js';
-
-/** A configuration problem: start-up stops with this one line and exit code 2. */
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError';
-  constructor(
-    readonly key: string,
-    message: string,
-  ) {
-    super(`${key}: ${message}`);
-  }
-}
+import type { GlobalOptions } from '../adapters/cli/program.js';
+import { ConfigError, type DeskConfig, type Mode } from '../config/index.js';
 
 export interface ConfigRequest {
   /** `--embedded-db` / `--from-environment`; neither = the install directory's `.env`. */
@@ -123,6 +113,22 @@ export function readDotenv(installDir: string): Record<string, string> {
   } catch {
     throw new ConfigError('.env', `cannot read ${file}`);
   }
+}
+
+/**
+ * The configuration a command runs with: the install directory is the working directory, the
+ * environment is the process's, and the command's own options (mode, data directory, port, host) win.
+ */
+export function configForCommand(options: GlobalOptions & { port?: number; host?: string }): DeskConfig {
+  return loadConfig({
+    embeddedDb: options.embeddedDb,
+    fromEnvironment: options.fromEnvironment,
+    installDir: process.cwd(),
+    env: process.env,
+    dataDir: options.dataDir,
+    port: options.port,
+    host: options.host,
+  });
 }
 
 /** Loads and validates the configuration for a command. Throws ConfigError naming the key. */

@@ -12,6 +12,20 @@ export interface RateLimitPolicy {
   readonly windowSeconds: number;
 }
 
+/** Policy names appear in response headers (as structured-field strings) and in store keys. */
+const POLICY_NAME = /^[a-z0-9][a-z0-9-]{0,31}$/;
+
+/** Throws a TypeError on a policy this contract does not allow (a bug, not an outage). */
+export function assertValidPolicy(policy: RateLimitPolicy): void {
+  if (!POLICY_NAME.test(policy.name)) throw new TypeError(`invalid rate-limit policy name "${policy.name}"`);
+  if (!Number.isSafeInteger(policy.limit) || policy.limit < 0) {
+    throw new TypeError(`rate-limit policy "${policy.name}": limit must be a whole number >= 0`);
+  }
+  if (!Number.isSafeInteger(policy.windowSeconds) || policy.windowSeconds < 1) {
+    throw new TypeError(`rate-limit policy "${policy.name}": windowSeconds must be a whole number >= 1`);
+  }
+}
+
 /** The outcome of counting one request. */
 export interface RateLimitDecision {
   /** False when this request is over the limit: refuse it (HTTP 429). */

@@ -1,13 +1,19 @@
 /**
- * The dependency rule of the hexagon: the domain and the ports import no technology. Adapters and
- * bootstrap may import the domain; never the other way round.
+ * The dependency rule of the hexagon, checked over every import in src:
+ * - the domain and the ports import no technology (no adapter, framework, driver or I/O module);
+ * - a port imports types only, from the domain or another port;
+ * - no adapter imports bootstrap or the entry point: the program drives the adapters, never the reverse;
+ * - an adapter reaches another adapter only through that adapter's public face, its `index.ts`
+ *   (adapters are the folders of src/adapters; persistence/sqlite and persistence/postgres are the
+ *   two halves of one, sharing persistence/*.ts);
+ * - surfaces run declared use cases only through perform or the catalogue, never `execute` itself.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const SRC = join(import.meta.dirname, '../../src');
-const FORBIDDEN = [
+const TECHNOLOGY = [
   /^koa$/,
   /^@koa\//,
   /^pg$/,
@@ -26,24 +32,72 @@ function filesUnder(dir: string): string[] {
   );
 }
 
-const importsOf = (file: string): string[] =>
+interface Import {
+  readonly spec: string;
+  readonly typeOnly: boolean;
+}
+
+const importsOf = (file: string): Import[] =>
   [
     ...readFileSync(file, 'utf8').matchAll(
-      /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g,
+      /(?:^|\n)\s*(import|export)(\s+type)?\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g,
     ),
-  ].map((m) => (m[1] ?? m[2])!);
+  ].map((m) => ({ spec: (m[3] ?? m[4])!, typeOnly: m[2] !== undefined }));
+
+/** Where a relative import lands, as a path under src (`adapters/http/server.ts`); null for packages. */
+function target(file: string, spec: string): string | null {
+  if (!spec.startsWith('.')) return null;
+  return relative(SRC, resolve(dirname(file), spec)).replace(/\.js$/, '.ts');
+}
+
+/** The adapter a path under src belongs to (`http`, `persistence`...), or null outside src/adapters. */
+const adapterOf = (path: string): string | null => /^adapters\/([^/]+)\//.exec(path)?.[1] ?? null;
+
+const offencesOf = (files: string[], offence: (file: string, imp: Import) => string | null) =>
+  files.flatMap((file) =>
+    importsOf(file).flatMap((imp) => {
+      const why = offence(file, imp);
+      return why ? [`${relative(SRC, file)} imports ${imp.spec}: ${why}`] : [];
+    }),
+  );
 
 describe('dependency rule', () => {
   for (const ring of ['domain', 'ports']) {
     it(`src/${ring} imports no adapter, framework, driver or I/O module`, () => {
-      const offences = filesUnder(join(SRC, ring)).flatMap((file) =>
-        importsOf(file)
-          .filter((spec) => FORBIDDEN.some((re) => re.test(spec)))
-          .map((spec) => `${relative(SRC, file)} imports ${spec}`),
+      const offences = offencesOf(filesUnder(join(SRC, ring)), (_, { spec }) =>
+        TECHNOLOGY.some((re) => re.test(spec)) ? 'technology' : null,
       );
       expect(offences).toEqual([]);
     });
   }
+
+  it('a port imports types only, from the domain or another port', () => {
+    const offences = offencesOf(filesUnder(join(SRC, 'ports')), (file, imp) => {
+      const to = target(file, imp.spec);
+      if (!imp.typeOnly) return 'not a type-only import';
+      return to && (to.startsWith('domain/') || to.startsWith('ports/')) ? null : 'not the domain or a port';
+    });
+    expect(offences).toEqual([]);
+  });
+
+  it('no adapter imports bootstrap or the entry point', () => {
+    const offences = offencesOf(filesUnder(join(SRC, 'adapters')), (file, { spec }) => {
+      const to = target(file, spec);
+      return to && (to.startsWith('bootstrap/') || to === 'main.ts') ? 'the program drives the adapters' : null;
+    });
+    expect(offences).toEqual([]);
+  });
+
+  it("an adapter reaches another only through that adapter's index.ts", () => {
+    const offences = offencesOf(filesUnder(join(SRC, 'adapters')), (file, { spec }) => {
+      const to = target(file, spec);
+      const from = adapterOf(relative(SRC, file));
+      const other = to ? adapterOf(to) : null;
+      if (!to || !other || other === from) return null;
+      return to === `adapters/${other}/index.ts` ? null : `the internals of the ${other} adapter`;
+    });
+    expect(offences).toEqual([]);
+  });
 
   it('adapters run declared use cases only through perform or the catalogue, never execute itself', () => {
     // A declared use case's execute trusts its caller to have admitted the call (use-case.ts): a
@@ -54,16 +108,20 @@ describe('dependency rule', () => {
     });
     expect(declared).toContain('IssueLoan');
     const direct = new RegExp(`(?:get|resolve)(?:<[^>]*>)?\\(\\s*(?:${declared.join('|')})\\s*\\)\\s*\\.execute\\(`);
-    const offences = filesUnder(join(SRC, 'adapters'))
-      .concat(filesUnder(join(SRC, 'bootstrap')))
+    const offences = [...filesUnder(join(SRC, 'adapters')), ...filesUnder(join(SRC, 'bootstrap'))]
       .filter((file) => direct.test(readFileSync(file, 'utf8')))
       .map((file) => relative(SRC, file));
     expect(offences).toEqual([]);
   });
 
-  it('finds the imports it checks (the scan itself works)', () => {
-    const imports = filesUnder(join(SRC, 'domain')).flatMap(importsOf);
-    expect(imports).toContain('inversify');
-    expect(imports).toContain('zod');
+  it('finds what it checks (the scan itself works)', () => {
+    const domain = filesUnder(join(SRC, 'domain')).flatMap(importsOf);
+    expect(domain.map((i) => i.spec)).toContain('inversify');
+    expect(domain.some((i) => i.typeOnly)).toBe(true);
+    const http = filesUnder(join(SRC, 'adapters/http')).flatMap((file) =>
+      importsOf(file).map((imp) => target(file, imp.spec)),
+    );
+    expect(http).toContain('adapters/mcp/index.ts');
+    expect(adapterOf('adapters/persistence/sqlite/sql.ts')).toBe('persistence');
   });
 });

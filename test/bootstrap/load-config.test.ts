@@ -1,7 +1,8 @@
 import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, ensureJwtSecret, loadConfig } from '../../src/bootstrap/load-config.js';
+import { ConfigError } from '../../src/config/index.js';
+import { ensureJwtSecret, loadConfig } from '../../src/bootstrap/load-config.js';
 import { tempInstallDir } from '../support/cli.js';
 
 const failure = (f: () => unknown): ConfigError => {

@@ -19,7 +19,7 @@ import { startApp, type TestApp } from '../support/app.js';
 import { send, type Reply, type RequestOptions } from '../support/rest.js';
 import { readTenantData, tenantBySlug } from '../support/tenant-data.js';
 import { perform } from '../../src/domain/shared/use-case.js';
-import { resolveFrom } from '../../src/adapters/resolve-use-case.js';
+import { resolveFrom } from '../../src/bootstrap/container.js';
 
 export const PASSWORD = 'correct horse battery staple';
 

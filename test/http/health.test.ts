@@ -2,9 +2,10 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { Container } from 'inversify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { BuildInfo, DeskConfig } from '../../src/bootstrap/config.js';
+import type { BuildInfo, DeskConfig } from '../../src/config/index.js';
 import { jsonBody, MAX_BODY_BYTES } from '../../src/adapters/http/json-body.js';
-import { Readiness } from '../../src/adapters/http/readiness.js';
+import { Readiness } from '../../src/bootstrap/readiness.js';
+import { httpAppOptions } from '../../src/bootstrap/http-app.js';
 import type { RouteModule } from '../../src/adapters/http/route-module.js';
 import { routeModules } from '../../src/adapters/http/routes/index.js';
 import { createServer } from '../../src/adapters/http/server.js';
@@ -82,12 +83,14 @@ async function boot(config: Partial<DeskConfig> = {}) {
   const container = new Container();
   container.bind(Database).toConstantValue(database);
   container.bind(Secrets).toConstantValue(new NodeSecrets());
-  container.bind(Readiness).toConstantValue(readiness);
   const byHost = vi.fn(async (host: string) => (host === 'school.example' ? tenant : null));
   container.bind(ResolveTenant).toConstantValue({ byHost } as unknown as ResolveTenant);
   const logLines: string[] = [];
   container.bind(Logger).toConstantValue(new PinoLogger('info', { destination: { write: (l) => logLines.push(l) } }));
-  const app = createServer(container, { ...baseConfig, ...config }, build, { routes: [...routeModules, testRoutes] });
+  const app = createServer({
+    ...httpAppOptions(container, { ...baseConfig, ...config }, build, readiness),
+    routes: [...routeModules, testRoutes],
+  });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -447,11 +450,5 @@ describe('errors and bodies', () => {
       body,
     });
     expect(reply.status).toBe(200);
-  });
-});
-
-describe('createServer wiring', () => {
-  it('refuses to build without a Readiness', () => {
-    expect(() => createServer(new Container(), baseConfig, build)).toThrow(/Readiness/);
   });
 });

@@ -16,7 +16,7 @@ import { registeredRoutes, startApp, type TestApp } from '../support/app.js';
 import { invokeAction, restClient, type Reply } from '../support/rest.js';
 import { readTenantData, writableState, type TenantData } from '../support/tenant-data.js';
 import { perform } from '../../src/domain/shared/use-case.js';
-import { resolveFrom } from '../../src/adapters/resolve-use-case.js';
+import { resolveFrom } from '../../src/bootstrap/container.js';
 
 /**
  * What a case expects besides "nothing of B": `not_found` (404 not-found), `empty` (a list with

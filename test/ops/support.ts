@@ -19,7 +19,7 @@ import { ResolveTenant } from '../../src/domain/tenants/resolve-tenant.js';
 import type { TestApp } from '../support/app.js';
 import { send } from '../support/rest.js';
 import { perform } from '../../src/domain/shared/use-case.js';
-import { resolveFrom } from '../../src/adapters/resolve-use-case.js';
+import { resolveFrom } from '../../src/bootstrap/container.js';
 
 /** A log destination that keeps every line. */
 export function captureLog(): { destination: LogDestination; lines: string[]; text: () => string; json: () => any[] } {

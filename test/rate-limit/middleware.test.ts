@@ -9,15 +9,12 @@ import { createServer as createNetServer } from 'node:net';
 import { Container } from 'inversify';
 import type { Context } from 'koa';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { BuildInfo, DeskConfig } from '../../src/bootstrap/config.js';
-import {
-  addressKey,
-  addressSubject,
-  rateLimit,
-  rateLimitPolicies,
-} from '../../src/adapters/http/middleware/rate-limit.js';
+import type { BuildInfo, DeskConfig } from '../../src/config/index.js';
+import { addressKey, addressSubject, rateLimit } from '../../src/adapters/http/middleware/rate-limit.js';
+import { rateLimitPolicies } from '../../src/bootstrap/rate-limit-policies.js';
+import { httpAppOptions } from '../../src/bootstrap/http-app.js';
 import { PROBLEM_TYPE_BASE } from '../../src/adapters/http/problems.js';
-import { Readiness } from '../../src/adapters/http/readiness.js';
+import { Readiness } from '../../src/bootstrap/readiness.js';
 import type { RouteModule } from '../../src/adapters/http/route-module.js';
 import { createServer } from '../../src/adapters/http/server.js';
 import { MemoryRateLimiter } from '../../src/adapters/rate-limit/memory-rate-limiter.js';
@@ -78,10 +75,12 @@ async function boot(limiter: RateLimiter, overrides: Partial<DeskConfig> = {}) {
   const container = new Container();
   const readiness = new Readiness();
   readiness.markReady();
-  container.bind(Readiness).toConstantValue(readiness);
   container.bind(RateLimiter).toConstantValue(limiter);
   container.bind(ResolveTenant).toConstantValue({ byHost: async () => null } as unknown as ResolveTenant);
-  const app = createServer(container, { ...config, ...overrides }, build, { routes: [testRoutes(container)] });
+  const app = createServer({
+    ...httpAppOptions(container, { ...config, ...overrides }, build, readiness),
+    routes: [testRoutes(container)],
+  });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });

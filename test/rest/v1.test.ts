@@ -16,6 +16,8 @@ import { PROBLEM_TYPE_BASE } from '../../src/adapters/http/problems.js';
 import { startApp, type TestApp } from '../support/app.js';
 import { expectProblem, pointersOf, restClient, type Reply } from '../support/rest.js';
 import { expiredKey, readTenantData, revokedKey, type TenantData } from '../support/tenant-data.js';
+import { Readiness } from '../../src/bootstrap/readiness.js';
+import { httpAppOptions } from '../../src/bootstrap/http-app.js';
 
 const VIEW_SCOPES = ['device.view', 'repair.view', 'loan.view'];
 
@@ -344,14 +346,12 @@ describe('the rate-limit hook', () => {
           await next();
         },
     };
-    const koa = createServer(
-      app.container,
-      app.config,
-      { version: '0.20.0', commit: null, builtAt: null },
-      {
-        routes: [createV1Routes(hooks), createActionRoutes(hooks)],
-      },
-    );
+    const readiness = new Readiness();
+    readiness.markReady();
+    const koa = createServer({
+      ...httpAppOptions(app.container, app.config, { version: '0.20.0', commit: null, builtAt: null }, readiness),
+      routes: [createV1Routes(hooks), createActionRoutes(hooks)],
+    });
     const server: Server = await new Promise((resolve) => {
       const s = koa.listen(0, '127.0.0.1', () => resolve(s));
     });

@@ -7,13 +7,13 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Container } from 'inversify';
-import type { DeskConfig } from '../../src/bootstrap/config.js';
+import type { DeskConfig } from '../../src/config/index.js';
 import { buildContainer } from '../../src/bootstrap/container.js';
 import { loadConfig } from '../../src/bootstrap/load-config.js';
-import { Readiness } from '../../src/adapters/http/readiness.js';
+import { Readiness } from '../../src/bootstrap/readiness.js';
+import { httpApp, httpAppOptions } from '../../src/bootstrap/http-app.js';
 import type { RouteModule } from '../../src/adapters/http/route-module.js';
 import { createHttpServer } from '../../src/adapters/http/http-server.js';
-import { createServer } from '../../src/adapters/http/server.js';
 import { Logger } from '../../src/adapters/observability/logger.js';
 import { ErrorReporter } from '../../src/adapters/observability/error-reporter.js';
 import type { LogDestination } from '../../src/adapters/observability/logger.js';
@@ -30,7 +30,7 @@ import { RateLimiter } from '../../src/ports/rate-limiter.js';
 import Router from '@koa/router';
 import { routeModules } from '../../src/adapters/http/routes/index.js';
 import { observabilityOf } from '../../src/adapters/observability/observability.js';
-import { resolveFrom } from '../../src/adapters/resolve-use-case.js';
+import { resolveFrom } from '../../src/bootstrap/container.js';
 import { perform } from '../../src/domain/shared/use-case.js';
 import { tempInstallDir } from './cli.js';
 import { createTestSchema, type TestSchema } from './postgres.js';
@@ -46,6 +46,8 @@ export interface TestApp {
   key(slug: string, scopes: readonly string[], o?: { expiresInDays?: number }): Promise<{ key: string; id: string }>;
   close(): Promise<void>;
 }
+
+const TEST_BUILD = { version: '0.20.0', commit: 'test', builtAt: '2026-01-01T00:00:00.000Z' };
 
 /** The databases an app can run on; `postgres` needs TEST_DATABASE_URL (see support/postgres). */
 export type TestDatabase = 'sqlite' | 'postgres';
@@ -86,13 +88,9 @@ export async function startApp(
   });
   const container = await buildContainer(config, { logDestination: o.logDestination });
   await container.get(Database).migrate();
-  container.get(Readiness).markReady();
-  const app = createServer(
-    container,
-    config,
-    { version: '0.20.0', commit: 'test', builtAt: '2026-01-01T00:00:00.000Z' },
-    o.routes ? { routes: o.routes } : {},
-  );
+  const readiness = new Readiness();
+  readiness.markReady();
+  const app = httpApp(container, config, TEST_BUILD, readiness, o.routes);
   // The production HTTP server (timeouts, connection ceiling), as desk serve listens with it.
   const server: Server = await new Promise((resolve) => {
     const s = createHttpServer(app, config.http, container.get(Logger)).listen(0, '127.0.0.1', () => resolve(s));
@@ -148,13 +146,10 @@ export interface RegisteredRoute {
  */
 export function registeredRoutes(app: TestApp): RegisteredRoute[] {
   const router = new Router();
+  const readiness = new Readiness();
   const deps = {
-    container: app.container,
-    config: app.config,
-    build: { version: '0.20.0', commit: null, builtAt: null },
-    readiness: app.container.get(Readiness),
+    ...httpAppOptions(app.container, app.config, TEST_BUILD, readiness),
     observability: observabilityOf(app.container, 'silent'),
-    resolve: resolveFrom(app.container),
   };
   for (const module of routeModules) module.register(router, deps);
   const routes = new Map<string, RegisteredRoute>();

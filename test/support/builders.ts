@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DeskConfig } from '../../src/bootstrap/config.js';
+import type { DeskConfig } from '../../src/config/index.js';
 import type { Tenant } from '../../src/domain/tenants/tenant.js';
 import type { Person } from '../../src/domain/people/person.js';
 import type { Device } from '../../src/domain/devices/device.js';

@@ -14,7 +14,7 @@ import { Secrets } from '../../src/ports/secrets.js';
 import { UnitOfWork } from '../../src/ports/unit-of-work.js';
 import type { TestApp } from './app.js';
 import { perform } from '../../src/domain/shared/use-case.js';
-import { resolveFrom } from '../../src/adapters/resolve-use-case.js';
+import { resolveFrom } from '../../src/bootstrap/container.js';
 
 const ALL = { page: 1, pageSize: 100_000 };
 

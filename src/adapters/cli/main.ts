@@ -1,7 +1,4 @@
-import 'reflect-metadata';
 import yargs from 'yargs';
-import { hideBin } from 'yargs/helpers';
-import { VERSION } from '../../bootstrap/build-info.js';
 import {
   migrateCommand,
   moduleCommand,
@@ -13,15 +10,17 @@ import {
 import { keyCommand } from './commands/keys.js';
 import { mcpCommand } from './commands/mcp.js';
 import { serveCommand } from './commands/serve.js';
+import type { DeskProgram } from './program.js';
 
 /**
- * The `desk` command line (SPEC §3). Exit codes: 0 success; 2 bad arguments or configuration;
- * 1 every other failure. Errors are one line on stderr, never a stack trace.
+ * The `desk` command line (SPEC §3), a driving adapter of `program` (src/main.ts hands it over).
+ * Exit codes: 0 success; 2 bad arguments or configuration; 1 every other failure. Errors are one
+ * line on stderr, never a stack trace.
  */
-export async function main(argv: string[]): Promise<void> {
+export async function runCli(argv: string[], program: DeskProgram): Promise<void> {
   await yargs(argv)
     .scriptName('desk')
-    .version(VERSION)
+    .version(program.version)
     .option('embedded-db', {
       type: 'boolean',
       describe: 'Use the embedded SQLite database and the install directory .env',
@@ -32,15 +31,15 @@ export async function main(argv: string[]): Promise<void> {
     })
     .option('data-dir', { type: 'string', describe: 'Data directory (DATA_DIR, default ./data)' })
     .conflicts('embedded-db', 'from-environment')
-    .command(serveCommand)
-    .command(migrateCommand)
-    .command(tenantCommand)
-    .command(moduleCommand)
-    .command(userCommand)
-    .command(keyCommand)
-    .command(setupLinkCommand)
-    .command(seedDemoCommand)
-    .command(mcpCommand)
+    .command(serveCommand(program))
+    .command(migrateCommand(program))
+    .command(tenantCommand(program))
+    .command(moduleCommand(program))
+    .command(userCommand(program))
+    .command(keyCommand(program))
+    .command(setupLinkCommand(program))
+    .command(seedDemoCommand(program))
+    .command(mcpCommand(program))
     .demandCommand(1, 'name a command; see desk --help')
     .recommendCommands()
     .strict()
@@ -52,5 +51,3 @@ export async function main(argv: string[]): Promise<void> {
     .help()
     .parseAsync();
 }
-
-await main(hideBin(process.argv));

@@ -1,9 +1,8 @@
 import { createServer, STATUS_CODES, type Server, type ServerResponse } from 'node:http';
+import { type Logger, throttled } from '../observability/index.js';
 import type { Socket } from 'node:net';
 import type Koa from 'koa';
-import type { HttpLimits } from '../../bootstrap/config.js';
-import type { Logger } from '../observability/logger.js';
-import { throttled } from '../observability/throttle.js';
+import type { HttpLimits } from '../../config/index.js';
 import { PROBLEM_CONTENT_TYPE, problemDocument, type HttpProblemKind } from './problems.js';
 
 /** How often Node looks for requests past their timeout (its default, 30 s, would let them linger). */

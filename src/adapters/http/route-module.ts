@@ -1,16 +1,19 @@
 import type Router from '@koa/router';
+import type { Observability } from '../observability/index.js';
 import type { Container } from 'inversify';
-import type { BuildInfo, DeskConfig } from '../../bootstrap/config.js';
-import type { Observability } from '../observability/observability.js';
+import type { BuildInfo, DeskConfig } from '../../config/index.js';
 import type { Resolve } from '../../domain/shared/use-case.js';
-import type { Readiness } from './readiness.js';
+import type { RateLimitPolicies } from './middleware/rate-limit.js';
+import type { ReadinessView } from './readiness.js';
 
-/** What every route module may use. Services come from the container per request, never cached. */
+/** What every route module may use: what the program hands the HTTP app (createServer). */
 export interface HttpDeps {
   readonly container: Container;
   readonly config: DeskConfig;
   readonly build: BuildInfo;
-  readonly readiness: Readiness;
+  readonly readiness: ReadinessView;
+  /** The limits of the HTTP surfaces, from the configuration. */
+  readonly rateLimits: RateLimitPolicies;
   /** The log, the metrics registry and the error reporter (one of each per process). */
   readonly observability: Observability;
   /** How handlers reach use cases and ports (the container's `get`). */

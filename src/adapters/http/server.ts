@@ -1,8 +1,6 @@
 import Router from '@koa/router';
-import type { Container } from 'inversify';
+import { type Observability, observabilityOf } from '../observability/index.js';
 import Koa, { type Context } from 'koa';
-import type { BuildInfo, DeskConfig } from '../../bootstrap/config.js';
-import { observabilityOf } from '../observability/observability.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { hostGate } from './middleware/host-gate.js';
 import { observeRequests, reportUnavailable, reportUnexpected } from './middleware/observe-requests.js';
@@ -10,41 +8,32 @@ import { readinessGate } from './middleware/readiness-gate.js';
 import { requestId } from './middleware/request-id.js';
 import { routeFallback } from './middleware/route-fallback.js';
 import { securityHeaders } from './middleware/security-headers.js';
-import { Readiness } from './readiness.js';
 import type { HttpDeps, RouteModule } from './route-module.js';
 import { MCP_PATH } from './routes/mcp.js';
 import { routeModules } from './routes/index.js';
-import { resolveFrom } from '../resolve-use-case.js';
 
-export interface ServerOptions {
-  /** Defaults to the container's `Readiness` binding. */
-  readonly readiness?: Readiness;
+export interface ServerOptions extends Omit<HttpDeps, 'observability'> {
+  /** The log, metrics and error reporter; by default the container's, or a silent stand-in. */
+  readonly observability?: Observability;
   /** Defaults to `routeModules` (routes/index.ts); tests may add their own. */
   readonly routes?: readonly RouteModule[];
 }
 
 /**
  * Builds the Koa app for every HTTP surface without listening: the caller (`desk serve`, or a test on
- * port 0) calls `app.listen`. Services are resolved from the container per request; the log, the
- * metrics registry and the error reporter once, here (observabilityOf), and `desk_build_info` is set
- * from `build`.
+ * port 0) serves it with createHttpServer. Everything it needs comes in `options`, made by the
+ * program (bootstrap): the container, configuration, build, readiness, rate limits and the use-case
+ * resolver; `desk_build_info` is set from `build`.
  */
-export function createServer(
-  container: Container,
-  config: DeskConfig,
-  build: BuildInfo,
-  options: ServerOptions = {},
-): Koa {
-  const readiness = options.readiness ?? container.get(Readiness, { optional: true });
-  if (!readiness) {
-    throw new Error('createServer: bind Readiness in the container (toConstantValue) or pass options.readiness');
-  }
-  const observability = observabilityOf(container, config.logLevel);
+export function createServer(options: ServerOptions): Koa {
+  const { routes = routeModules, observability: given, ...rest } = options;
+  const { container, config, build, readiness } = rest;
+  const observability = given ?? observabilityOf(container, config.logLevel);
   observability.metrics.recordBuild(build, config.channel, config.metricsToken !== null);
-  const deps: HttpDeps = { container, config, build, readiness, observability, resolve: resolveFrom(container) };
+  const deps: HttpDeps = { ...rest, observability };
 
   const router = new Router();
-  for (const routes of options.routes ?? routeModules) routes.register(router, deps);
+  for (const module of routes) module.register(router, deps);
 
   // `proxy` makes ctx.hostname honour X-Forwarded-Host and ctx.ip X-Forwarded-For (TRUST_PROXY).
   // Only the address the one trusted proxy saw counts: entries further left are the client's to invent,

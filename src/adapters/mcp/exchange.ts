@@ -1,12 +1,11 @@
 import {
-  ErrorCode,
   JSONRPCMessageSchema,
   type JSONRPCErrorResponse,
   type JSONRPCMessage,
   type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { AnswerMessage } from './server.js';
-import { rpcError } from './json-rpc.js';
+import { RPC, rpcError } from './errors.js';
 
 /** Desk's documented extension: batches were removed from MCP in 2025-06-18; we accept up to 32. */
 export const MAX_BATCH_MESSAGES = 32;
@@ -23,7 +22,7 @@ const requestIdOf = (raw: unknown): RequestId | null => {
 };
 
 const invalidMessage = (raw: unknown): JSONRPCErrorResponse =>
-  rpcError(requestIdOf(raw), ErrorCode.InvalidRequest, 'Invalid Request: not a JSON-RPC 2.0 message');
+  rpcError(requestIdOf(raw), RPC.invalidRequest, 'Invalid Request: not a JSON-RPC 2.0 message');
 
 /** One element of a batch: a message that is not valid JSON-RPC fails only itself (-32600). */
 async function answerElement(answer: AnswerMessage, raw: unknown): Promise<JSONRPCMessage | null> {
@@ -45,11 +44,11 @@ export async function answerPayload(answer: AnswerMessage, payload: unknown): Pr
     return reply ? { status: 200, body: reply } : { status: 202 };
   }
   if (payload.length === 0) {
-    return { status: 400, body: rpcError(null, ErrorCode.InvalidRequest, 'Invalid Request: empty batch') };
+    return { status: 400, body: rpcError(null, RPC.invalidRequest, 'Invalid Request: empty batch') };
   }
   if (payload.length > MAX_BATCH_MESSAGES) {
     const message = `Invalid Request: a batch holds at most ${MAX_BATCH_MESSAGES} messages, not ${payload.length}; nothing was run`;
-    return { status: 413, body: rpcError(null, ErrorCode.InvalidRequest, message) };
+    return { status: 413, body: rpcError(null, RPC.invalidRequest, message) };
   }
   const replies: JSONRPCMessage[] = [];
   for (const raw of payload) {

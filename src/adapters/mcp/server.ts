@@ -1,6 +1,5 @@
 import {
   CallToolRequestSchema,
-  ErrorCode,
   InitializeRequestSchema,
   isJSONRPCRequest,
   LATEST_PROTOCOL_VERSION,
@@ -18,8 +17,8 @@ import { UnknownToolError, type ToolCatalogue } from '../../domain/catalogue/cat
 import type { Resolve } from '../../domain/shared/use-case.js';
 import type { Actor } from '../../domain/shared/actor.js';
 import { isDomainError } from '../../domain/shared/errors.js';
-import type { ToolCallOutcome } from '../observability/metrics.js';
-import { RPC, rpcError } from './json-rpc.js';
+import type { Metrics, ToolCallOutcome } from '../observability/index.js';
+import { RPC, rpcError } from './errors.js';
 import { DatabaseBusyError, DatabaseUnavailableError } from '../../ports/unit-of-work.js';
 import { BUSY_RESULT, domainErrorResult, successResult, toolEntry, UNEXPECTED_RESULT } from './tool-results.js';
 
@@ -70,7 +69,7 @@ function paramsOf<S extends z.ZodType<{ params?: unknown }>>(schema: S, request:
   const parsed = schema.safeParse(request);
   if (parsed.success) return parsed.data.params;
   const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'params'}: ${i.message}`).join('; ');
-  throw new RpcError(ErrorCode.InvalidParams, `Invalid params for ${request.method}: ${problems}`);
+  throw new RpcError(RPC.invalidParams, `Invalid params for ${request.method}: ${problems}`);
 }
 
 /**
@@ -109,7 +108,7 @@ export class McpServer {
   async answer(message: JSONRPCMessage, context: MessageContext): Promise<JSONRPCMessage | null> {
     if (!isJSONRPCRequest(message)) return null;
     const method = this.methods.get(message.method);
-    if (!method) return rpcError(message.id, ErrorCode.MethodNotFound, 'Method not found');
+    if (!method) return rpcError(message.id, RPC.methodNotFound, 'Method not found');
     try {
       return { jsonrpc: '2.0', id: message.id, result: await method(message, context) };
     } catch (e) {
@@ -123,7 +122,7 @@ export class McpServer {
         );
       }
       context.reportUnexpected(e, { rpcMethod: message.method });
-      return rpcError(message.id, ErrorCode.InternalError, 'Internal error');
+      return rpcError(message.id, RPC.internal, 'Internal error');
     }
   }
 
@@ -159,7 +158,7 @@ export class McpServer {
       // Hidden and unknown tools answer alike, so a key learns nothing about tools it cannot use.
       if (e instanceof UnknownToolError) {
         this.observe(name, 'unknown');
-        throw new RpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+        throw new RpcError(RPC.invalidParams, `Unknown tool: ${name}`);
       }
       this.observe(name, 'error');
       if (isDomainError(e)) return domainErrorResult(e);
@@ -169,4 +168,18 @@ export class McpServer {
       return UNEXPECTED_RESULT;
     }
   }
+}
+
+/**
+ * The one way an McpServer is made, for HTTP and stdio alike: over the process's catalogue, counting
+ * every tool call in `desk_mcp_tool_calls_total`.
+ */
+export function createMcpServer(deps: {
+  readonly catalogue: ToolCatalogue;
+  readonly resolve: Resolve;
+  readonly version: string;
+  readonly metrics: Pick<Metrics, 'countToolCall'>;
+}): McpServer {
+  const { metrics, ...rest } = deps;
+  return new McpServer({ ...rest, onToolCall: (name, outcome) => metrics.countToolCall(name, outcome) });
 }

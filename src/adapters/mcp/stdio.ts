@@ -1,8 +1,8 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import { ErrorCode, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { answerPayload } from './exchange.js';
-import { rpcError } from './json-rpc.js';
+import { RPC, rpcError } from './errors.js';
 import type { AnswerMessage } from './server.js';
 
 /** What one line of input is answered with: a message, a batch's array, or nothing (notifications). */
@@ -11,7 +11,7 @@ async function answerLine(answer: AnswerMessage, line: string): Promise<JSONRPCM
   try {
     payload = JSON.parse(line);
   } catch {
-    return rpcError(null, ErrorCode.ParseError, 'Parse error: the line is not JSON');
+    return rpcError(null, RPC.parseError, 'Parse error: the line is not JSON');
   }
   // The same handling as a POST body over HTTP: one message or a batch, each element on its own.
   return (await answerPayload(answer, payload)).body;
@@ -34,7 +34,7 @@ export async function serveStdio(
   for await (const line of createInterface({ input: io.input, crlfDelay: Infinity })) {
     if (line.trim() === '') continue;
     const work = answerLine(answer, line)
-      .catch(() => rpcError(null, ErrorCode.InternalError, 'Internal error'))
+      .catch(() => rpcError(null, RPC.internal, 'Internal error'))
       .then((reply) => {
         if (reply !== undefined) io.output.write(`${JSON.stringify(reply)}\n`);
       });

@@ -1,5 +1,5 @@
 import { pino, stdTimeFunctions, type DestinationStream, type Logger as Pino } from 'pino';
-import type { DeskConfig } from '../../bootstrap/config.js';
+import type { DeskConfig } from '../../config/index.js';
 import { scrubDeep, scrubSecrets, type Scrub } from './scrub.js';
 
 export type LogLevel = DeskConfig['logLevel'];

@@ -1,5 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { BuildInfo } from '../../bootstrap/config.js';
+import type { BuildInfo } from '../../config/index.js';
 
 /** Every metric Desk exposes starts with this (SPEC: "every metric is prefixed desk_"). */
 export const METRIC_PREFIX = 'desk_';

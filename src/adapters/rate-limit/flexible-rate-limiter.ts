@@ -1,23 +1,15 @@
 import { createHash } from 'node:crypto';
 import { RateLimiterRes, RLWrapperTimeouts, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { RateLimiter, type RateLimitDecision, type RateLimitPolicy } from '../../ports/rate-limiter.js';
+import {
+  assertValidPolicy,
+  RateLimiter,
+  type RateLimitDecision,
+  type RateLimitPolicy,
+} from '../../ports/rate-limiter.js';
 import { StoreFailureLog } from './store-failure-log.js';
 
-/** Policy names appear in response headers (as structured-field strings) and in store keys. */
-const POLICY_NAME = /^[a-z0-9][a-z0-9-]{0,31}$/;
 /** Longer subjects are stored as their SHA-256, so every key fits the Postgres key column. */
 const MAX_PLAIN_SUBJECT = 100;
-
-/** Throws a TypeError on a policy the port's contract does not allow (a bug, not an outage). */
-export function assertValidPolicy(policy: RateLimitPolicy): void {
-  if (!POLICY_NAME.test(policy.name)) throw new TypeError(`invalid rate-limit policy name "${policy.name}"`);
-  if (!Number.isSafeInteger(policy.limit) || policy.limit < 0) {
-    throw new TypeError(`rate-limit policy "${policy.name}": limit must be a whole number >= 0`);
-  }
-  if (!Number.isSafeInteger(policy.windowSeconds) || policy.windowSeconds < 1) {
-    throw new TypeError(`rate-limit policy "${policy.name}": windowSeconds must be a whole number >= 1`);
-  }
-}
 
 const storedSubject = (subject: string): string =>
   subject.length <= MAX_PLAIN_SUBJECT ? subject : 'sha256-' + createHash('sha256').update(subject).digest('hex');

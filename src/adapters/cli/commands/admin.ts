@@ -6,25 +6,25 @@ import { CreateSetupLink } from '../../../domain/identity/create-setup-link.js';
 import { ChangeModules } from '../../../domain/tenants/change-modules.js';
 import { CreateTenant } from '../../../domain/tenants/create-tenant.js';
 import { Database } from '../../../ports/database.js';
-import { operatorIn, runCommand, type GlobalOptions } from '../context.js';
+import { operatorIn, runCommand } from '../command.js';
+import type { DeskProgram, GlobalOptions } from '../program.js';
 import { readStdin } from '../stdin.js';
 import { perform } from '../../../domain/shared/use-case.js';
-import { resolveFrom } from '../../resolve-use-case.js';
 
 type Args<T> = GlobalOptions & T;
 
-export const migrateCommand: CommandModule<GlobalOptions, GlobalOptions> = {
+export const migrateCommand = (program: DeskProgram): CommandModule<GlobalOptions, GlobalOptions> => ({
   command: 'migrate',
   describe: 'Apply pending database migrations',
   handler: (argv) =>
-    runCommand(argv, async ({ container }) => {
+    runCommand(program, argv, async (opened) => {
       // openForCommand has migrated already; a second call reports nothing new.
-      const { applied } = await container.get(Database).migrate();
+      const { applied } = await opened.resolve(Database).migrate();
       process.stdout.write(applied.length ? `applied ${applied.join(', ')}\n` : 'database is up to date\n');
     }),
-};
+});
 
-export const tenantCommand: CommandModule<GlobalOptions, GlobalOptions> = {
+export const tenantCommand = (program: DeskProgram): CommandModule<GlobalOptions, GlobalOptions> => ({
   command: 'tenant <action>',
   describe: 'Manage tenants (institutions)',
   builder: (y: Argv<GlobalOptions>) =>
@@ -44,8 +44,8 @@ export const tenantCommand: CommandModule<GlobalOptions, GlobalOptions> = {
           .option('time-zone', { type: 'string', default: 'UTC', describe: 'IANA time zone' })
           .option('currency', { type: 'string', default: 'EUR', describe: 'ISO 4217 currency' }),
       (argv) =>
-        runCommand(argv, async ({ container }) => {
-          const tenant = await container.get(CreateTenant).execute({
+        runCommand(program, argv, async (opened) => {
+          const tenant = await opened.resolve(CreateTenant).execute({
             slug: argv.slug,
             name: argv.name,
             hosts: argv.host,
@@ -58,9 +58,9 @@ export const tenantCommand: CommandModule<GlobalOptions, GlobalOptions> = {
         }),
     ),
   handler: () => undefined,
-};
+});
 
-const moduleChange = (action: 'enable' | 'disable') => ({
+const moduleChange = (program: DeskProgram, action: 'enable' | 'disable') => ({
   command: `${action} <tenant> <modules..>`,
   describe: `${action === 'enable' ? 'Enable' : 'Disable'} modules (${MODULES.join(', ')})`,
   builder: (c: Argv<GlobalOptions>) =>
@@ -68,23 +68,24 @@ const moduleChange = (action: 'enable' | 'disable') => ({
       .positional('tenant', { type: 'string', demandOption: true })
       .positional('modules', { type: 'string', array: true, demandOption: true }),
   handler: (argv: Args<{ tenant: string; modules: string[] }>) =>
-    runCommand(argv, async ({ container }) => {
-      const actor = await operatorIn(container, argv.tenant);
-      const { modules } = await perform(resolveFrom(container), ChangeModules, actor, {
+    runCommand(program, argv, async (opened) => {
+      const actor = await operatorIn(opened, argv.tenant);
+      const { modules } = await perform(opened.resolve, ChangeModules, actor, {
         [action]: argv.modules.map(String),
       });
       process.stdout.write(`${argv.tenant}: modules enabled: ${modules.length ? modules.join(', ') : '(none)'}\n`);
     }),
 });
 
-export const moduleCommand: CommandModule<GlobalOptions, GlobalOptions> = {
+export const moduleCommand = (program: DeskProgram): CommandModule<GlobalOptions, GlobalOptions> => ({
   command: 'module <action>',
   describe: 'Turn modules on or off for a tenant',
-  builder: (y) => y.command(moduleChange('enable') as never).command(moduleChange('disable') as never),
+  builder: (y) =>
+    y.command(moduleChange(program, 'enable') as never).command(moduleChange(program, 'disable') as never),
   handler: () => undefined,
-};
+});
 
-export const userCommand: CommandModule<GlobalOptions, GlobalOptions> = {
+export const userCommand = (program: DeskProgram): CommandModule<GlobalOptions, GlobalOptions> => ({
   command: 'user <action>',
   describe: 'Manage console users',
   builder: (y: Argv<GlobalOptions>) =>
@@ -115,11 +116,11 @@ export const userCommand: CommandModule<GlobalOptions, GlobalOptions> = {
             describe: 'Read the password from standard input',
           }),
       (argv) =>
-        runCommand(argv, async ({ container }) => {
+        runCommand(program, argv, async (opened) => {
           // Read the password first: never from an argument, which other users could see in ps.
           const password = argv.passwordStdin ? (await readStdin()).replace(/\r?\n$/, '') : undefined;
-          const actor = await operatorIn(container, argv.tenant);
-          const { user } = await perform(resolveFrom(container), CreateUser, actor, {
+          const actor = await operatorIn(opened, argv.tenant);
+          const { user } = await perform(opened.resolve, CreateUser, actor, {
             email: argv.email,
             name: argv.name,
             role: argv.role,
@@ -130,9 +131,11 @@ export const userCommand: CommandModule<GlobalOptions, GlobalOptions> = {
         }),
     ),
   handler: () => undefined,
-};
+});
 
-export const setupLinkCommand: CommandModule<GlobalOptions, Args<{ email: string; tenant?: string }>> = {
+export const setupLinkCommand = (
+  program: DeskProgram,
+): CommandModule<GlobalOptions, Args<{ email: string; tenant?: string }>> => ({
   command: 'setup-link <email>',
   describe: 'Write a one-use recovery link for a school administrator to .setup-link.html',
   builder: (c) =>
@@ -140,14 +143,16 @@ export const setupLinkCommand: CommandModule<GlobalOptions, Args<{ email: string
       .positional('email', { type: 'string', demandOption: true })
       .option('tenant', { type: 'string', describe: 'Tenant slug, when the address administers several' }) as never,
   handler: (argv) =>
-    runCommand(argv, async ({ container }) => {
-      const { path } = await container.get(CreateSetupLink).execute({ email: argv.email, tenantSlug: argv.tenant });
+    runCommand(program, argv, async (opened) => {
+      const { path } = await opened.resolve(CreateSetupLink).execute({ email: argv.email, tenantSlug: argv.tenant });
       // Only the path: the link itself is a secret and stays in the owner-only file.
       process.stdout.write(`${path}\n`);
     }),
-};
+});
 
-export const seedDemoCommand: CommandModule<GlobalOptions, Args<{ tenant: string; size: string }>> = {
+export const seedDemoCommand = (
+  program: DeskProgram,
+): CommandModule<GlobalOptions, Args<{ tenant: string; size: string }>> => ({
   command: 'seed-demo <tenant>',
   describe: 'Fill an empty tenant with demo data',
   builder: (c) =>
@@ -155,14 +160,14 @@ export const seedDemoCommand: CommandModule<GlobalOptions, Args<{ tenant: string
       .positional('tenant', { type: 'string', demandOption: true })
       .option('size', { type: 'string', choices: Object.keys(DEMO_SIZES), default: 'school' }) as never,
   handler: (argv) =>
-    runCommand(argv, async ({ container }) => {
+    runCommand(program, argv, async (opened) => {
       const started = Date.now();
-      const actor = await operatorIn(container, argv.tenant);
-      const report = await perform(resolveFrom(container), SeedDemo, actor, { size: argv.size });
+      const actor = await operatorIn(opened, argv.tenant);
+      const report = await perform(opened.resolve, SeedDemo, actor, { size: argv.size });
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       process.stdout.write(
         `seeded ${argv.tenant} (${report.size}) in ${seconds}s: ${report.people} people, ${report.loans} loans in ${report.loanGroups} groups, ` +
           `${report.devices} devices, ${report.submissions} submissions, ${report.tickets} tickets, ${report.costEntries} cost entries\n`,
       );
     }),
-};
+});

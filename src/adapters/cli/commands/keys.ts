@@ -2,9 +2,9 @@ import type { Argv, CommandModule } from 'yargs';
 import { CreateApiKey } from '../../../domain/identity/create-api-key.js';
 import { ListApiKeys } from '../../../domain/identity/list-api-keys.js';
 import { RevokeApiKey } from '../../../domain/identity/revoke-api-key.js';
-import { operatorIn, runCommand, type GlobalOptions } from '../context.js';
+import { operatorIn, runCommand } from '../command.js';
+import type { DeskProgram, GlobalOptions } from '../program.js';
 import { perform } from '../../../domain/shared/use-case.js';
-import { resolveFrom } from '../../resolve-use-case.js';
 
 type Args<T> = GlobalOptions & T;
 
@@ -20,7 +20,7 @@ export const mcpClientConfig = (publicUrl: string, key: string) => ({
   mcpServers: { desk: { type: 'http', url: `${publicUrl}/api/mcp`, headers: { Authorization: `Bearer ${key}` } } },
 });
 
-export const keyCommand: CommandModule<GlobalOptions, GlobalOptions> = {
+export const keyCommand = (program: DeskProgram): CommandModule<GlobalOptions, GlobalOptions> => ({
   command: 'key <action>',
   describe: 'Manage API keys',
   builder: (y: Argv<GlobalOptions>) =>
@@ -44,9 +44,9 @@ export const keyCommand: CommandModule<GlobalOptions, GlobalOptions> = {
             .option('mcp-config', { type: 'boolean', describe: 'Print an MCP client configuration' })
             .conflicts('json', 'mcp-config'),
         (argv) =>
-          runCommand(argv, async ({ container, config }) => {
-            const actor = await operatorIn(container, argv.tenant);
-            const { apiKey, key } = await perform(resolveFrom(container), CreateApiKey, actor, {
+          runCommand(program, argv, async (opened) => {
+            const actor = await operatorIn(opened, argv.tenant);
+            const { apiKey, key } = await perform(opened.resolve, CreateApiKey, actor, {
               name: argv.name,
               scopes: parseScopes(argv.scopes),
               expiresInDays: argv.expires,
@@ -54,7 +54,7 @@ export const keyCommand: CommandModule<GlobalOptions, GlobalOptions> = {
             if (argv.json) {
               process.stdout.write(`${JSON.stringify({ id: apiKey.id, key, scopes: apiKey.scopes })}\n`);
             } else if (argv.mcpConfig) {
-              process.stdout.write(`${JSON.stringify(mcpClientConfig(config.publicUrl, key), null, 2)}\n`);
+              process.stdout.write(`${JSON.stringify(mcpClientConfig(opened.config.publicUrl, key), null, 2)}\n`);
             } else {
               process.stdout.write(
                 `${key}\n\nid ${apiKey.id}, scopes ${apiKey.scopes.join(',') || '(none)'}${apiKey.expiresAt ? `, expires ${apiKey.expiresAt}` : ''}\n` +
@@ -71,9 +71,9 @@ export const keyCommand: CommandModule<GlobalOptions, GlobalOptions> = {
             .positional('tenant', { type: 'string', demandOption: true })
             .option('json', { type: 'boolean', default: false }),
         (argv) =>
-          runCommand(argv, async ({ container }) => {
-            const actor = await operatorIn(container, argv.tenant);
-            const { apiKeys } = await perform(resolveFrom(container), ListApiKeys, actor, {});
+          runCommand(program, argv, async (opened) => {
+            const actor = await operatorIn(opened, argv.tenant);
+            const { apiKeys } = await perform(opened.resolve, ListApiKeys, actor, {});
             if (argv.json) {
               process.stdout.write(`${JSON.stringify(apiKeys)}\n`);
               return;
@@ -103,11 +103,11 @@ export const keyCommand: CommandModule<GlobalOptions, GlobalOptions> = {
             .positional('tenant', { type: 'string', demandOption: true })
             .positional('key-id', { type: 'string', demandOption: true }),
         (argv) =>
-          runCommand(argv, async ({ container }) => {
-            const actor = await operatorIn(container, argv.tenant);
-            await perform(resolveFrom(container), RevokeApiKey, actor, { id: argv.keyId });
+          runCommand(program, argv, async (opened) => {
+            const actor = await operatorIn(opened, argv.tenant);
+            await perform(opened.resolve, RevokeApiKey, actor, { id: argv.keyId });
             process.stdout.write(`revoked ${argv.keyId}\n`);
           }),
       ),
   handler: () => undefined,
-};
+});

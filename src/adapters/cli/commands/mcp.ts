@@ -1,5 +1,6 @@
 import type { CommandModule } from 'yargs';
-import { CliError, fail, runCommand, type GlobalOptions } from '../context.js';
+import { CliError, fail, runCommand } from '../command.js';
+import type { DeskProgram, GlobalOptions } from '../program.js';
 
 interface McpArgs extends GlobalOptions {
   stdio: boolean;
@@ -11,7 +12,7 @@ interface McpArgs extends GlobalOptions {
  * protocol starts are one line on stderr) and again for every request, so revoking it, or changing
  * its scopes or the tenant's modules, takes effect at the next call.
  */
-export const mcpCommand: CommandModule<GlobalOptions, McpArgs> = {
+export const mcpCommand = (program: DeskProgram): CommandModule<GlobalOptions, McpArgs> => ({
   command: 'mcp',
   describe: 'Serve the MCP tools over stdio for the API key in DESK_API_KEY',
   builder: (y) =>
@@ -26,9 +27,6 @@ export const mcpCommand: CommandModule<GlobalOptions, McpArgs> = {
     const key = process.env.DESK_API_KEY?.trim();
     if (!argv.stdio) return fail(new CliError('mcp: give --stdio (over HTTP, desk serve answers at /api/mcp)', 2));
     if (!key) return fail(new CliError('mcp: set DESK_API_KEY to the API key the tools run as', 2));
-    await runCommand(argv, async ({ container }) => {
-      const { serveMcpStdio } = await import('../mcp-runtime.js');
-      await serveMcpStdio(container, key);
-    });
+    await runCommand(program, argv, (opened) => program.serveMcpStdio(opened, key));
   },
-};
+});

@@ -1,8 +1,8 @@
 import type { CommandModule } from 'yargs';
-import { fail, type GlobalOptions } from '../context.js';
-import type { ServeArgs } from '../serve-runtime.js';
+import { fail } from '../command.js';
+import type { DeskProgram, GlobalOptions, ServeOptions } from '../program.js';
 
-export const serveCommand: CommandModule<GlobalOptions, ServeArgs> = {
+export const serveCommand = (program: DeskProgram): CommandModule<GlobalOptions, ServeOptions> => ({
   command: 'serve',
   describe: 'Run the HTTP service',
   builder: (y) =>
@@ -16,10 +16,9 @@ export const serveCommand: CommandModule<GlobalOptions, ServeArgs> = {
       }) as never,
   handler: async (argv) => {
     try {
-      const { serve } = await import('../serve-runtime.js');
-      await serve(argv);
+      await program.serve(argv);
     } catch (e) {
       fail(e);
     }
   },
-};
+});

@@ -1,6 +1,6 @@
 import type { Container } from 'inversify';
 import type { Context, Middleware } from 'koa';
-import type { DeskConfig } from '../../../bootstrap/config.js';
+import type { DeskConfig } from '../../../config/index.js';
 import { AuthenticateSession } from '../../../domain/identity/authenticate-session.js';
 import type { Actor } from '../../../domain/shared/actor.js';
 import { DomainError } from '../../../domain/shared/errors.js';

@@ -1,6 +1,6 @@
 import type { Container } from 'inversify';
 import type { Middleware } from 'koa';
-import type { DeskConfig } from '../../../bootstrap/config.js';
+import type { DeskConfig } from '../../../config/index.js';
 import { ResolveTenant } from '../../../domain/tenants/resolve-tenant.js';
 import { HttpProblem } from '../problems.js';
 

@@ -1,9 +1,7 @@
 import type { Context, Middleware } from 'koa';
+import { type Observability, UNMATCHED_ROUTE, throttled } from '../../observability/index.js';
 import type { Actor } from '../../../domain/shared/actor.js';
 import type { DatabaseUnavailableError } from '../../../ports/unit-of-work.js';
-import { UNMATCHED_ROUTE } from '../../observability/metrics.js';
-import type { Observability } from '../../observability/observability.js';
-import { throttled } from '../../observability/throttle.js';
 
 /**
  * The route template the router matched (`/api/loans/:number/issue`), or `unmatched` when none did

@@ -1,5 +1,5 @@
 import type { Context, Middleware } from 'koa';
-import type { DeskConfig } from '../../../bootstrap/config.js';
+import type { DeskConfig } from '../../../config/index.js';
 import type { Actor, TenantContext } from '../../../domain/shared/actor.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { normalizeHost } from './host-gate.js';

@@ -1,15 +1,16 @@
 import { isIP } from 'node:net';
+import { Metrics } from '../../observability/index.js';
 import type { Container } from 'inversify';
 import type { Context, Middleware } from 'koa';
-import type { DeskConfig } from '../../../bootstrap/config.js';
-import { RateLimiter, type RateLimitDecision, type RateLimitPolicy } from '../../../ports/rate-limiter.js';
-import { Metrics } from '../../observability/metrics.js';
-import { assertValidPolicy } from '../../rate-limit/flexible-rate-limiter.js';
+import {
+  assertValidPolicy,
+  RateLimiter,
+  type RateLimitDecision,
+  type RateLimitPolicy,
+} from '../../../ports/rate-limiter.js';
 import { HttpProblem } from '../problems.js';
 
-/** Every configured limit is per minute (SPEC §2). */
-export const RATE_LIMIT_WINDOW_SECONDS = 60;
-
+/** The limits of the HTTP surfaces, as the program configures them (bootstrap/rate-limit-policies.ts). */
 export interface RateLimitPolicies {
   /** `/api/mcp`, per source address (RATE_LIMIT_MCP_PER_MINUTE). A batch is one request. */
   readonly mcp: RateLimitPolicy;
@@ -18,13 +19,6 @@ export interface RateLimitPolicies {
   /** The other `/api/v1` routes, per API key (RATE_LIMIT_V1_PER_MINUTE). */
   readonly v1: RateLimitPolicy;
 }
-
-/** The policies the configuration sets; a limit of 0 turns one off. */
-export const rateLimitPolicies = (config: Pick<DeskConfig, 'rateLimits'>): RateLimitPolicies => ({
-  mcp: { name: 'mcp', limit: config.rateLimits.mcp, windowSeconds: RATE_LIMIT_WINDOW_SECONDS },
-  actions: { name: 'actions', limit: config.rateLimits.actions, windowSeconds: RATE_LIMIT_WINDOW_SECONDS },
-  v1: { name: 'v1', limit: config.rateLimits.v1, windowSeconds: RATE_LIMIT_WINDOW_SECONDS },
-});
 
 /**
  * Answers a refused request. When it runs, the status is not yet set but the `RateLimit-Policy`,

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import { HttpProblem } from '../problems.js';
-import type { Readiness } from '../readiness.js';
+import type { ReadinessView } from '../readiness.js';
 import { isUngatedPath } from './host-gate.js';
 
 /**
@@ -8,7 +8,7 @@ import { isUngatedPath } from './host-gate.js';
  * `unavailable` with Retry-After at once: its tables may not exist yet, and a request that tried
  * them would fail as a bug. Health and metrics stay open, as probes and scrapes need them most then.
  */
-export function readinessGate(readiness: Readiness): Middleware {
+export function readinessGate(readiness: ReadinessView): Middleware {
   return async (ctx, next) => {
     if (readiness.servesRequests || isUngatedPath(ctx.path)) return next();
     throw new HttpProblem('unavailable', 'The service is starting and its database is not ready yet. Retry shortly.');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { scrubSecrets } from '../../observability/index.js';
 import type { Middleware } from 'koa';
-import { scrubSecrets } from '../../observability/scrub.js';
 
 /** The shape of a request id Desk takes from a caller: short, and nothing that needs escaping. */
 const SAFE_SHAPE = /^[A-Za-z0-9._:=@-]{1,64}$/;

@@ -1,12 +1,11 @@
 import type { Context, Middleware } from 'koa';
 import { ToolCatalogue } from '../../../domain/catalogue/catalogue.js';
 import { requirePermissions, type Actor } from '../../../domain/shared/actor.js';
-import type { McpServer, MessageContext } from '../../mcp/server.js';
-import { resolveFrom } from '../../resolve-use-case.js';
+import { loadMcp, type McpServer, type MessageContext } from '../../mcp/index.js';
 import { authenticateKey } from '../auth/api-key.js';
 import { jsonBody } from '../json-body.js';
 import { OriginPolicy, requireAllowedOrigin } from '../middleware/origin-check.js';
-import { addressSubject, rateLimit, rateLimitPolicies } from '../middleware/rate-limit.js';
+import { addressSubject, rateLimit } from '../middleware/rate-limit.js';
 import { HttpProblem } from '../problems.js';
 import type { RouteModule } from '../route-module.js';
 
@@ -14,13 +13,9 @@ export const MCP_PATH = '/api/mcp';
 
 const acceptsEventStream = (ctx: Context): boolean => ctx.get('Accept').toLowerCase().includes('text/event-stream');
 
-/** The SDK, loaded once on the first MCP request (see mcp/runtime.ts). */
-let runtime: Promise<typeof import('../../mcp/runtime.js')> | null = null;
-const mcpRuntime = () => (runtime ??= import('../../mcp/runtime.js'));
-
 /** The MCP spec: a request naming a protocol version the server does not speak → 400. */
 const knownProtocolVersion: Middleware = async (ctx, next) => {
-  const { SUPPORTED_PROTOCOL_VERSIONS } = await mcpRuntime();
+  const { SUPPORTED_PROTOCOL_VERSIONS } = await loadMcp();
   const version = ctx.get('Mcp-Protocol-Version');
   if (version && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
     throw new HttpProblem('unsupported_protocol_version', `unsupported MCP protocol version ${version}`);
@@ -42,11 +37,10 @@ export const mcpRoutes: RouteModule = {
   register(router, deps) {
     const { container, config, build, observability } = deps;
     const { log, metrics, errors } = observability;
-    const catalogue = () => container.get(ToolCatalogue);
-    const resolve = resolveFrom(container);
+    const catalogue = () => deps.resolve(ToolCatalogue);
     // Per source address, before authentication: unauthenticated floods count too, and a batch is one
     // request (seed §8). Limit 0 (RATE_LIMIT_MCP_PER_MINUTE) turns it off.
-    const limited = rateLimit(container, rateLimitPolicies(config).mcp, addressSubject);
+    const limited = rateLimit(container, deps.rateLimits.mcp, addressSubject);
     // The key, its tenant (a host or x-tenant-slug of another tenant → 401) and the Integrations
     // module (403 on MCP, seed §7); then the Origin, which may be a host of the key's own tenant only.
     const authenticated: Middleware = async (ctx, next) => {
@@ -63,12 +57,12 @@ export const mcpRoutes: RouteModule = {
 
     // Authenticated before the body is read: a caller without a key never gets it parsed.
     router.post(MCP_PATH, limited, ...caller, knownProtocolVersion, jsonBody(), async (ctx) => {
-      const runtime = await mcpRuntime();
-      const mcp = (server ??= new runtime.McpServer({
+      const protocol = await loadMcp();
+      const mcp = (server ??= protocol.createMcpServer({
         catalogue: catalogue(),
-        resolve,
+        resolve: deps.resolve,
         version: build.version,
-        onToolCall: (name, outcome) => metrics.countToolCall(name, outcome),
+        metrics,
       }));
       const context: MessageContext = {
         actor: ctx.state.actor as Actor,
@@ -78,7 +72,7 @@ export const mcpRoutes: RouteModule = {
           errors.report(e, { surface: 'mcp', method: ctx.method, route: MCP_PATH, ...fields });
         },
       };
-      const answer = await runtime.answerPayload((message) => mcp.answer(message, context), ctx.request.body);
+      const answer = await protocol.answerPayload((message) => mcp.answer(message, context), ctx.request.body);
       ctx.status = answer.status;
       if (answer.body === undefined) {
         // 202 Accepted, empty: Koa would otherwise send the status text as the body.

@@ -7,7 +7,7 @@ import { requirePermissions, type Actor } from '../../../domain/shared/actor.js'
 import { perform } from '../../../domain/shared/use-case.js';
 import { Clock } from '../../../ports/clock.js';
 import { authenticateKey } from '../auth/api-key.js';
-import { rateLimit, rateLimitPolicies } from '../middleware/rate-limit.js';
+import { rateLimit } from '../middleware/rate-limit.js';
 import { queryReader } from '../query.js';
 import type { HttpDeps, RouteModule } from '../route-module.js';
 
@@ -121,7 +121,7 @@ export function createV1Routes(hooks: RestHooks = {}): RouteModule {
  * routes and RATE_LIMIT_ACTIONS_PER_MINUTE for the action surface (0 turns either off).
  */
 export const keyRateLimits: RestHooks = {
-  rateLimit: (policy, deps) => rateLimit(deps.container, rateLimitPolicies(deps.config)[policy], keySubject),
+  rateLimit: (policy, deps) => rateLimit(deps.container, deps.rateLimits[policy], keySubject),
 };
 
 export const v1Routes: RouteModule = createV1Routes(keyRateLimits);

@@ -1,7 +1,24 @@
 /**
- * Configuration is data: loaded once at start (see load-config.ts), validated, then passed to
- * buildContainer() and the driving adapters. Nothing reads process.env after start-up.
+ * What a Desk program is configured and built as: the types every ring may import (adapters never
+ * import bootstrap, which loads them). Configuration is data: loaded once at start
+ * (bootstrap/load-config.ts), validated, then passed to buildContainer() and the driving adapters.
+ * Nothing reads process.env after start-up.
  */
+
+/** The release (SPEC §2: the first is 0.20.0). */
+export const VERSION = '0.20.0';
+
+/** A configuration problem: start-up stops with this one line (naming the key) and exit code 2. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(
+    readonly key: string,
+    message: string,
+  ) {
+    super(`${key}: ${message}`);
+  }
+}
+
 export type Mode = 'embedded' | 'environment';
 
 export interface DeskConfig {

@@ -1,33 +1,29 @@
 /**
- * The running service behind `desk serve`, loaded only when that command runs: the HTTP stack,
- * observability and the database are not needed by `desk --version` or `desk key list`.
+ * The `serve` lifecycle, loaded only when that command runs (the HTTP stack, observability and the
+ * database are not needed by `desk --version` or `desk key list`): the container, the HTTP server
+ * listening, the database connected and migrated in the background (retrying while it cannot be
+ * reached), demo seeding, and a graceful stop on SIGTERM or SIGINT.
  */
 import { once } from 'node:events';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Container } from 'inversify';
-import { readBuildInfo } from '../../bootstrap/build-info.js';
-import type { DeskConfig } from '../../bootstrap/config.js';
-import { buildContainer, sqliteFile } from '../../bootstrap/container.js';
-import { ensureJwtSecret } from '../../bootstrap/load-config.js';
-import { CreateDemoSchool } from '../../domain/demo/create-demo-school.js';
-import { Database } from '../../ports/database.js';
-import { RateLimiter } from '../../ports/rate-limiter.js';
-import { DatabaseUnavailableError } from '../../ports/unit-of-work.js';
-import { HttpDrain } from '../http/drain.js';
-import { Readiness } from '../http/readiness.js';
-import { createHttpServer } from '../http/http-server.js';
-import { createServer } from '../http/server.js';
-import { ErrorReporter } from '../observability/error-reporter.js';
-import { Logger } from '../observability/logger.js';
-import { CliError, configFor, type GlobalOptions } from './context.js';
-
-export interface ServeArgs extends GlobalOptions {
-  port?: number;
-  host?: string;
-  demo: boolean;
-}
+import { CliError } from '../adapters/cli/command.js';
+import type { ServeOptions } from '../adapters/cli/program.js';
+import { HttpDrain } from '../adapters/http/drain.js';
+import { createHttpServer } from '../adapters/http/http-server.js';
+import { ErrorReporter, Logger } from '../adapters/observability/index.js';
+import type { DeskConfig } from '../config/index.js';
+import { CreateDemoSchool } from '../domain/demo/create-demo-school.js';
+import { Database } from '../ports/database.js';
+import { RateLimiter } from '../ports/rate-limiter.js';
+import { DatabaseUnavailableError } from '../ports/unit-of-work.js';
+import { readBuildInfo } from './build-info.js';
+import { buildContainer, sqliteFile } from './container.js';
+import { httpApp } from './http-app.js';
+import { configForCommand, ensureJwtSecret } from './load-config.js';
+import { Readiness } from './readiness.js';
 
 const RETRY_MIN_MS = 500;
 const RETRY_MAX_MS = 5_000;
@@ -36,12 +32,13 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 /** How long a stopping server waits for queued error reports to reach the tracker. */
 const ERROR_FLUSH_MS = 2_000;
 
-export async function serve(argv: ServeArgs): Promise<void> {
-  const config = ensureJwtSecret(configFor(argv));
+export async function serve(options: ServeOptions): Promise<void> {
+  const config = ensureJwtSecret(configForCommand(options));
   const container = await buildContainer(config);
-  const readiness = container.get(Readiness);
+  const readiness = new Readiness();
   logProcessFailures(container);
-  const app = createServer(container, config, readBuildInfo());
+  const build = readBuildInfo();
+  const app = httpApp(container, config, build, readiness);
   const server = createHttpServer(app, config.http, container.get(Logger)).listen(config.port, config.host);
   const drain = new HttpDrain(server);
   try {
@@ -52,11 +49,11 @@ export async function serve(argv: ServeArgs): Promise<void> {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const where = config.databaseUrl ? 'Postgres' : `SQLite ${sqliteFile(config)}`;
-  process.stdout.write(`desk ${readBuildInfo().version} listening on http://${config.host}:${port} (${where})\n`);
+  process.stdout.write(`desk ${build.version} listening on http://${config.host}:${port} (${where})\n`);
   handleSignals(drain, container, readiness);
   // The database may not answer yet: keep serving health and retry in the background.
   void connect(container, readiness).then(async () => {
-    if (argv.demo && readiness.ready) await startDemo(container, config);
+    if (options.demo && readiness.ready) await startDemo(container, config);
   });
 }
 

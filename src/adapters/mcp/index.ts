@@ -1,0 +1,9 @@
+/**
+ * The MCP adapter's public face: what other adapters and the program use. Loading it loads no SDK:
+ * the error vocabulary and the types come at once, and the SDK-backed parts (the method table, the
+ * message exchange, stdio) through `loadMcp()`, on first use.
+ */
+export { mcpCode, mcpFailure, RPC, rpcError, type McpFailureKind } from './errors.js';
+export type { AnswerMessage, McpServer, MessageContext, ReportUnexpected } from './server.js';
+
+export const loadMcp = () => import('./protocol.js');

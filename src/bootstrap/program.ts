@@ -1,0 +1,36 @@
+import type { DeskProgram } from '../adapters/cli/program.js';
+import { VERSION } from '../config/index.js';
+import { Database } from '../ports/database.js';
+import { configForCommand } from './load-config.js';
+
+/**
+ * The program the command line drives (adapters/cli/program.ts). What each command needs is loaded
+ * when it runs, so `desk --help` and an argument error load no container, HTTP stack or SDK.
+ */
+export const program: DeskProgram = {
+  version: VERSION,
+
+  async open(options) {
+    const config = configForCommand(options);
+    const { buildContainer, resolveFrom } = await import('./container.js');
+    const container = await buildContainer(config);
+    const close = () => container.get(Database).close();
+    try {
+      await container.get(Database).migrate();
+    } catch (e) {
+      await close().catch(() => undefined);
+      throw e;
+    }
+    return { config, container, resolve: resolveFrom(container), close };
+  },
+
+  async serve(options) {
+    const { serve } = await import('./serve.js');
+    await serve(options);
+  },
+
+  async serveMcpStdio(opened, key) {
+    const { serveMcpStdio } = await import('./mcp.js');
+    await serveMcpStdio(opened, key);
+  },
+};

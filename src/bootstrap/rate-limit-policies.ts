@@ -1,0 +1,17 @@
+import type { RateLimitPolicies } from '../adapters/http/middleware/rate-limit.js';
+import type { DeskConfig } from '../config/index.js';
+import { SIGN_IN_POLICIES } from '../domain/identity/sign-in.js';
+
+/** Every configured limit is per minute (SPEC §2). */
+export const RATE_LIMIT_WINDOW_SECONDS = 60;
+
+/** The HTTP surfaces' policies the configuration sets; a limit of 0 turns one off. */
+export const rateLimitPolicies = (config: Pick<DeskConfig, 'rateLimits'>): RateLimitPolicies => ({
+  mcp: { name: 'mcp', limit: config.rateLimits.mcp, windowSeconds: RATE_LIMIT_WINDOW_SECONDS },
+  actions: { name: 'actions', limit: config.rateLimits.actions, windowSeconds: RATE_LIMIT_WINDOW_SECONDS },
+  v1: { name: 'v1', limit: config.rateLimits.v1, windowSeconds: RATE_LIMIT_WINDOW_SECONDS },
+});
+
+/** Every policy's name, for the metrics that count refusals (the sign-in lockouts included). */
+export const rateLimitPolicyNames = (config: Pick<DeskConfig, 'rateLimits'>): string[] =>
+  [...Object.values(rateLimitPolicies(config)), ...Object.values(SIGN_IN_POLICIES)].map((p) => p.name);
