@@ -1,92 +1,381 @@
-// Shared helpers for the benchmark scripts: a prepared install directory, a running `desk serve`,
-// a bare node:http baseline, and autocannon runs reported as requests/s and p50/p99 latency; for
-// bench/inventory.mjs also a scratch Postgres database, timed one-at-a-time calls and their report.
-import { spawn, execFileSync } from 'node:child_process';
+// Shared helpers for the benchmark scripts: prepared install directories, a running `desk serve` and
+// a bare node:http server (each optionally pinned to a core), HTTP load from wrk (autocannon when wrk
+// is missing) reported as requests/s and p50/p99 latency, the server's log summarised, tables; for
+// bench/inventory.mjs and bench/durability.mjs also a scratch Postgres database and timed
+// one-at-a-time calls. Every child process and directory made here is removed when the script exits,
+// however it exits.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
+import { closeSync, createReadStream, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, constants, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { MODULES } from '../dist/domain/access/permissions.js';
 
+/** The built CLI, as an install runs it. */
 export const DESK = resolve(import.meta.dirname, '../bin/desk.js');
+const BARE = resolve(import.meta.dirname, 'bare-server.mjs');
+
+// ---------------------------------------------------------------------------------------------------
+// Clean-up: children are killed and directories removed on any exit (normal end, a thrown error,
+// Ctrl-C), so a failed run leaves neither a server holding a port nor a 350 MB district database.
+
+const children = new Set();
+const directories = new Set();
+process.on('exit', () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const dir of directories) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+});
+// Without handlers these signals end the process without the 'exit' event.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+  process.on(signal, () => process.exit(128 + constants.signals[signal]));
+
+/** A new directory under the system's temporary directory, removed when this process exits. */
+export function scratchDir(prefix) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  directories.add(dir);
+  return dir;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Pinning: with two cores, the server under test gets one and the load generator the other, so
+// neither steals the other's time and the server's figure is what one core can do.
+
+export const LOAD_CORE = '0';
+export const SERVER_CORE = '1';
+const tasksetWorks = spawnSync('taskset', ['-c', SERVER_CORE, 'true']).status === 0;
+/** Counted before this process pins itself (the count follows the process's own affinity). */
+export const CORES = availableParallelism();
+export const PINNING = tasksetWorks && CORES >= 2;
+
+/** `[command, args]` run on `core` (under taskset) when pinning is possible, unchanged otherwise. */
+const onCore = (core, command, args) =>
+  PINNING && core !== undefined ? ['taskset', ['-c', core, command, ...args]] : [command, args];
+
+/** Moves this process (every thread) to `core`, so that its children inherit it too. */
+export function pinThisProcess(core) {
+  if (PINNING) execFileSync('taskset', ['-a', '-p', '-c', core, String(process.pid)], { stdio: 'ignore' });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Installs and servers.
 
 /** Runs `desk <args>` synchronously in `cwd` (with `input` on stdin when given); returns stdout. */
 export const desk = (cwd, args, env = {}, input = undefined) =>
   execFileSync(process.execPath, [DESK, ...args], { cwd, env: { ...process.env, ...env }, encoding: 'utf8', input });
 
-/** An install directory with a tenant `bench` (every module on), demo data and a key. */
-export function prepareInstall({ size = 'school', scopes }) {
-  const dir = mkdtempSync(join(tmpdir(), 'desk-bench-'));
+/**
+ * An install directory with a tenant `bench` (every module on), demo data of `size`, a key with
+ * `scopes` and, with `admin`, a school administrator who can sign in to the console.
+ * Returns the directory, the key, the administrator and how long `seed-demo` took.
+ */
+export function prepareInstall({ size = 'school', scopes, admin = false }) {
+  const dir = scratchDir('desk-bench-');
   desk(dir, ['tenant', 'create', 'bench', '--name', 'Bench School']);
   desk(dir, ['module', 'enable', 'bench', ...MODULES]);
+  const started = performance.now();
   desk(dir, ['seed-demo', 'bench', '--size', size]);
+  const seedSeconds = (performance.now() - started) / 1000;
   const { key } = JSON.parse(desk(dir, ['key', 'create', 'bench', '--name', 'bench', '--scopes', scopes, '--json']));
-  return { dir, key };
+  const user = admin ? { slug: 'bench', email: 'admin@bench.example', password: 'bench password, long enough' } : null;
+  if (user)
+    desk(
+      dir,
+      ['user', 'create', 'bench', user.email, '--name', 'Bench Admin', '--role', 'school-admin', '--password-stdin'],
+      {},
+      user.password,
+    );
+  return { dir, key, admin: user, seedSeconds };
 }
 
-/** Starts `desk serve` with rate limits lifted through configuration (0 = off). */
-export function startDesk(dir, extraEnv = {}, mode = '--embedded-db') {
+/**
+ * Spawns a server that prints `listening on http://host:port` on stdout, with its stderr going to
+ * `logFile` (a file rather than a pipe, so that no reader in this process competes with the load
+ * generator and a long log is never held in memory). Resolves once the line appears.
+ */
+function spawnServer({ command, args, cwd, env, core, logFile }) {
+  const [cmd, argv] = onCore(core, command, args);
+  const log = openSync(logFile, 'a');
+  const spawnedAt = performance.now();
+  const child = spawn(cmd, argv, { cwd, env, stdio: ['ignore', 'pipe', log] });
+  closeSync(log);
+  children.add(child);
+  const exited = new Promise((done) => child.on('exit', done));
+  const server = {
+    child,
+    pid: child.pid,
+    logFile,
+    spawnedAt,
+    exited,
+    stopping: false,
+    /** SIGTERM, then SIGKILL if it has not exited after 15 s (Desk drains for up to 10 s). */
+    async stop() {
+      server.stopping = true;
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
   return new Promise((resolvePromise, reject) => {
-    const env = {
-      ...process.env,
-      RATE_LIMIT_MCP_PER_MINUTE: '0',
-      RATE_LIMIT_ACTIONS_PER_MINUTE: '0',
-      RATE_LIMIT_V1_PER_MINUTE: '0',
-      LOG_LEVEL: 'silent',
-      ...extraEnv,
-    };
-    const child = spawn(process.execPath, [DESK, 'serve', mode, '--port', '0'], { cwd: dir, env });
     let out = '';
-    const onData = (d) => {
+    child.stdout.on('data', (d) => {
+      if (server.url) return; // later output is read and dropped, so the pipe never fills
       out += d;
       const m = /listening on http:\/\/[^:]+:(\d+)/.exec(out);
       if (m) {
-        child.stdout.off('data', onData);
-        resolvePromise({ url: `http://127.0.0.1:${m[1]}`, child, stop: () => child.kill('SIGTERM') });
+        server.url = `http://127.0.0.1:${m[1]}`;
+        resolvePromise(server);
       }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (d) => (out += d));
-    child.on('exit', (code) => reject(new Error(`desk serve exited ${code}: ${out}`)));
-  });
-}
-
-/** A bare node:http server answering a fixed JSON body: the floor every figure is compared with. */
-export function startBaseline(body = JSON.stringify({ ok: true, version: '0.20.0', tenant: { slug: 'bench' } })) {
-  return new Promise((resolvePromise) => {
-    const server = createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-        res.end(body);
-      });
     });
-    server.listen(0, '127.0.0.1', () =>
-      resolvePromise({ url: `http://127.0.0.1:${server.address().port}`, stop: () => server.close() }),
-    );
+    child.on('exit', (code) => {
+      if (!server.url) reject(new Error(`${command} ${args.join(' ')} exited ${code}: ${out}${tail(logFile)}`));
+    });
   });
 }
 
-/** One autocannon run; fails loudly when any response was not 2xx (a benchmark of errors is worthless). */
-export async function measure({ url, method = 'GET', headers = {}, body, seconds = 5, connections = 10 }) {
-  const result = await autocannon({ url, method, headers, body, duration: seconds, connections });
-  const bad = result.non2xx + result.errors + result.timeouts;
-  if (bad > 0)
-    throw new Error(`${method} ${url}: ${bad} failed responses (non-2xx ${result.non2xx}, errors ${result.errors})`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+const tail = (file) => {
+  try {
+    return readFileSync(file, 'utf8').slice(-2000);
+  } catch {
+    return '';
+  }
+};
+
+/**
+ * Starts `desk serve` in `dir` with rate limits lifted through configuration (0 = off) and resolves
+ * once it listens. LOG_LEVEL is `silent` unless `extraEnv` says otherwise; the log goes to a new file
+ * in `dir` (`server.logFile`). With `core`, the server runs pinned to that core.
+ */
+let serveCount = 0;
+export function startDesk(dir, extraEnv = {}, mode = '--embedded-db', { core } = {}) {
+  const env = {
+    ...process.env,
+    RATE_LIMIT_MCP_PER_MINUTE: '0',
+    RATE_LIMIT_ACTIONS_PER_MINUTE: '0',
+    RATE_LIMIT_V1_PER_MINUTE: '0',
+    LOG_LEVEL: 'silent',
+    ...extraEnv,
+  };
+  const logFile = join(dir, `serve-${++serveCount}.log`);
+  return spawnServer({
+    command: process.execPath,
+    args: [DESK, 'serve', mode, '--port', '0'],
+    cwd: dir,
+    env,
+    core,
+    logFile,
+  });
 }
 
-export function report(rows) {
-  const pad = (s, n) => String(s).padEnd(n);
-  console.log(`${pad('case', 34)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}vs bare node:http`);
-  for (const r of rows) {
-    const ratio = r.baseline
-      ? `${(r.baseline.rps / r.rps).toFixed(1)}x slower (bare ${Math.round(r.baseline.rps)} req/s)`
-      : '';
-    console.log(`${pad(r.name, 34)}${pad(Math.round(r.rps), 10)}${pad(r.p50, 9)}${pad(r.p99, 9)}${ratio}`);
+/** Polls `/api/health/ready` until it answers 200; resolves with the milliseconds since the spawn. */
+export async function untilReady(server) {
+  for (;;) {
+    const ok = await fetch(`${server.url}/api/health/ready`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) return performance.now() - server.spawnedAt;
+    if (server.child.exitCode !== null) throw new Error(`desk serve exited: ${tail(server.logFile)}`);
+    await new Promise((r) => setTimeout(r, 5));
   }
+}
+
+/**
+ * A bare node:http server in its own process answering `body` (a Buffer or string) to every request:
+ * the floor each Desk figure is divided by. Its body is usually a copy of Desk's answer, so that
+ * both move the same bytes.
+ */
+export function startBare(body, { core } = {}) {
+  const dir = scratchDir('desk-bench-bare-');
+  const file = join(dir, 'body');
+  writeFileSync(file, body);
+  return spawnServer({
+    command: process.execPath,
+    args: [BARE, file],
+    cwd: dir,
+    env: process.env,
+    core,
+    logFile: join(dir, 'stderr.log'),
+  });
+}
+
+/** Resident memory of a process in MB (VmRSS in /proc/<pid>/status). */
+export function rssMb(pid) {
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  return kb / 1024;
+}
+
+/**
+ * What Desk's JSON log says about a run: request lines answered with a status of 400 or more (by
+ * status and route) and every line at `warn` or above (by message). Nothing here is a failure by
+ * itself; the caller decides what to print.
+ */
+export async function summariseLog(file) {
+  const statuses = new Map();
+  const events = new Map();
+  let requests = 0;
+  const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
+  for await (const line of lines) {
+    let entry;
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      const what = `(not JSON) ${line.slice(0, 120)}`;
+      events.set(what, (events.get(what) ?? 0) + 1);
+      continue;
+    }
+    if (entry.msg === 'request') {
+      requests++;
+      if (entry.status >= 400) {
+        const what = `${entry.status} ${entry.method} ${entry.route}`;
+        statuses.set(what, (statuses.get(what) ?? 0) + 1);
+      }
+    } else if (entry.level !== 'info' && entry.level !== 'debug' && entry.level !== 'trace') {
+      const what = `${entry.level}: ${entry.msg}`;
+      events.set(what, (events.get(what) ?? 0) + 1);
+    }
+  }
+  return { requests, statuses, events };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Load generation.
+
+export const WRK = spawnSync('wrk', ['-v']).error === undefined;
+
+/**
+ * Keeps `connections` connections busy for `seconds` (whole seconds: wrk takes no fractions) with
+ * `requests` ({method, path, headers, body}; several are sent in turn) against `origin`. Returns
+ * requests/s, p50 and p99 in milliseconds, and the failures: `httpErrors` (answers of 400 or more)
+ * and `socketErrors` (connect, read, write errors and timeouts).
+ */
+export async function load({ origin, requests, seconds, connections = 10 }) {
+  const whole = Math.max(1, Math.round(seconds));
+  return WRK ? wrk(origin, requests, whole, connections) : cannon(origin, requests, whole, connections);
+}
+
+/** A Lua long string holding `text` exactly, at a level whose closing bracket `text` does not contain. */
+function luaString(text) {
+  let level = '';
+  while (text.includes(`]${level}]`)) level += '=';
+  return `[${level}[${text}]${level}]`;
+}
+
+/** The wrk script: the request(s), and a `done` hook printing the figures as one JSON line. */
+function wrkScript(requests) {
+  const table = (headers) =>
+    `{ ${Object.entries(headers ?? {})
+      .map(([k, v]) => `[ ${luaString(k)} ] = ${luaString(v)}`)
+      .join(', ')} }`;
+  const send =
+    requests.length === 1
+      ? // One request: wrk formats it once and sends the same bytes every time (its fastest path).
+        [
+          `wrk.method = ${luaString(requests[0].method ?? 'GET')}`,
+          `wrk.path = ${luaString(requests[0].path)}`,
+          `for k, v in pairs(${table(requests[0].headers)}) do wrk.headers[k] = v end`,
+          requests[0].body === undefined ? '' : `wrk.body = ${luaString(requests[0].body)}`,
+        ]
+      : // Several: formatted once in init (where the Host header is known), then sent in turn.
+        [
+          'local requests, turn = {}, 0',
+          'function init(args)',
+          ...requests.map(
+            (r) =>
+              `  requests[#requests + 1] = wrk.format(${luaString(r.method ?? 'GET')}, ${luaString(r.path)}, ${table(r.headers)}, ${r.body === undefined ? 'nil' : luaString(r.body)})`,
+          ),
+          'end',
+          'function request()',
+          '  turn = turn % #requests + 1',
+          '  return requests[turn]',
+          'end',
+        ];
+  return [
+    ...send,
+    'function done(summary, latency)',
+    '  local e = summary.errors',
+    '  io.write(string.format(\'BENCH {"requests":%d,"us":%d,"status":%d,"socket":%d,"p50":%d,"p99":%d}\\n\',',
+    '    summary.requests, summary.duration, e.status, e.connect + e.read + e.write + e.timeout,',
+    '    latency:percentile(50), latency:percentile(99)))',
+    'end',
+    '',
+  ].join('\n');
+}
+
+async function wrk(origin, requests, seconds, connections) {
+  const dir = scratchDir('desk-bench-wrk-');
+  const script = join(dir, 'script.lua');
+  writeFileSync(script, wrkScript(requests));
+  const [cmd, args] = onCore(LOAD_CORE, 'wrk', [
+    '-t1',
+    `-c${connections}`,
+    `-d${seconds}s`,
+    '--latency',
+    '-s',
+    script,
+    `${origin}${requests[0].path}`,
+  ]);
+  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  // 'close', not 'exit': the last of the output (the BENCH line) may still be in the pipe at exit.
+  const code = await new Promise((done) => child.on('close', done));
+  rmSync(dir, { recursive: true, force: true });
+  const line = /^BENCH (\{.*\})$/m.exec(out)?.[1];
+  if (code !== 0 || !line) throw new Error(`wrk exited ${code}: ${out}`);
+  const r = JSON.parse(line);
+  return {
+    rps: r.requests / (r.us / 1e6),
+    p50: r.p50 / 1000,
+    p99: r.p99 / 1000,
+    httpErrors: r.status,
+    socketErrors: r.socket,
+  };
+}
+
+/** The same measurement with autocannon, in this process (latency in whole milliseconds only). */
+async function cannon(origin, requests, seconds, connections) {
+  const result = await autocannon({
+    url: `${origin}${requests[0].path}`,
+    connections,
+    duration: seconds,
+    requests: requests.map(({ method = 'GET', path, headers, body }) => ({ method, path, headers, body })),
+  });
+  return {
+    rps: result.requests.total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    // autocannon counts every status outside 2xx; wrk only those of 400 and above (Desk redirects nothing).
+    httpErrors: result.non2xx,
+    socketErrors: result.errors + result.timeouts,
+  };
+}
+
+/** The load generator, for report headers. */
+export const loadGenerator = () =>
+  WRK ? `wrk (${/wrk (\S+)/.exec(spawnSync('wrk', ['-v'], { encoding: 'utf8' }).stdout)?.[1] ?? '?'})` : 'autocannon';
+
+// ---------------------------------------------------------------------------------------------------
+// Reports.
+
+/** Prints `rows` (arrays of cells) under `header` as aligned columns, after a title line. */
+export function printTable(title, header, rows) {
+  const cells = [header, ...rows].map((row) => row.map((c) => String(c ?? '')));
+  const widths = header.map((_, i) => Math.max(...cells.map((row) => [...row[i]].length)));
+  const line = (row) =>
+    row
+      .map((c, i) => c + ' '.repeat(widths[i] - [...c].length))
+      .join('  ')
+      .trimEnd();
+  console.log(`\n${title}`);
+  console.log(line(cells[0]));
+  console.log(line(widths.map((w) => '-'.repeat(w))));
+  for (const row of cells.slice(1)) console.log(line(row));
 }
 
 /**
