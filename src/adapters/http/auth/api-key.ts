@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { AuthenticateApiKey } from '../../../domain/identity/authenticate-api-key.js';
 import type { Actor } from '../../../domain/shared/actor.js';
 import { DomainError } from '../../../domain/shared/errors.js';
-import { ResolveTenant } from '../../../domain/tenants/resolve-tenant.js';
+import { assertSameTenant } from '../middleware/host-gate.js';
 
 /** Where the surfaces carry the key: REST uses `x-api-key`, MCP the bearer header. */
 export type KeyLocation = 'x-api-key' | 'bearer';
@@ -28,13 +28,6 @@ export async function authenticateKey(container: Container, ctx: Context, locati
     );
   }
   const actor = await container.get(AuthenticateApiKey).execute(key);
-  const slug = ctx.get('x-tenant-slug');
-  if (slug && slug !== actor.tenant.slug)
-    throw new DomainError('unauthorized', 'the API key does not belong to this tenant');
-  const host = (ctx.state.host as string | undefined) ?? ctx.hostname.toLowerCase();
-  const hostTenant = host ? await container.get(ResolveTenant).byHost(host) : null;
-  if (hostTenant && hostTenant.id !== actor.tenant.id) {
-    throw new DomainError('unauthorized', 'the API key does not belong to this tenant');
-  }
+  assertSameTenant(ctx, actor.tenant, 'the API key does not belong to this tenant');
   return actor;
 }

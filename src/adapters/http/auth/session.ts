@@ -4,7 +4,7 @@ import type { DeskConfig } from '../../../config/index.js';
 import { AuthenticateSession } from '../../../domain/identity/authenticate-session.js';
 import type { Actor } from '../../../domain/shared/actor.js';
 import { DomainError } from '../../../domain/shared/errors.js';
-import { ResolveTenant } from '../../../domain/tenants/resolve-tenant.js';
+import { assertSameTenant } from '../middleware/host-gate.js';
 
 export const SESSION_COOKIE = 'desk_session';
 
@@ -25,14 +25,7 @@ export function consoleAuth(container: Container): Middleware {
     const token = presentedSessionToken(ctx);
     if (!token) throw new DomainError('unauthorized', 'sign in first (POST /api/auth/login)');
     const { actor, sessionId } = await container.get(AuthenticateSession).execute(token);
-    const slug = ctx.get('x-tenant-slug');
-    if (slug && slug !== actor.tenant.slug)
-      throw new DomainError('unauthorized', 'this session belongs to another tenant');
-    const host = ctx.state.host as string | undefined;
-    const hostTenant = host ? await container.get(ResolveTenant).byHost(host) : null;
-    if (hostTenant && hostTenant.id !== actor.tenant.id) {
-      throw new DomainError('unauthorized', 'this session belongs to another tenant');
-    }
+    assertSameTenant(ctx, actor.tenant, 'this session belongs to another tenant');
     ctx.state.actor = actor;
     ctx.state.sessionId = sessionId;
     await next();

@@ -3,11 +3,12 @@ import { ConsumeSetupLink } from '../../../domain/identity/consume-setup-link.js
 import { SignIn, TooManyAttempts } from '../../../domain/identity/sign-in.js';
 import { SignOut } from '../../../domain/identity/sign-out.js';
 import { perform } from '../../../domain/shared/use-case.js';
-import { DomainError } from '../../../domain/shared/errors.js';
+import { DomainError, isDomainError } from '../../../domain/shared/errors.js';
 import { ResolveTenant } from '../../../domain/tenants/resolve-tenant.js';
 import type { Tenant } from '../../../domain/tenants/tenant.js';
 import { consoleActor, consoleAuth, secureCookies, SESSION_COOKIE } from '../auth/session.js';
 import { jsonBody } from '../json-body.js';
+import { hostTenantOf } from '../middleware/host-gate.js';
 import { forbiddenOrigin, OriginPolicy, requireAllowedOrigin } from '../middleware/origin-check.js';
 import { addressKey } from '../middleware/rate-limit.js';
 import { SETUP_PAGE_CSP, SETUP_PAGE_HTML, SETUP_PAGE_SCRIPT } from '../pages/setup-page.js';
@@ -17,18 +18,18 @@ const wrongCredentials = () => new DomainError('unauthorized', 'wrong e-mail or 
 
 /** The tenant a sign-in is for: the request's tenant host, else `x-tenant-slug` (SPEC §7.4). */
 async function signInTenant(deps: HttpDeps, ctx: Context): Promise<Tenant> {
-  const tenants = deps.container.get(ResolveTenant);
-  const host = ctx.state.host as string | undefined;
-  const byHost = host ? await tenants.byHost(host) : null;
+  const byHost = hostTenantOf(ctx);
   if (byHost) return byHost;
+  const tenants = deps.container.get(ResolveTenant);
   const slug = ctx.get('x-tenant-slug');
   if (!slug)
     throw new DomainError('invalid', 'name the school: use its own host name or send x-tenant-slug', [
       { path: 'x-tenant-slug', message: 'required on this host' },
     ]);
   // An unknown school answers like wrong credentials: sign-in reveals nothing about who exists.
-  return tenants.bySlug(slug).catch(() => {
-    throw wrongCredentials();
+  // Anything else (a database that cannot be reached) is what it is.
+  return tenants.bySlug(slug).catch((e: unknown) => {
+    throw isDomainError(e) && e.code === 'not_found' ? wrongCredentials() : e;
   });
 }
 
