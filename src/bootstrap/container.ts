@@ -15,6 +15,7 @@ import { ScryptPasswordHasher } from '../adapters/system/scrypt-password-hasher.
 import { SystemClock } from '../adapters/system/system-clock.js';
 import { UuidIdGenerator } from '../adapters/system/uuid-id-generator.js';
 import { ToolCatalogue } from '../domain/catalogue/catalogue.js';
+import { RecentLookups } from '../domain/identity/recent-lookups.js';
 import type { Resolve } from '../domain/shared/use-case.js';
 import { Clock } from '../ports/clock.js';
 import { Database } from '../ports/database.js';
@@ -50,6 +51,7 @@ const coreModule = (config: DeskConfig) =>
       })
       .inSingletonScope();
     bind(ToolCatalogue).toConstantValue(new ToolCatalogue());
+    bind(RecentLookups).toConstantValue(new RecentLookups());
     for (const useCase of USE_CASES) bind<unknown>(useCase).toSelf().inSingletonScope();
   });
 

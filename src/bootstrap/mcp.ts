@@ -1,7 +1,14 @@
 import { isJSONRPCRequest, type JSONRPCMessage, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import { CliError } from '../adapters/cli/command.js';
 import type { OpenedProgram } from '../adapters/cli/program.js';
-import { loadMcp, mcpCode, rpcError, type McpFailureKind, type ReportUnexpected } from '../adapters/mcp/index.js';
+import {
+  loadMcp,
+  mcpCode,
+  rpcError,
+  type McpFailureKind,
+  type Reply,
+  type ReportUnexpected,
+} from '../adapters/mcp/index.js';
 import { ErrorReporter, Logger, Metrics } from '../adapters/observability/index.js';
 import { VERSION } from '../config/index.js';
 import { ToolCatalogue } from '../domain/catalogue/catalogue.js';
@@ -40,7 +47,7 @@ export async function serveMcpStdio({ resolve }: OpenedProgram, key: string): Pr
   const refuse = (request: JSONRPCRequest, kind: McpFailureKind, text: string) =>
     rpcError(request.id, mcpCode(kind), text);
 
-  const answer = async (message: JSONRPCMessage): Promise<JSONRPCMessage | null> => {
+  const answer = async (message: JSONRPCMessage): Promise<Reply | null> => {
     if (!isJSONRPCRequest(message)) return null;
     let actor: Actor;
     try {

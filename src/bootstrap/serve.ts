@@ -68,6 +68,7 @@ function logProcessFailures(container: Container): void {
   process.on('warning', (warning) => log.warn({ err: warning }, 'process warning'));
   const fatal = (err: unknown, what: string) => {
     log.error({ err }, `${what}; exiting`);
+    log.flush(); // the line must be out even if the tracker hangs
     container.get(ErrorReporter).report(err, { surface: 'process' });
     void container
       .get(ErrorReporter)
@@ -162,6 +163,7 @@ function handleSignals(drain: HttpDrain, container: Container, readiness: Readin
     await quietly(container.get(RateLimiter).close());
     await quietly(container.get(Database).close());
     process.stdout.write('desk: stopped\n');
+    log.flush();
     process.exit(0);
   };
   let stopping = false;

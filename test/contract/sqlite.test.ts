@@ -159,7 +159,7 @@ describe('sqlite adapter', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('keeps reads out of a running transaction and refuses to nest', async () => {
+  it('keeps reads out of a running transaction', async () => {
     const t = aTenant();
     await tx((r) => r.tenants.create(t));
     let release!: () => void;
@@ -175,6 +175,5 @@ describe('sqlite adapter', () => {
     release();
     await Promise.all([writing, reading]);
     expect(seen).toBe(1);
-    expect(await message(tx(() => read((r) => r.people.count(t.id))))).toMatch(/cannot nest/);
   });
 });

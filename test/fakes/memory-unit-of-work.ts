@@ -5,7 +5,11 @@
  * the committed state only when the work resolves, so a transaction that throws leaves nothing written
  * and no reader ever sees half a transaction. Transactions run one at a time, in call order, through a
  * promise queue (what BEGIN IMMEDIATE or row locks give the real databases).
+ *
+ * It also enforces the port's rule that units of work never nest (on SQLite a nested one would wait
+ * for itself for ever): use cases are tested on this fake, so a use case that nests fails its tests.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Repositories } from '../../src/ports/repositories.js';
 import type { UnitOfWork } from '../../src/ports/unit-of-work.js';
 import { emptyState, memoryRepositories, type MemoryState } from './memory-repositories.js';
@@ -16,25 +20,33 @@ export class MemoryUnitOfWork implements UnitOfWork {
   private committed: MemoryState;
   /** Settles when the transaction before the next one has finished, whatever its outcome. */
   private queue: Promise<unknown> = Promise.resolve();
+  /** Marks code running inside a unit of work, to refuse a nested one. */
+  private readonly inside = new AsyncLocalStorage<true>();
+
+  private refuseNesting(): void {
+    if (this.inside.getStore()) throw new Error('units of work cannot nest: finish the outer one first');
+  }
 
   constructor(initial: MemoryState = emptyState()) {
     this.committed = initial;
   }
 
-  transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
+  async transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
+    this.refuseNesting();
     const run = async (): Promise<T> => {
       const draft = structuredClone(this.committed);
       const result = await work(memoryRepositories(draft));
       this.committed = draft;
       return result;
     };
-    const result = this.queue.then(run);
+    const result = this.queue.then(() => this.inside.run(true, run));
     this.queue = result.catch(() => undefined);
     return result;
   }
 
   async read<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
-    return work(memoryRepositories(this.committed));
+    this.refuseNesting();
+    return this.inside.run(true, () => work(memoryRepositories(this.committed)));
   }
 
   /**

@@ -20,6 +20,7 @@ import { aTenant } from '../support/builders.js';
 import { FixedClock } from './fixed-clock.js';
 import { MemoryUnitOfWork } from './memory-unit-of-work.js';
 import { SequentialIds } from './sequential-ids.js';
+import { RecentLookups } from '../../src/domain/identity/recent-lookups.js';
 
 /** 09:00 UTC: 10:00 on the same day in the builders' default zone, Europe/Amsterdam. */
 export const NOW = '2026-03-10T09:00:00.000Z';
@@ -37,6 +38,8 @@ export interface World {
   readonly uow: MemoryUnitOfWork;
   readonly clock: FixedClock;
   readonly ids: SequentialIds;
+  /** What authentication remembers, one per world as one per process. */
+  readonly lookups: RecentLookups;
   readonly tenant: Tenant;
   /** Writes test data in one transaction, inside the world's tenant. */
   seed(work: (repos: Repositories, tenantId: string) => Promise<unknown>): Promise<void>;
@@ -53,6 +56,7 @@ export async function newWorld(o: WorldOptions = {}): Promise<World> {
     uow,
     clock: new FixedClock(o.now ?? NOW),
     ids: new SequentialIds(),
+    lookups: new RecentLookups(),
     tenant,
     seed: async (work) => {
       await uow.transaction((r) => work(r, tenant.id));

@@ -66,7 +66,11 @@ const mcp = new McpServer({ catalogue, resolve: (useCase) => new (useCase as new
 
 /** Answers HTTP-style payloads for one caller on the file's one shared server. */
 function serve(report: ReportUnexpected = () => undefined, as: Actor = actor) {
-  return (payload: unknown) => answerPayload((m) => mcp.answer(m, { actor: as, reportUnexpected: report }), payload);
+  return async (payload: unknown) => {
+    const answer = await answerPayload((m) => mcp.answer(m, { actor: as, reportUnexpected: report }), payload);
+    // The exchange answers with JSON text, as it goes out; the tests read it back.
+    return answer.body === undefined ? answer : { ...answer, body: JSON.parse(answer.body) as unknown };
+  };
 }
 
 const callTool = (id: number, name: string) => ({

@@ -28,10 +28,10 @@ async function identityWorld() {
     hasher,
     writer,
     admin: userActor(w.tenant, 'school-admin', { id: 'user-admin' }),
-    createApiKey: asCalled(CreateApiKey, w.uow, w.clock, w.ids, secrets),
-    authenticate: new AuthenticateApiKey(w.uow, w.clock, secrets),
+    createApiKey: asCalled(CreateApiKey, w.uow, w.clock, w.ids, secrets, w.lookups),
+    authenticate: new AuthenticateApiKey(w.uow, w.clock, secrets, w.lookups),
     listApiKeys: asCalled(ListApiKeys, w.uow),
-    revokeApiKey: asCalled(RevokeApiKey, w.uow, w.clock, w.ids),
+    revokeApiKey: asCalled(RevokeApiKey, w.uow, w.clock, w.ids, w.lookups),
     createUser: asCalled(CreateUser, w.uow, w.clock, w.ids, hasher),
     createSetupLink: new CreateSetupLink(w.uow, w.clock, w.ids, secrets, writer, testSettings),
     consumeSetupLink: new ConsumeSetupLink(w.uow, w.clock, w.ids, secrets, hasher, writer),
@@ -166,6 +166,21 @@ describe('AuthenticateApiKey', () => {
     expect(listed).toMatchObject({ id: apiKey.id, lastUsedAt: '2026-03-10T09:05:00.000Z' });
   });
 
+  it('writes the last use at most once a minute per key: most requests write nothing', async () => {
+    const w = await identityWorld();
+    const { key } = await withKey(w);
+    const lastUsed = async () => (await w.listApiKeys.execute(w.admin, {})).apiKeys[0]?.lastUsedAt;
+    w.clock.advance(5 * MINUTE);
+    await w.authenticate.execute(key);
+    const first = await lastUsed();
+    w.clock.advance(30_000);
+    await w.authenticate.execute(key);
+    expect(await lastUsed()).toBe(first);
+    w.clock.advance(31_000);
+    await w.authenticate.execute(key);
+    expect(await lastUsed()).toBe('2026-03-10T09:06:01.000Z');
+  });
+
   it('rejects a tampered checksum, a wrong key and garbage as unauthorized', async () => {
     const w = await identityWorld();
     const { key } = await withKey(w);
@@ -179,6 +194,14 @@ describe('AuthenticateApiKey', () => {
   it('rejects a revoked key as unauthorized', async () => {
     const w = await identityWorld();
     const { apiKey, key } = await withKey(w);
+    await w.revokeApiKey.execute(w.admin, { id: apiKey.id });
+    await expect(w.authenticate.execute(key)).rejects.toEqual(domainError('unauthorized'));
+  });
+
+  it('rejects a key revoked through this process at once, though its lookup was just remembered', async () => {
+    const w = await identityWorld();
+    const { apiKey, key } = await withKey(w);
+    await expect(w.authenticate.execute(key)).resolves.toBeDefined(); // the lookup is remembered now
     await w.revokeApiKey.execute(w.admin, { id: apiKey.id });
     await expect(w.authenticate.execute(key)).rejects.toEqual(domainError('unauthorized'));
   });

@@ -29,8 +29,8 @@ async function sessionWorld() {
     group,
     tokens,
     signIn: new SignIn(w.uow, w.clock, w.ids, hasher, tokens, limiter),
-    authenticate: new AuthenticateSession(w.uow, w.clock, tokens),
-    signOut: asCalled(SignOut, w.uow, w.clock),
+    authenticate: new AuthenticateSession(w.uow, w.clock, tokens, w.lookups),
+    signOut: asCalled(SignOut, w.uow, w.clock, w.lookups),
   };
 }
 

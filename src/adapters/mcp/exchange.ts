@@ -1,20 +1,28 @@
-import {
-  JSONRPCMessageSchema,
-  type JSONRPCErrorResponse,
-  type JSONRPCMessage,
-  type RequestId,
-} from '@modelcontextprotocol/sdk/types.js';
-import type { AnswerMessage } from './server.js';
+import { JSONRPCMessageSchema, type JSONRPCErrorResponse, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { AnswerMessage, Reply } from './server.js';
 import { RPC, rpcError } from './errors.js';
+import { SerializedResult } from './tool-results.js';
 
 /** Desk's documented extension: batches were removed from MCP in 2025-06-18; we accept up to 32. */
 export const MAX_BATCH_MESSAGES = 32;
 
-/** What the HTTP surface sends back: a status and a JSON body, or 202 with no body. */
+/** What the HTTP surface sends back: a status and a JSON body (as text), or 202 with no body. */
 export interface ExchangeAnswer {
   readonly status: 200 | 202 | 400 | 413;
-  readonly body?: JSONRPCMessage | JSONRPCMessage[];
+  readonly body?: string;
 }
+
+/** A reply as JSON text; a result that is already serialised is written as it stands. */
+function serializeReply(reply: Reply): string {
+  if ('result' in reply && reply.result instanceof SerializedResult) {
+    return `{"jsonrpc":"2.0","id":${JSON.stringify(reply.id)},"result":${reply.result.json}}`;
+  }
+  return JSON.stringify(reply);
+}
+
+/** One reply, or a batch's replies as an array, as the JSON text that goes out. */
+export const serializeReplies = (replies: Reply | readonly Reply[]): string =>
+  Array.isArray(replies) ? `[${replies.map(serializeReply).join(',')}]` : serializeReply(replies as Reply);
 
 const requestIdOf = (raw: unknown): RequestId | null => {
   const id = (raw as { id?: unknown } | null)?.id;
@@ -25,7 +33,7 @@ const invalidMessage = (raw: unknown): JSONRPCErrorResponse =>
   rpcError(requestIdOf(raw), RPC.invalidRequest, 'Invalid Request: not a JSON-RPC 2.0 message');
 
 /** One element of a batch: a message that is not valid JSON-RPC fails only itself (-32600). */
-async function answerElement(answer: AnswerMessage, raw: unknown): Promise<JSONRPCMessage | null> {
+async function answerElement(answer: AnswerMessage, raw: unknown): Promise<Reply | null> {
   const parsed = JSONRPCMessageSchema.safeParse(raw);
   return parsed.success ? answer(parsed.data) : invalidMessage(raw);
 }
@@ -39,21 +47,21 @@ async function answerElement(answer: AnswerMessage, raw: unknown): Promise<JSONR
 export async function answerPayload(answer: AnswerMessage, payload: unknown): Promise<ExchangeAnswer> {
   if (!Array.isArray(payload)) {
     const parsed = JSONRPCMessageSchema.safeParse(payload);
-    if (!parsed.success) return { status: 400, body: invalidMessage(payload) };
+    if (!parsed.success) return { status: 400, body: serializeReplies(invalidMessage(payload)) };
     const reply = await answer(parsed.data);
-    return reply ? { status: 200, body: reply } : { status: 202 };
+    return reply ? { status: 200, body: serializeReplies(reply) } : { status: 202 };
   }
   if (payload.length === 0) {
-    return { status: 400, body: rpcError(null, RPC.invalidRequest, 'Invalid Request: empty batch') };
+    return { status: 400, body: serializeReplies(rpcError(null, RPC.invalidRequest, 'Invalid Request: empty batch')) };
   }
   if (payload.length > MAX_BATCH_MESSAGES) {
     const message = `Invalid Request: a batch holds at most ${MAX_BATCH_MESSAGES} messages, not ${payload.length}; nothing was run`;
-    return { status: 413, body: rpcError(null, RPC.invalidRequest, message) };
+    return { status: 413, body: serializeReplies(rpcError(null, RPC.invalidRequest, message)) };
   }
-  const replies: JSONRPCMessage[] = [];
+  const replies: Reply[] = [];
   for (const raw of payload) {
     const reply = await answerElement(answer, raw);
     if (reply) replies.push(reply);
   }
-  return replies.length ? { status: 200, body: replies } : { status: 202 };
+  return replies.length ? { status: 200, body: serializeReplies(replies) } : { status: 202 };
 }

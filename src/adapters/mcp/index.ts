@@ -4,6 +4,6 @@
  * message exchange, stdio) through `loadMcp()`, on first use.
  */
 export { mcpCode, mcpFailure, RPC, rpcError, type McpFailureKind } from './errors.js';
-export type { AnswerMessage, McpServer, MessageContext, ReportUnexpected } from './server.js';
+export type { AnswerMessage, McpServer, MessageContext, Reply, ReportUnexpected } from './server.js';
 
 export const loadMcp = () => import('./protocol.js');

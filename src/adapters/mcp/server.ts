@@ -8,9 +8,11 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
   type CallToolResult,
   type InitializeResult,
+  type JSONRPCErrorResponse,
   type JSONRPCMessage,
   type JSONRPCRequest,
   type ListToolsResult,
+  type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import { UnknownToolError, type ToolCatalogue } from '../../domain/catalogue/catalogue.js';
@@ -20,7 +22,14 @@ import { isDomainError } from '../../domain/shared/errors.js';
 import type { Metrics, ToolCallOutcome } from '../observability/index.js';
 import { RPC, rpcError } from './errors.js';
 import { DatabaseBusyError, DatabaseUnavailableError } from '../../ports/unit-of-work.js';
-import { BUSY_RESULT, domainErrorResult, successResult, toolEntry, UNEXPECTED_RESULT } from './tool-results.js';
+import {
+  BUSY_RESULT,
+  domainErrorResult,
+  SerializedResult,
+  successResult,
+  toolEntry,
+  UNEXPECTED_RESULT,
+} from './tool-results.js';
 
 /** Reports a bug (anything but a DomainError) without secrets: no key, no tool input. */
 export type ReportUnexpected = (
@@ -49,7 +58,7 @@ export interface MessageContext {
 }
 
 /** Answers one JSON-RPC message: its reply, or null when it asks for none. */
-export type AnswerMessage = (message: JSONRPCMessage) => Promise<JSONRPCMessage | null>;
+export type AnswerMessage = (message: JSONRPCMessage) => Promise<Reply | null>;
 
 /** A JSON-RPC error a method raises on purpose, sent with its own code and message. */
 class RpcError extends Error {
@@ -61,8 +70,17 @@ class RpcError extends Error {
   }
 }
 
-type Result = InitializeResult | ListToolsResult | CallToolResult | Record<string, never>;
+type Result = InitializeResult | ListToolsResult | CallToolResult | SerializedResult | Record<string, never>;
 type Method = (request: JSONRPCRequest, context: MessageContext) => Result | Promise<Result>;
+
+/**
+ * The reply to one message: a JSON-RPC error, or a response whose result may already be serialised
+ * (SerializedResult; exchange.ts writes replies to text).
+ */
+export type Reply = JSONRPCErrorResponse | { readonly jsonrpc: '2.0'; readonly id: RequestId; readonly result: Result };
+
+/** Distinct tool listings kept serialised (one per set of visible tools; a deployment has a handful). */
+const MAX_LISTINGS = 256;
 
 /** The request's params as `schema` (the SDK's own) reads them, or -32602 naming what is wrong. */
 function paramsOf<S extends z.ZodType<{ params?: unknown }>>(schema: S, request: JSONRPCRequest): z.infer<S>['params'] {
@@ -88,6 +106,7 @@ function paramsOf<S extends z.ZodType<{ params?: unknown }>>(schema: S, request:
 export class McpServer {
   private readonly methods: ReadonlyMap<string, Method>;
   private readonly observe: ToolCallObserver;
+  private readonly listings = new Map<string, SerializedResult>();
 
   constructor(private readonly deps: McpServerDeps) {
     this.observe = deps.onToolCall ?? (() => undefined);
@@ -105,7 +124,7 @@ export class McpServer {
     ]);
   }
 
-  async answer(message: JSONRPCMessage, context: MessageContext): Promise<JSONRPCMessage | null> {
+  async answer(message: JSONRPCMessage, context: MessageContext): Promise<Reply | null> {
     if (!isJSONRPCRequest(message)) return null;
     const method = this.methods.get(message.method);
     if (!method) return rpcError(message.id, RPC.methodNotFound, 'Method not found');
@@ -138,15 +157,27 @@ export class McpServer {
     };
   }
 
-  private listTools(request: JSONRPCRequest, actor: Actor): ListToolsResult {
+  /**
+   * The tools the caller may use. A listing only changes with the set of visible tools, so each is
+   * serialised once and kept, by that set (the entries themselves were converted at start).
+   */
+  private listTools(request: JSONRPCRequest, actor: Actor): SerializedResult {
     paramsOf(ListToolsRequestSchema, request);
-    return { tools: this.deps.catalogue.visibleTo(actor, 'integration').map(toolEntry) };
+    const tools = this.deps.catalogue.visibleTo(actor, 'integration');
+    const key = tools.map((t) => t.name).join(',');
+    let listing = this.listings.get(key);
+    if (!listing) {
+      if (this.listings.size >= MAX_LISTINGS) this.listings.clear();
+      listing = new SerializedResult(JSON.stringify({ tools: tools.map(toolEntry) } satisfies ListToolsResult));
+      this.listings.set(key, listing);
+    }
+    return listing;
   }
 
   private async callTool(
     request: JSONRPCRequest,
     { actor, reportUnexpected }: MessageContext,
-  ): Promise<CallToolResult> {
+  ): Promise<CallToolResult | SerializedResult> {
     const { name, arguments: input } = paramsOf(CallToolRequestSchema, request);
     try {
       const result = successResult(

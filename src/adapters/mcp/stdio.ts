@@ -1,17 +1,16 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { answerPayload } from './exchange.js';
+import { answerPayload, serializeReplies } from './exchange.js';
 import { RPC, rpcError } from './errors.js';
 import type { AnswerMessage } from './server.js';
 
-/** What one line of input is answered with: a message, a batch's array, or nothing (notifications). */
-async function answerLine(answer: AnswerMessage, line: string): Promise<JSONRPCMessage | JSONRPCMessage[] | undefined> {
+/** What one line of input is answered with, as JSON text: a message, a batch's array, or nothing. */
+async function answerLine(answer: AnswerMessage, line: string): Promise<string | undefined> {
   let payload: unknown;
   try {
     payload = JSON.parse(line);
   } catch {
-    return rpcError(null, RPC.parseError, 'Parse error: the line is not JSON');
+    return serializeReplies(rpcError(null, RPC.parseError, 'Parse error: the line is not JSON'));
   }
   // The same handling as a POST body over HTTP: one message or a batch, each element on its own.
   return (await answerPayload(answer, payload)).body;
@@ -34,9 +33,9 @@ export async function serveStdio(
   for await (const line of createInterface({ input: io.input, crlfDelay: Infinity })) {
     if (line.trim() === '') continue;
     const work = answerLine(answer, line)
-      .catch(() => rpcError(null, RPC.internal, 'Internal error'))
+      .catch(() => serializeReplies(rpcError(null, RPC.internal, 'Internal error')))
       .then((reply) => {
-        if (reply !== undefined) io.output.write(`${JSON.stringify(reply)}\n`);
+        if (reply !== undefined) io.output.write(`${reply}\n`);
       });
     pending.add(work);
     void work.finally(() => pending.delete(work));

@@ -33,10 +33,25 @@ export function toolEntry(tool: PublishedTool): DeskToolEntry {
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Success: the result object as `structuredContent` plus the same JSON as text, for older clients. */
-export function successResult(result: unknown): CallToolResult {
+/**
+ * A result already serialised: the reply is written around its JSON text as it stands (exchange.ts),
+ * so what took the work to serialise once is not serialised again.
+ */
+export class SerializedResult {
+  constructor(readonly json: string) {}
+}
+
+/**
+ * Success: the result object as `structuredContent` plus the same JSON as text, for older clients.
+ * The result is serialised once; the text item is that JSON, and the structured content is the very
+ * same JSON spliced in (not serialised a second time).
+ */
+export function successResult(result: unknown): SerializedResult {
   if (!isPlainObject(result)) throw new Error('a tool returned something other than a JSON object');
-  return { structuredContent: result, content: [{ type: 'text', text: JSON.stringify(result) }] };
+  const json = JSON.stringify(result);
+  return new SerializedResult(
+    `{"content":[{"type":"text","text":${JSON.stringify(json)}}],"structuredContent":${json}}`,
+  );
 }
 
 const LABELS: Record<DomainErrorCode, string> = {

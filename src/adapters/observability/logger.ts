@@ -19,13 +19,18 @@ export abstract class Logger {
   abstract info(fields: LogFields, msg: string): void;
   abstract warn(fields: LogFields, msg: string): void;
   abstract error(fields: LogFields, msg: string): void;
+  /** Writes what is still buffered, now (before the process exits on purpose, or on a fatal error). */
+  abstract flush(): void;
 }
 
 /** Where log lines go: standard error unless a test captures them. */
 export type LogDestination = DestinationStream;
 
 export interface LoggerOptions {
-  /** Default: standard error, written synchronously so nothing is lost at exit. */
+  /**
+   * Default: standard error, written asynchronously (a request does not wait for its line to reach
+   * the pipe; lines written meanwhile go out together) and flushed at exit, so nothing is lost.
+   */
   readonly destination?: LogDestination;
   /** Default: the secret patterns of scrub.ts alone. */
   readonly scrub?: Scrub;
@@ -55,8 +60,12 @@ export class PinoLogger extends Logger {
           },
         },
       },
-      options.destination ?? pino.destination({ fd: 2, sync: true }),
+      options.destination ?? pino.destination({ fd: 2, sync: false }),
     );
+  }
+
+  flush(): void {
+    this.pino.flush();
   }
 
   debug(fields: LogFields, msg: string): void {

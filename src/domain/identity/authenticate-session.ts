@@ -4,6 +4,7 @@ import { SessionTokens } from '../../ports/session-tokens.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { Actor } from '../shared/actor.js';
 import { DomainError } from '../shared/errors.js';
+import { lookupOf, RecentLookups } from './recent-lookups.js';
 import { sessionIsLive } from './session.js';
 import { userActor } from './user-actor.js';
 
@@ -11,7 +12,9 @@ const noSession = () => new DomainError('unauthorized', 'sign in first: the sess
 
 /**
  * Turns a console token into the signed-in user's actor. The stored session decides: a token for a
- * revoked or expired session, or for a user who is no longer active, does not work.
+ * revoked or expired session, or for a user who is no longer active, does not work. The session,
+ * the user and the tenant come from RecentLookups (a second old at most; a session ended through this
+ * process fails at once).
  */
 @injectable()
 export class AuthenticateSession {
@@ -19,21 +22,23 @@ export class AuthenticateSession {
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(Clock) private readonly clock: Clock,
     @inject(SessionTokens) private readonly tokens: SessionTokens,
+    @inject(RecentLookups) private readonly lookups: RecentLookups,
   ) {}
 
   async execute(token: string): Promise<{ actor: Actor; sessionId: string }> {
     const claims = await this.tokens.verify(token);
     if (!claims) throw noSession();
+    const { tenantId, sessionId, userId } = claims;
     const now = this.clock.now().toISOString();
-    return this.uow.read(async (r) => {
-      const session = await r.sessions.findById(claims.tenantId, claims.sessionId);
-      if (!session || session.userId !== claims.userId || !sessionIsLive(session, now)) throw noSession();
-      const [user, tenant] = await Promise.all([
-        r.users.findById(claims.tenantId, claims.userId),
-        r.tenants.findById(claims.tenantId),
-      ]);
-      if (!user || !user.active || !tenant) throw noSession();
-      return { actor: userActor(tenant, user), sessionId: session.id };
-    });
+    const [session, user, tenant] = await Promise.all([
+      this.lookups.get(lookupOf.session(tenantId, sessionId), () =>
+        this.uow.read((r) => r.sessions.findById(tenantId, sessionId)),
+      ),
+      this.lookups.get(lookupOf.user(tenantId, userId), () => this.uow.read((r) => r.users.findById(tenantId, userId))),
+      this.lookups.get(lookupOf.tenant(tenantId), () => this.uow.read((r) => r.tenants.findById(tenantId))),
+    ]);
+    if (!session || session.userId !== userId || !sessionIsLive(session, now)) throw noSession();
+    if (!user || !user.active || !tenant) throw noSession();
+    return { actor: userActor(tenant, user), sessionId: session.id };
   }
 }

@@ -8,6 +8,7 @@ import type { Actor } from '../shared/actor.js';
 import { DomainError, invalidField, notFound } from '../shared/errors.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
 import type { UseCase } from '../shared/use-case.js';
+import { lookupOf, RecentLookups } from '../identity/recent-lookups.js';
 import type { Tenant } from './tenant.js';
 
 export const changeModulesInput = z
@@ -28,6 +29,7 @@ export class ChangeModules implements UseCase<typeof changeModulesInput, { modul
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(Clock) private readonly clock: Clock,
     @inject(IdGenerator) private readonly ids: IdGenerator,
+    @inject(RecentLookups) private readonly lookups: RecentLookups,
   ) {}
 
   async execute(actor: Actor, input: z.output<typeof changeModulesInput>): Promise<{ modules: ModuleName[] }> {
@@ -42,7 +44,7 @@ export class ChangeModules implements UseCase<typeof changeModulesInput, { modul
     const both = enable.find((m) => disable.includes(m));
     if (both) throw invalidField('disable', `module "${both}" is both enabled and disabled`);
     const at = this.clock.now().toISOString();
-    return this.uow.transaction(async (repos) => {
+    const changed = await this.uow.transaction(async (repos) => {
       const tenant: Tenant | null = await repos.tenants.findById(actor.tenant.id);
       if (!tenant) throw notFound('tenant', actor.tenant.slug);
       const next = new Set(tenant.modules);
@@ -60,5 +62,7 @@ export class ChangeModules implements UseCase<typeof changeModulesInput, { modul
       });
       return { modules };
     });
+    this.lookups.forget(lookupOf.tenant(actor.tenant.id));
+    return changed;
   }
 }
