@@ -6,4 +6,7 @@
 export { mcpCode, mcpFailure, RPC, rpcError, type McpFailureKind } from './errors.js';
 export type { AnswerMessage, McpServer, MessageContext, Reply, ReportUnexpected } from './server.js';
 
-export const loadMcp = () => import('./protocol.js');
+let protocol: Promise<typeof import('./protocol.js')> | undefined;
+
+/** The SDK-backed parts, imported once: a dynamic import resolves its specifier again on every call. */
+export const loadMcp = () => (protocol ??= import('./protocol.js'));

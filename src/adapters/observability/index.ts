@@ -4,7 +4,7 @@
  * throttling every log line goes through.
  */
 export { ErrorReporter, NoErrorReporter, type ErrorContext } from './error-reporter.js';
-export { Logger, PinoLogger, type LogDestination, type LogFields, type LogLevel } from './logger.js';
+export { Logger, PinoLogger, type LogDestination, type LogFields, type LogLevel, type RequestLine } from './logger.js';
 export { Metrics, UNMATCHED_ROUTE, type ToolCallOutcome } from './metrics.js';
 export { observabilityOf, type Observability } from './observability.js';
 export { createScrubber, scrubSecrets, type Scrub } from './scrub.js';

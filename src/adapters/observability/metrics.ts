@@ -47,6 +47,10 @@ export class Metrics {
   private readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
   private readonly toolCalls: Counter<'tool' | 'outcome'>;
   private readonly rateLimited: Counter<'policy'>;
+  private readonly requestSeries = new Map<
+    string,
+    { readonly count: Counter.Internal; readonly duration: Histogram.Internal<'method' | 'route' | 'status'> }
+  >();
   /** Declared now; the webhook sender counts `outcome` per delivery attempt. */
   readonly webhookDeliveries: Counter<'outcome'>;
 
@@ -111,11 +115,22 @@ export class Metrics {
     gauge.set(labels, 1);
   }
 
-  /** One answered HTTP request; `route` must be a template or UNMATCHED_ROUTE. */
+  /**
+   * One answered HTTP request; `route` must be a template or UNMATCHED_ROUTE. The two series of a
+   * (method, route, status) are looked up once and kept: prom-client would otherwise hash the label
+   * set on every request. The labels are bounded (see above), so the map is too.
+   */
   observeRequest(method: string, route: string, status: number, seconds: number): void {
-    const labels = { method: METHODS.has(method) ? method : 'OTHER', route, status: String(status) };
-    this.httpRequests.inc(labels);
-    this.httpDuration.observe(labels, seconds);
+    const verb = METHODS.has(method) ? method : 'OTHER';
+    const key = `${verb} ${status} ${route}`;
+    let series = this.requestSeries.get(key);
+    if (!series) {
+      const labels = { method: verb, route, status: String(status) };
+      series = { count: this.httpRequests.labels(labels), duration: this.httpDuration.labels(labels) };
+      this.requestSeries.set(key, series);
+    }
+    series.count.inc();
+    series.duration.observe(seconds);
   }
 
   /** One `tools/call`; a name outside the catalogue is counted as `unknown`. */

@@ -1,7 +1,8 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash as digest, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Secrets } from '../../ports/secrets.js';
 
-const sha256 = (value: string): Buffer => createHash('sha256').update(value, 'utf8').digest();
+// The one-shot digest (Node ≥ 20.12): no Hash object per call, and every API request hashes its key.
+const sha256 = (value: string): Buffer => digest('sha256', value, 'buffer');
 
 /** Secrets from node:crypto: CSPRNG bytes, base64url tokens, SHA-256, constant-time comparison. */
 export class NodeSecrets extends Secrets {
@@ -14,7 +15,7 @@ export class NodeSecrets extends Secrets {
   }
 
   hash(value: string): string {
-    return sha256(value).toString('hex');
+    return digest('sha256', value, 'hex');
   }
 
   /**

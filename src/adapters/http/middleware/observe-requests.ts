@@ -1,5 +1,5 @@
 import type { Context, Middleware } from 'koa';
-import { type Observability, UNMATCHED_ROUTE, throttled } from '../../observability/index.js';
+import { type Observability, type RequestLine, UNMATCHED_ROUTE, throttled } from '../../observability/index.js';
 import type { Actor } from '../../../domain/shared/actor.js';
 import type { DatabaseUnavailableError } from '../../../ports/unit-of-work.js';
 
@@ -13,14 +13,13 @@ export function routeTemplate(ctx: Context): string {
 }
 
 /** Who made the request, once authentication has run: ids only, never a credential or a name. */
-function callerFields(ctx: Context): Record<string, string> {
+function callerFields(ctx: Context): Pick<RequestLine, 'tenantId' | 'keyId' | 'userId'> {
   const actor = ctx.state.actor as Actor | undefined;
   if (!actor) return {};
   const { principal } = actor;
-  const fields: Record<string, string> = { tenantId: actor.tenant.id };
-  if (principal.type === 'apiKey') fields.keyId = principal.id;
-  if (principal.type === 'user') fields.userId = principal.id;
-  return fields;
+  if (principal.type === 'apiKey') return { tenantId: actor.tenant.id, keyId: principal.id };
+  if (principal.type === 'user') return { tenantId: actor.tenant.id, userId: principal.id };
+  return { tenantId: actor.tenant.id };
 }
 
 /**
@@ -41,7 +40,7 @@ export function observeRequests({ log, metrics }: Observability): Middleware {
       const route = routeTemplate(ctx);
       const status = ctx.status;
       metrics.observeRequest(ctx.method, route, status, seconds);
-      const fields = {
+      const line: RequestLine = {
         requestId: ctx.state.requestId as string | undefined,
         method: ctx.method,
         route,
@@ -49,9 +48,7 @@ export function observeRequests({ log, metrics }: Observability): Middleware {
         durationMs: Math.round(seconds * 100_000) / 100,
         ...callerFields(ctx),
       };
-      if (status === 503) log.warn(fields, 'request');
-      else if (status >= 500) log.error(fields, 'request');
-      else log.info(fields, 'request');
+      log.request(status === 503 ? 'warn' : status >= 500 ? 'error' : 'info', line);
     }
   };
 }
