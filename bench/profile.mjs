@@ -2,27 +2,45 @@
 // rate limits off) under `node --cpu-prof`, pinned to core 1, puts it under load from core 0 for
 // BENCH_SECONDS (default 10), stops it, and prints the top entries of the CPU profile by self time:
 // per function, and summed per package or source folder. Cases: ping (default), tools-list,
-// tools-call, version.
+// tools-call, version, inventory (the console's default page, signed in). BENCH_SIZE=district
+// profiles on district data (200,000 loans; seeding takes about half a minute).
+//
+// It runs the compiled modules (dist/main.js), not the bundle bin/desk.js runs: the same code, but
+// each function's file names its package or folder, which is what the second table sums by.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { DESK, prepareInstall } from './support.mjs';
+import { prepareInstall } from './support.mjs';
 
 const CASE = process.argv[2] ?? 'ping';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TOP = Number(process.env.BENCH_TOP ?? 25);
 
-const { dir, key } = prepareInstall({
-  size: 'school',
-  scopes: 'person.view,loan.view,loan.issue,loan.return,repair.view,repair.create,repair.assign,ticket.view,device.view,cost.view',
+const MAIN = new URL('../dist/main.js', import.meta.url).pathname;
+const { dir, key, admin } = prepareInstall({
+  size: process.env.BENCH_SIZE ?? 'school',
+  admin: CASE === 'inventory',
+  scopes:
+    'person.view,loan.view,loan.issue,loan.return,repair.view,repair.create,repair.assign,ticket.view,device.view,cost.view',
 });
 const profiles = mkdtempSync(join(tmpdir(), 'desk-prof-'));
 
 const child = spawn(
   'taskset',
-  ['-c', '1', process.execPath, '--cpu-prof', `--cpu-prof-dir=${profiles}`, DESK, 'serve', '--embedded-db', '--port', '0'],
+  [
+    '-c',
+    '1',
+    process.execPath,
+    '--cpu-prof',
+    `--cpu-prof-dir=${profiles}`,
+    MAIN,
+    'serve',
+    '--embedded-db',
+    '--port',
+    '0',
+  ],
   {
     cwd: dir,
     env: {
@@ -47,7 +65,8 @@ const url = await new Promise((resolve, reject) => {
   });
   child.on('exit', (code) => reject(new Error(`desk serve exited ${code}`)));
 });
-for (let i = 0; i < 100 && (await fetch(`${url}/api/health/ready`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 50));
+for (let i = 0; i < 100 && (await fetch(`${url}/api/health/ready`)).status !== 200; i++)
+  await new Promise((r) => setTimeout(r, 50));
 
 const rpc = (method, params) => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params });
 const mcp = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
@@ -62,6 +81,16 @@ const CASES = {
     body: rpc('tools/call', { name: 'loans.list', arguments: { pageSize: 50 } }),
   },
 };
+if (CASE === 'inventory') {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'x-tenant-slug': admin.slug, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: admin.email, password: admin.password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in answered ${res.status}`);
+  const { token } = await res.json();
+  CASES.inventory = { url: `${url}/api/loans/inventory`, headers: { authorization: `Bearer ${token}` } };
+}
 const load = CASES[CASE];
 if (!load) throw new Error(`unknown case ${CASE}: ${Object.keys(CASES).join(', ')}`);
 const result = await autocannon({ ...load, connections: 10, duration: SECONDS });

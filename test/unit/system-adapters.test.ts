@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { JoseSessionTokens } from '../../src/adapters/system/jose-session-tokens.js';
 import { NodeSecrets } from '../../src/adapters/system/node-secrets.js';
 import { ScryptPasswordHasher } from '../../src/adapters/system/scrypt-password-hasher.js';
 import { SystemClock } from '../../src/adapters/system/system-clock.js';
 import { UuidIdGenerator } from '../../src/adapters/system/uuid-id-generator.js';
+import { FixedClock, HOUR } from '../fakes/fixed-clock.js';
 
 describe('ScryptPasswordHasher', () => {
   const hasher = new ScryptPasswordHasher();
@@ -86,5 +88,36 @@ describe('SystemClock and UuidIdGenerator', () => {
     const a = ids.next();
     expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(ids.next()).not.toBe(a);
+  });
+});
+
+describe('JoseSessionTokens', () => {
+  const claims = { userId: 'u-1', tenantId: 't-1', sessionId: 's-1' };
+
+  it('verifies what it signed, and keeps answering for a remembered token until it expires', async () => {
+    const clock = new FixedClock('2026-01-05T08:00:00.000Z');
+    const tokens = new JoseSessionTokens('s'.repeat(40), clock);
+    const token = await tokens.sign(claims, new Date(clock.now().getTime() + HOUR));
+    expect(await tokens.verify(token)).toEqual(claims);
+    clock.advance(HOUR - 1_000);
+    expect(await tokens.verify(token)).toEqual(claims);
+    // Remembered or not, the expiry is the clock's to decide.
+    clock.advance(1_000);
+    expect(await tokens.verify(token)).toBeNull();
+    expect(await tokens.verify(token)).toBeNull();
+  });
+
+  it('refuses a token signed with another secret, or changed by one character', async () => {
+    const clock = new FixedClock('2026-01-05T08:00:00.000Z');
+    const tokens = new JoseSessionTokens('s'.repeat(40), clock);
+    const expiresAt = new Date(clock.now().getTime() + HOUR);
+    const mine = await tokens.sign(claims, expiresAt);
+    expect(await tokens.verify(mine)).toEqual(claims);
+    const theirs = await new JoseSessionTokens('t'.repeat(40), clock).sign(claims, expiresAt);
+    expect(await tokens.verify(theirs)).toBeNull();
+    // A character inside the signature (the last one carries padding bits that may not count).
+    const at = mine.length - 10;
+    const changed = mine.slice(0, at) + (mine[at] === 'A' ? 'B' : 'A') + mine.slice(at + 1);
+    expect(await tokens.verify(changed)).toBeNull();
   });
 });

@@ -8,9 +8,30 @@ import { DomainError } from '../../../domain/shared/errors.js';
 import { offsetOf, type Page, type PageRequest } from '../../../domain/shared/paging.js';
 import { nearerEnd } from '../paging.js';
 
+/** Makes one row object from a raw row's values, in the statement's column order. */
+type RowMaker = (values: readonly unknown[]) => unknown;
+
+/**
+ * A row maker for these column names: an object literal with the names as its keys, compiled once
+ * per statement. better-sqlite3 builds a row object property by property, which costs a third of
+ * reading a page of loans; a literal gives every row one shape at once. The names are the SQL's own
+ * column aliases, never data, and are quoted as JSON.
+ */
+function rowMaker(names: readonly string[]): RowMaker {
+  const fields = names.map((name, i) => `${JSON.stringify(name)}: values[${i}]`).join(', ');
+  return new Function('values', `return { ${fields} };`) as RowMaker;
+}
+
+/** A statement that returns rows, read raw and made into objects by its row maker. */
+interface Query {
+  readonly statement: BetterSqlite3.Statement;
+  readonly row: RowMaker;
+}
+
 /** One open connection, with its prepared statements cached by SQL text (preparing is the slow part). */
 export class Sql {
   private readonly statements = new Map<string, BetterSqlite3.Statement>();
+  private readonly queries = new Map<string, Query>();
 
   constructor(readonly db: BetterSqlite3.Database) {}
 
@@ -26,12 +47,25 @@ export class Sql {
     return stmt;
   }
 
+  private query(sql: string): Query {
+    let query = this.queries.get(sql);
+    if (!query) {
+      const statement = this.db.prepare(sql).raw(true);
+      query = { statement, row: rowMaker(statement.columns().map((c) => c.name)) };
+      this.queries.set(sql, query);
+    }
+    return query;
+  }
+
   all<T>(sql: string, ...params: unknown[]): T[] {
-    return this.statement(sql).all(...params) as T[];
+    const { statement, row } = this.query(sql);
+    return (statement.all(...params) as unknown[][]).map(row) as T[];
   }
 
   get<T>(sql: string, ...params: unknown[]): T | null {
-    return (this.statement(sql).get(...params) as T | undefined) ?? null;
+    const { statement, row } = this.query(sql);
+    const values = statement.get(...params) as unknown[] | undefined;
+    return values ? (row(values) as T) : null;
   }
 
   /** The first column of every row. */
