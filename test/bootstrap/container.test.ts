@@ -3,11 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { buildContainer } from '../../src/bootstrap/container.js';
 import { loadConfig } from '../../src/bootstrap/load-config.js';
 import { USE_CASES } from '../../src/bootstrap/use-cases.js';
+import { TOOLS } from '../../src/domain/catalogue/tools.js';
 import { Database } from '../../src/ports/database.js';
 import { UnitOfWork } from '../../src/ports/unit-of-work.js';
 import { tempInstallDir } from '../support/cli.js';
 
 describe('buildContainer', () => {
+  it('binds the use case of every catalogue tool', () => {
+    const bound = new Set<unknown>(USE_CASES);
+    expect(TOOLS.filter((tool) => !bound.has(tool.useCase)).map((tool) => tool.name)).toEqual([]);
+  });
+
   const modes = [
     { name: 'embedded SQLite', env: {}, dialect: 'sqlite' },
     {
