@@ -201,7 +201,11 @@ async function runPostgres() {
   const db = await scratchDatabase(SERVER_URL);
   try {
     const [{ autovacuum }] = await db.run('SHOW autovacuum');
-    const env = { DATABASE_URL: db.url, JWT_SECRET: 'bench-only-secret-bench-only-secret-bench-only' };
+    const env = {
+      DATABASE_URL: db.url,
+      JWT_SECRET: 'bench-only-secret-bench-only-secret-bench-only',
+      ENCRYPTION_KEY: 'bench-only-key'.padEnd(43, 'b'),
+    };
     // Autovacuum would get here on its own shortly after the load; run it now so that every run
     // measures the same settled state (index-only scans need the visibility map VACUUM sets).
     const prepare = async () => {

@@ -7,7 +7,12 @@ import { Metrics } from '../adapters/observability/metrics.js';
 import { createScrubber } from '../adapters/observability/scrub.js';
 import { SentryErrorReporter } from '../adapters/observability/sentry-error-reporter.js';
 import { SqliteDatabase } from '../adapters/persistence/sqlite/sqlite-database.js';
+import { SqliteEventSignal } from '../adapters/persistence/sqlite/sqlite-event-signal.js';
 import { SqliteUnitOfWork } from '../adapters/persistence/sqlite/sqlite-unit-of-work.js';
+import { MemoryJobLock } from '../adapters/system/memory-job-lock.js';
+import { NoMailer, SmtpMailer } from '../adapters/mail/smtp-mailer.js';
+import { PublicAddressGuard } from '../adapters/outbound/public-address-guard.js';
+import { AesSecretBox } from '../adapters/system/aes-secret-box.js';
 import { MemoryRateLimiter } from '../adapters/rate-limit/memory-rate-limiter.js';
 import { JoseSessionTokens } from '../adapters/system/jose-session-tokens.js';
 import { NodeSecrets } from '../adapters/system/node-secrets.js';
@@ -19,6 +24,11 @@ import { RecentLookups } from '../domain/identity/recent-lookups.js';
 import type { Resolve } from '../domain/shared/use-case.js';
 import { Clock } from '../ports/clock.js';
 import { Database } from '../ports/database.js';
+import { EventSignal } from '../ports/event-signal.js';
+import { JobLock } from '../ports/job-lock.js';
+import { Mailer } from '../ports/mailer.js';
+import { OutboundGuard } from '../ports/outbound-guard.js';
+import { SecretBox } from '../ports/secret-box.js';
 import { IdGenerator } from '../ports/id-generator.js';
 import { PasswordHasher } from '../ports/password-hasher.js';
 import { RateLimiter } from '../ports/rate-limiter.js';
@@ -42,12 +52,21 @@ const coreModule = (config: DeskConfig) =>
     bind(Secrets).toConstantValue(new NodeSecrets());
     bind(PasswordHasher).toConstantValue(new ScryptPasswordHasher());
     bind(SetupLinkWriter).toConstantValue(new FsSetupLinkWriter(config.installDir));
-    bind(Settings).toConstantValue({ publicUrl: config.publicUrl });
-    // Console sessions need the shared secret; `serve` makes sure one exists (ensureJwtSecret).
+    bind(Settings).toConstantValue({ publicUrl: config.publicUrl, alertEmailTo: config.alertEmailTo });
+    // Console sessions need the shared secret; `serve` makes sure one exists (ensureServerSecrets).
     bind(SessionTokens)
       .toDynamicValue((ctx) => {
         if (!config.jwtSecret) throw new Error('JWT_SECRET is not configured: console sessions are unavailable');
         return new JoseSessionTokens(config.jwtSecret, ctx.get(Clock));
+      })
+      .inSingletonScope();
+    bind(Mailer).toConstantValue(config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new NoMailer());
+    bind(OutboundGuard).toConstantValue(new PublicAddressGuard(config.webhookAllowPrivate));
+    // Webhook secrets need the server key; `serve` makes sure one exists (ensureServerSecrets).
+    bind(SecretBox)
+      .toDynamicValue(() => {
+        if (!config.encryptionKey) throw new Error('ENCRYPTION_KEY is not configured: webhook secrets are unavailable');
+        return new AesSecretBox(config.encryptionKey, config.encryptionKeyPrevious);
       })
       .inSingletonScope();
     bind(ToolCatalogue).toConstantValue(new ToolCatalogue());
@@ -108,9 +127,12 @@ async function sqliteModule(config: DeskConfig): Promise<ContainerModule> {
   const limiter = (await sharedCounters(config.redisUrl)) ?? new MemoryRateLimiter();
   return new ContainerModule(({ bind }) => {
     const database = new SqliteDatabase(sqliteFile(config));
+    const signal = new SqliteEventSignal(database);
     bind(Database).toConstantValue(database);
-    bind(UnitOfWork).toConstantValue(new SqliteUnitOfWork(database));
+    bind(EventSignal).toConstantValue(signal);
+    bind(UnitOfWork).toConstantValue(new SqliteUnitOfWork(database, signal));
     bind(RateLimiter).toConstantValue(limiter);
+    bind(JobLock).toConstantValue(new MemoryJobLock());
   });
 }
 
@@ -120,10 +142,12 @@ async function sqliteModule(config: DeskConfig): Promise<ContainerModule> {
  * store — Redis when set, else Postgres (SPEC §11).
  */
 async function postgresModule(databaseUrl: string, redisUrl: string | null): Promise<ContainerModule> {
-  const [{ PgDatabase }, { PgUnitOfWork }, { PgRateLimiter }] = await Promise.all([
+  const [{ PgDatabase }, { PgUnitOfWork }, { PgRateLimiter }, { PgEventSignal }, { PgJobLock }] = await Promise.all([
     import('../adapters/persistence/postgres/pg-database.js'),
     import('../adapters/persistence/postgres/pg-unit-of-work.js'),
     import('../adapters/rate-limit/pg-rate-limiter.js'),
+    import('../adapters/persistence/postgres/pg-event-signal.js'),
+    import('../adapters/persistence/postgres/pg-job-lock.js'),
   ]);
   const database = new PgDatabase({ connectionString: databaseUrl });
   const limiter = (await sharedCounters(redisUrl)) ?? new PgRateLimiter(database.pool);
@@ -131,6 +155,16 @@ async function postgresModule(databaseUrl: string, redisUrl: string | null): Pro
     bind(Database).toConstantValue(database);
     bind(UnitOfWork).toConstantValue(new PgUnitOfWork(database));
     bind(RateLimiter).toConstantValue(limiter);
+    bind(JobLock).toConstantValue(new PgJobLock(database));
+    // Told about a lost LISTEN connection through the log (it reconnects by itself).
+    bind(EventSignal)
+      .toDynamicValue(
+        (ctx) =>
+          new PgEventSignal(database, (error) =>
+            ctx.get(Logger).warn({ err: error }, 'event listener connection lost; reconnecting'),
+          ),
+      )
+      .inSingletonScope();
   });
 }
 

@@ -45,6 +45,11 @@ const seconds = (fallback: number) =>
     .max(3_600, { message: 'must be at most 3600 seconds' })
     .default(fallback);
 const secret = z.string().min(16, { message: 'must be at least 16 characters (a long random string)' });
+const EMAIL = /^[^\s@,<>]+@[^\s@,<>]+\.[^\s@,<>]+$/;
+/** 32 random bytes, base64url (43 characters), as `desk` generates them. */
+const encryptionKey = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{43}$/, { message: 'must be 32 random bytes in base64url (43 characters)' });
 const list = (v: string) =>
   v
     .split(',')
@@ -70,10 +75,29 @@ const schema = z.object({
   METRICS_TOKEN: secret.optional(),
   SENTRY_DSN: url(['http:', 'https:']).optional(),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().regex(EMAIL, { message: 'must be an e-mail address' }).optional(),
   ALERT_EMAIL_TO: z
     .string()
-    .regex(/^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/, { message: 'must be an e-mail address' })
+    .refine((v) => list(v).every((a) => EMAIL.test(a)), {
+      message: 'must be an e-mail address, or several separated by commas',
+    })
     .optional(),
+  ENCRYPTION_KEY: encryptionKey.optional(),
+  ENCRYPTION_KEY_PREVIOUS: encryptionKey.optional(),
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number({ message: 'must be a whole number of hours' })
+    .int({ message: 'must be a whole number of hours' })
+    .min(0, { message: 'must be 0 (off) or more' })
+    .max(8_760)
+    .default(24),
+  BACKUP_KEEP: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be at least 1' })
+    .max(10_000)
+    .default(14),
+  BACKUP_DIR: z.string().min(1).optional(),
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
   DESK_CHANNEL: z
     .string()
@@ -179,7 +203,16 @@ export function loadConfig(req: ConfigRequest): DeskConfig {
     metricsToken: e.METRICS_TOKEN ?? null,
     sentryDsn: e.SENTRY_DSN ?? null,
     smtpUrl: e.SMTP_URL ?? null,
-    alertEmailTo: e.ALERT_EMAIL_TO ?? null,
+    mailFrom: e.MAIL_FROM ?? `desk@${new URL(publicUrl).hostname}`,
+    alertEmailTo: list(e.ALERT_EMAIL_TO ?? ''),
+    encryptionKey: e.ENCRYPTION_KEY ?? null,
+    encryptionKeyPrevious: e.ENCRYPTION_KEY_PREVIOUS ?? null,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    backups: {
+      intervalHours: e.BACKUP_INTERVAL_HOURS,
+      keep: e.BACKUP_KEEP,
+      dir: resolveDir(dataDir, e.BACKUP_DIR ?? 'backups'),
+    },
     redisUrl: e.REDIS_URL ?? null,
     channel: e.DESK_CHANNEL,
     logLevel: e.LOG_LEVEL,
@@ -199,32 +232,39 @@ export function loadConfig(req: ConfigRequest): DeskConfig {
 }
 
 /**
- * Makes sure a JWT secret exists before `serve` starts. Postgres deployments must set one (every
- * instance has to share it); embedded ones get one generated into `.env` (mode 0600), and the
- * container mode on SQLite into the data directory.
+ * Makes sure the server's own secrets exist before `serve` starts: JWT_SECRET (console sessions) and
+ * ENCRYPTION_KEY (webhook secrets at rest). Postgres deployments must set both (every instance has to
+ * share them); embedded ones get them generated into `.env` (mode 0600), and the container mode on
+ * SQLite into the data directory.
  */
-export function ensureJwtSecret(config: DeskConfig): DeskConfig {
-  if (config.jwtSecret) return config;
+export function ensureServerSecrets(config: DeskConfig): DeskConfig {
+  const jwtSecret = config.jwtSecret ?? generated(config, 'JWT_SECRET', 'jwt-secret', () => randomBytes(48));
+  const encryptionKey =
+    config.encryptionKey ?? generated(config, 'ENCRYPTION_KEY', 'encryption-key', () => randomBytes(32));
+  return { ...config, jwtSecret, encryptionKey };
+}
+
+function generated(config: DeskConfig, key: string, fileName: string, bytes: () => Buffer): string {
   if (config.databaseUrl) {
-    throw new ConfigError('JWT_SECRET', 'is required with DATABASE_URL, because every instance must share it');
+    throw new ConfigError(key, 'is required with DATABASE_URL, because every instance must share it');
   }
-  const generated = randomBytes(48).toString('base64url');
+  const value = bytes().toString('base64url');
   if (config.mode === 'embedded') {
     const file = join(config.installDir, '.env');
     if (existsSync(file)) {
       const current = readFileSync(file, 'utf8');
-      appendFileSync(file, `${current.endsWith('\n') || current === '' ? '' : '\n'}JWT_SECRET=${generated}\n`);
+      appendFileSync(file, `${current.endsWith('\n') || current === '' ? '' : '\n'}${key}=${value}\n`);
     } else {
-      writeFileSync(file, `# Written by desk on first start.\nJWT_SECRET=${generated}\n`, { mode: 0o600 });
+      writeFileSync(file, `# Written by desk on first start.\n${key}=${value}\n`, { mode: 0o600 });
     }
     chmodSync(file, 0o600);
-    return { ...config, jwtSecret: generated };
+    return value;
   }
   mkdirSync(config.dataDir, { recursive: true });
-  const file = join(config.dataDir, 'jwt-secret');
-  if (existsSync(file)) return { ...config, jwtSecret: readFileSync(file, 'utf8').trim() };
-  writeFileSync(file, `${generated}\n`, { mode: 0o600 });
-  return { ...config, jwtSecret: generated };
+  const file = join(config.dataDir, fileName);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  writeFileSync(file, `${value}\n`, { mode: 0o600 });
+  return value;
 }
 
 const resolveDir = (base: string, dir: string) => (isAbsolute(dir) ? dir : resolve(base, dir));

@@ -17,12 +17,13 @@ import { ErrorReporter, Logger } from '../adapters/observability/index.js';
 import type { DeskConfig } from '../config/index.js';
 import { CreateDemoSchool } from '../domain/demo/create-demo-school.js';
 import { Database } from '../ports/database.js';
+import { EventSignal } from '../ports/event-signal.js';
 import { RateLimiter } from '../ports/rate-limiter.js';
 import { DatabaseUnavailableError } from '../ports/unit-of-work.js';
 import { readBuildInfo } from './build-info.js';
 import { buildContainer, sqliteFile } from './container.js';
 import { httpApp } from './http-app.js';
-import { configForCommand, ensureJwtSecret } from './load-config.js';
+import { configForCommand, ensureServerSecrets } from './load-config.js';
 import { Readiness } from './readiness.js';
 
 const RETRY_MIN_MS = 500;
@@ -33,7 +34,7 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 const ERROR_FLUSH_MS = 2_000;
 
 export async function serve(options: ServeOptions): Promise<void> {
-  const config = ensureJwtSecret(configForCommand(options));
+  const config = ensureServerSecrets(configForCommand(options));
   const container = await buildContainer(config);
   const readiness = new Readiness();
   logProcessFailures(container);
@@ -161,6 +162,7 @@ function handleSignals(drain: HttpDrain, container: Container, readiness: Readin
     const quietly = (closing: Promise<unknown>) => closing.catch(() => undefined);
     await quietly(container.get(ErrorReporter).close(ERROR_FLUSH_MS));
     await quietly(container.get(RateLimiter).close());
+    await quietly(container.get(EventSignal).close());
     await quietly(container.get(Database).close());
     process.stdout.write('desk: stopped\n');
     log.flush();

@@ -1,6 +1,7 @@
 import { CostBreakdown } from '../domain/costs/cost-breakdown.js';
 import { CreateDemoSchool } from '../domain/demo/create-demo-school.js';
 import { SeedDemo } from '../domain/demo/seed-demo.js';
+import { EmitDeploymentEvent, SendAlert } from '../domain/events/alerts.js';
 import { GetDevice } from '../domain/devices/get-device.js';
 import { SearchDevices } from '../domain/devices/search-devices.js';
 import { AuthenticateApiKey } from '../domain/identity/authenticate-api-key.js';
@@ -69,4 +70,6 @@ export const USE_CASES = [
   AuthenticateSession,
   SeedDemo,
   CreateDemoSchool,
+  SendAlert,
+  EmitDeploymentEvent,
 ] as const;

@@ -39,8 +39,22 @@ export interface DeskConfig {
   readonly buildInfoToken: string | null;
   readonly metricsToken: string | null;
   readonly sentryDsn: string | null;
+  /** Alerts by e-mail: nothing is sent without it. */
   readonly smtpUrl: string | null;
-  readonly alertEmailTo: string | null;
+  /** The sender of alert e-mail (default `desk@<public host>`). */
+  readonly mailFrom: string;
+  /** Who hears of deployment-wide alerts (a failed backup, a full disk). */
+  readonly alertEmailTo: readonly string[];
+  /**
+   * The key webhook secrets are encrypted under (base64url of 32 bytes), and the previous one while
+   * a rotation is under way. `serve` makes sure one exists, like JWT_SECRET.
+   */
+  readonly encryptionKey: string | null;
+  readonly encryptionKeyPrevious: string | null;
+  /** Webhooks and monitors may call loopback and private addresses (tests, on-premises receivers). */
+  readonly webhookAllowPrivate: boolean;
+  /** `serve` backs up every this many hours (0: never), keeping the newest `keep` in `dir`. */
+  readonly backups: { readonly intervalHours: number; readonly keep: number; readonly dir: string };
   readonly redisUrl: string | null;
   readonly channel: string;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';

@@ -17,11 +17,11 @@
  * - `forUpdate` locks the row until the transaction ends (Postgres `FOR UPDATE`; SQLite's write
  *   transactions already hold the database lock).
  */
-import type { ModuleName } from '../domain/access/permissions.js';
+import type { ModuleName, Role } from '../domain/access/permissions.js';
 import type { AuditEntry, NewAuditEntry } from '../domain/audit/audit-entry.js';
 import type { CostBreakdownBy, CostEntry, CostPeriod, CostRow } from '../domain/costs/cost-entry.js';
 import type { Device, DeviceStatus } from '../domain/devices/device.js';
-import type { NewOutboxEvent, OutboxEvent } from '../domain/events/event.js';
+import type { EventKind, NewOutboxEvent, OutboxEvent } from '../domain/events/event.js';
 import type { StoredApiKey, ApiKey } from '../domain/identity/api-key.js';
 import type { SetupLink } from '../domain/identity/setup-link.js';
 import type { Session } from '../domain/identity/session.js';
@@ -33,7 +33,8 @@ import type { Submission, SubmissionStatus } from '../domain/submissions/submiss
 import type { Ticket, TicketStatus } from '../domain/tickets/ticket.js';
 import type { Tenant } from '../domain/tenants/tenant.js';
 
-export type Counter = 'loan' | 'submission' | 'ticket';
+/** Per-tenant sequences. `event` numbers the tenant's events (OutboxRepository). */
+export type Counter = 'loan' | 'submission' | 'ticket' | 'event';
 
 export abstract class TenantRepository {
   /** Inserts the tenant with its hosts and modules. Duplicate slug or host → conflict. */
@@ -52,6 +53,9 @@ export abstract class TenantRepository {
   abstract takeNumbers(tenantId: string, counter: Counter, count: number): Promise<number>;
   /** The number `takeNumber` would return next, without taking it. */
   abstract peekNumber(tenantId: string, counter: Counter): Promise<number>;
+  /** Where the tenant's alerts go (SendAlert): the addresses set, or null for "the school administrators". */
+  abstract alertEmails(tenantId: string): Promise<string[] | null>;
+  abstract setAlertEmails(tenantId: string, emails: readonly string[] | null): Promise<void>;
 }
 
 export interface PersonSearch {
@@ -205,6 +209,8 @@ export abstract class UserRepository {
   /** Cross-tenant: active school administrators with this e-mail, with their tenant ids. */
   abstract findActiveAdminsByEmail(email: string): Promise<{ tenantId: string; user: User }[]>;
   abstract setPasswordHash(tenantId: string, userId: string, hash: string): Promise<void>;
+  /** The tenant's active users with this role, ordered by e-mail. */
+  abstract listActiveByRole(tenantId: string, role: Role): Promise<User[]>;
 }
 
 export abstract class ApiKeyRepository {
@@ -244,13 +250,40 @@ export abstract class AuditRepository {
 
 export abstract class OutboxRepository {
   /**
-   * Appends an event; `seq` is assigned by the store and increases across the deployment.
-   * Note for delivery: on Postgres a sequence value is taken before commit, so events may become
-   * visible out of `seq` order; a reader must not advance past a gap that may still fill.
+   * Appends an event numbered `eventId`, which the caller took from the tenant's `event` counter in
+   * the same transaction (record-change.ts): the counter stays locked until the transaction ends, so
+   * a tenant's events commit in the order of their ids. Once committed, the adapter lets readers in
+   * every process know (EventSignal).
    */
-  abstract append(tenantId: string, event: NewOutboxEvent & { readonly id: string }): Promise<void>;
-  /** The tenant's events with seq greater than `afterSeq`, oldest first. */
-  abstract listAfter(tenantId: string, afterSeq: number, limit: number): Promise<OutboxEvent[]>;
+  abstract append(
+    tenantId: string,
+    event: NewOutboxEvent & { readonly id: string; readonly eventId: number },
+  ): Promise<void>;
+  /** The tenant's events after `afterId`, oldest first; only those of `kinds` when given. */
+  abstract listAfter(
+    tenantId: string,
+    afterId: number,
+    limit: number,
+    kinds?: readonly EventKind[],
+  ): Promise<OutboxEvent[]>;
+  /** The newest event id of the tenant, 0 when it has none. */
+  abstract newestId(tenantId: string): Promise<number>;
+}
+
+/** When a deployment job last ran, and how it ended (deployment-wide: not a tenant's). */
+export interface JobRun {
+  readonly name: string;
+  readonly lastStartedAt: string | null;
+  readonly lastFinishedAt: string | null;
+  readonly lastOutcome: 'ok' | 'failed' | null;
+  readonly lastError: string | null;
+}
+
+/** The record of scheduled deployment jobs (backups...), so a schedule survives restarts. */
+export abstract class DeploymentJobRepository {
+  abstract find(name: string): Promise<JobRun | null>;
+  abstract started(name: string, at: string): Promise<void>;
+  abstract finished(name: string, at: string, outcome: 'ok' | 'failed', error: string | null): Promise<void>;
 }
 
 /** Every repository, bound to one transaction (or to plain reads). */
@@ -269,6 +302,7 @@ export interface Repositories {
   readonly sessions: SessionRepository;
   readonly audit: AuditRepository;
   readonly outbox: OutboxRepository;
+  readonly deploymentJobs: DeploymentJobRepository;
 }
 
 export type { NewAuditEntry, NewOutboxEvent };

@@ -2,4 +2,6 @@
 export abstract class Settings {
   /** Base address used in links, e.g. `https://desk.school.example` (no trailing slash). */
   abstract readonly publicUrl: string;
+  /** Who hears of deployment-wide alerts (ALERT_EMAIL_TO); empty: nobody by e-mail. */
+  abstract readonly alertEmailTo: readonly string[];
 }

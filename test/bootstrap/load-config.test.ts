@@ -2,7 +2,7 @@ import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config/index.js';
-import { ensureJwtSecret, loadConfig } from '../../src/bootstrap/load-config.js';
+import { ensureServerSecrets, loadConfig } from '../../src/bootstrap/load-config.js';
 import { tempInstallDir } from '../support/cli.js';
 
 const failure = (f: () => unknown): ConfigError => {
@@ -96,19 +96,22 @@ describe('loadConfig', () => {
   });
 });
 
-describe('ensureJwtSecret', () => {
+describe('ensureServerSecrets', () => {
   it('generates a secret into a new owner-only .env on first embedded start, then reuses it', () => {
     const dir = tempInstallDir();
-    const first = ensureJwtSecret(loadConfig({ installDir: dir, env: {} }));
+    const first = ensureServerSecrets(loadConfig({ installDir: dir, env: {} }));
     expect(first.jwtSecret?.length).toBeGreaterThanOrEqual(32);
+    expect(first.encryptionKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(statSync(join(dir, '.env')).mode & 0o777).toBe(0o600);
-    expect(loadConfig({ installDir: dir, env: {} }).jwtSecret).toBe(first.jwtSecret);
+    const again = loadConfig({ installDir: dir, env: {} });
+    expect(again.jwtSecret).toBe(first.jwtSecret);
+    expect(again.encryptionKey).toBe(first.encryptionKey);
   });
 
   it('appends to an existing .env without losing its settings', () => {
     const dir = tempInstallDir();
     writeFileSync(join(dir, '.env'), 'PORT=4200', { mode: 0o600 });
-    ensureJwtSecret(loadConfig({ installDir: dir, env: {} }));
+    ensureServerSecrets(loadConfig({ installDir: dir, env: {} }));
     const again = loadConfig({ installDir: dir, env: {} });
     expect(again.port).toBe(4200);
     expect(again.jwtSecret).not.toBeNull();
@@ -118,9 +121,11 @@ describe('ensureJwtSecret', () => {
   it('keeps the container-mode SQLite secret in the data directory', () => {
     const dir = tempInstallDir();
     const config = loadConfig({ installDir: dir, env: {}, fromEnvironment: true });
-    const a = ensureJwtSecret(config);
+    const a = ensureServerSecrets(config);
     expect(statSync(join(config.dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
-    expect(ensureJwtSecret(config).jwtSecret).toBe(a.jwtSecret);
+    expect(statSync(join(config.dataDir, 'encryption-key')).mode & 0o777).toBe(0o600);
+    expect(ensureServerSecrets(config).jwtSecret).toBe(a.jwtSecret);
+    expect(ensureServerSecrets(config).encryptionKey).toBe(a.encryptionKey);
   });
 
   it('requires a shared secret with Postgres', () => {
@@ -129,6 +134,24 @@ describe('ensureJwtSecret', () => {
       env: { DATABASE_URL: 'postgres://x@h/db' },
       fromEnvironment: true,
     });
-    expect(failure(() => ensureJwtSecret(config)).key).toBe('JWT_SECRET');
+    expect(failure(() => ensureServerSecrets(config)).key).toBe('JWT_SECRET');
+    const withJwt = { ...config, jwtSecret: 'x'.repeat(32) };
+    expect(failure(() => ensureServerSecrets(withJwt)).key).toBe('ENCRYPTION_KEY');
+  });
+
+  it('reads alert addresses as a list and refuses a malformed one by name', () => {
+    const config = loadConfig({
+      installDir: tempInstallDir(),
+      env: { ALERT_EMAIL_TO: 'it@school.example, head@school.example' },
+    });
+    expect(config.alertEmailTo).toEqual(['it@school.example', 'head@school.example']);
+    expect(config.mailFrom).toBe('desk@localhost');
+    expect(
+      failure(() => loadConfig({ installDir: tempInstallDir(), env: { ALERT_EMAIL_TO: 'it@school.example, nope' } }))
+        .key,
+    ).toBe('ALERT_EMAIL_TO');
+    expect(failure(() => loadConfig({ installDir: tempInstallDir(), env: { ENCRYPTION_KEY: 'short' } })).key).toBe(
+      'ENCRYPTION_KEY',
+    );
   });
 });

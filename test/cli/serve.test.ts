@@ -63,6 +63,7 @@ describe('desk serve --embedded-db --demo', () => {
     expect(server.output()).not.toMatch(/token=/);
     for (const file of [keyFile, linkFile, join(dir, '.env')]) expect(statSync(file).mode & 0o777, file).toBe(0o600);
     expect(readFileSync(join(dir, '.env'), 'utf8')).toMatch(/^JWT_SECRET=\S{40,}$/m);
+    expect(readFileSync(join(dir, '.env'), 'utf8')).toMatch(/^ENCRYPTION_KEY=[A-Za-z0-9_-]{43}$/m);
 
     const db = new Sqlite(join(dir, 'data', 'desk.sqlite'), { readonly: true });
     try {
@@ -137,6 +138,15 @@ describe('desk serve configuration', () => {
     expect(r.stderr).toContain('JWT_SECRET');
   });
 
+  it('requires ENCRYPTION_KEY with Postgres too, exit 2', async () => {
+    const r = await runDesk(['serve', '--from-environment'], {
+      cwd: tempInstallDir(),
+      env: { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/test', JWT_SECRET: 'j'.repeat(40) },
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('ENCRYPTION_KEY');
+  });
+
   it('shows commit and build time only to the holder of BUILD_INFO_TOKEN', async () => {
     const token = 'b'.repeat(40);
     const server = await serve(['--from-environment'], {
@@ -185,7 +195,7 @@ describe.skipIf(!postgresAvailable)('desk serve against a Postgres that is not r
       await admin.query(`create schema ${schema}`);
       const server = await serve(['--from-environment'], {
         cwd: tempInstallDir(),
-        env: { DATABASE_URL: url.href, JWT_SECRET: 'j'.repeat(40) },
+        env: { DATABASE_URL: url.href, JWT_SECRET: 'j'.repeat(40), ENCRYPTION_KEY: 'e'.repeat(43) },
       });
       expect((await get(`${server.url}/api/health`)).status).toBe(200);
       expect((await get(`${server.url}/api/health/version`)).status).toBe(200);

@@ -89,7 +89,19 @@ async function expectRecorded(
   });
   const event = (await events()).at(-1)!;
   expect(event.kind).toBe(o.event);
-  expect(event.payload).toEqual({ loan: reply.json.loan });
+  const loan = reply.json.loan;
+  expect(event.payload).toEqual({
+    loan: {
+      id: loan.id,
+      number: loan.number,
+      serial: loan.serial,
+      kind: loan.kind,
+      groupId: loan.groupId,
+      status: loan.status,
+      holderId: loan.holder?.id ?? null,
+      dueDate: loan.dueDate,
+    },
+  });
 }
 
 describe('issue', () => {

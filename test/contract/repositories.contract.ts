@@ -587,6 +587,59 @@ export function runRepositoryContract(name: string, open: () => Promise<Reposito
         await tx((r) => r.users.create(a.id, inactive, null));
         expect(await read((r) => r.users.findActiveAdminsByEmail(inactive.email))).toEqual([]);
       });
+
+      it("lists a tenant's active users of a role, by e-mail", async () => {
+        const a = await newTenant();
+        const b = await newTenant();
+        const zed = aUser({ email: 'zed@school.example' });
+        const amy = aUser({ email: 'amy@school.example' });
+        await tx(async (r) => {
+          await r.users.create(a.id, zed, null);
+          await r.users.create(a.id, amy, null);
+          await r.users.create(a.id, aUser({ email: 'old@school.example', active: false }), null);
+          await r.users.create(a.id, aUser({ email: 'tech@school.example', role: 'technician' }), null);
+          await r.users.create(b.id, aUser({ email: 'other@school.example' }), null);
+        });
+        expect(await read((r) => r.users.listActiveByRole(a.id, 'school-admin'))).toEqual([amy, zed]);
+        expect(await read((r) => r.users.listActiveByRole(b.id, 'technician'))).toEqual([]);
+      });
+    });
+
+    describe('deployment jobs', () => {
+      it('records when a job last started and how it last finished', async () => {
+        const name = `job-${randomUUID().slice(0, 8)}`;
+        expect(await read((r) => r.deploymentJobs.find(name))).toBeNull();
+        await tx((r) => r.deploymentJobs.started(name, '2026-01-01T02:00:00.000Z'));
+        expect(await read((r) => r.deploymentJobs.find(name))).toEqual({
+          name,
+          lastStartedAt: '2026-01-01T02:00:00.000Z',
+          lastFinishedAt: null,
+          lastOutcome: null,
+          lastError: null,
+        });
+        await tx((r) => r.deploymentJobs.finished(name, '2026-01-01T02:00:05.000Z', 'failed', 'disk full'));
+        await tx((r) => r.deploymentJobs.started(name, '2026-01-02T02:00:00.000Z'));
+        expect(await read((r) => r.deploymentJobs.find(name))).toEqual({
+          name,
+          lastStartedAt: '2026-01-02T02:00:00.000Z',
+          lastFinishedAt: '2026-01-01T02:00:05.000Z',
+          lastOutcome: 'failed',
+          lastError: 'disk full',
+        });
+      });
+    });
+
+    describe('tenant alert addresses', () => {
+      it('are unset (null) until set, per tenant, and can be unset again', async () => {
+        const a = await newTenant();
+        const b = await newTenant();
+        expect(await read((r) => r.tenants.alertEmails(a.id))).toBeNull();
+        await tx((r) => r.tenants.setAlertEmails(a.id, ['it@school.example', 'head@school.example']));
+        expect(await read((r) => r.tenants.alertEmails(a.id))).toEqual(['it@school.example', 'head@school.example']);
+        expect(await read((r) => r.tenants.alertEmails(b.id))).toBeNull();
+        await tx((r) => r.tenants.setAlertEmails(a.id, null));
+        expect(await read((r) => r.tenants.alertEmails(a.id))).toBeNull();
+      });
     });
 
     describe('api keys', () => {
@@ -697,22 +750,32 @@ export function runRepositoryContract(name: string, open: () => Promise<Reposito
       it('appends events in order and reads them per tenant after a sequence number', async () => {
         const a = await newTenant();
         const b = await newTenant();
-        const ev = (kind: 'loan.issued' | 'loan.returned') => ({
+        const ev = (kind: 'loan.issued' | 'loan.returned', eventId: number) => ({
           id: randomUUID(),
+          eventId,
           kind,
           occurredAt: '2026-01-01T00:00:00.000Z',
           payload: { loan: { number: 1 } },
         });
         await tx(async (r) => {
-          await r.outbox.append(a.id, ev('loan.issued'));
-          await r.outbox.append(b.id, ev('loan.issued'));
-          await r.outbox.append(a.id, ev('loan.returned'));
+          await r.outbox.append(a.id, ev('loan.issued', 1));
+          await r.outbox.append(b.id, ev('loan.issued', 1));
+          await r.outbox.append(a.id, ev('loan.returned', 2));
         });
         const events = await read((r) => r.outbox.listAfter(a.id, 0, 10));
-        expect(events.map((e) => e.kind)).toEqual(['loan.issued', 'loan.returned']);
-        expect(events[0]!.seq).toBeLessThan(events[1]!.seq);
+        expect(events.map((e) => [e.eventId, e.kind])).toEqual([
+          [1, 'loan.issued'],
+          [2, 'loan.returned'],
+        ]);
         expect(events[0]!.payload).toEqual({ loan: { number: 1 } });
-        expect(await read((r) => r.outbox.listAfter(a.id, events[0]!.seq, 10))).toEqual([events[1]]);
+        expect(await read((r) => r.outbox.listAfter(a.id, 1, 10))).toEqual([events[1]]);
+        expect(await read((r) => r.outbox.listAfter(a.id, 0, 10, ['loan.returned']))).toEqual([events[1]]);
+        expect(await read((r) => r.outbox.newestId(a.id))).toBe(2);
+        expect(await read((r) => r.outbox.newestId(randomUUID()))).toBe(0);
+        // A tenant's event id is taken once: a second event with the same number is refused.
+        await expect(tx((r) => r.outbox.append(a.id, ev('loan.issued', 2)))).rejects.toMatchObject({
+          code: 'conflict',
+        });
         expect(await read((r) => r.outbox.listAfter(b.id, 0, 10))).toHaveLength(1);
       });
     });

@@ -5,11 +5,11 @@
  * Every repository reads and writes one `MemoryState`. Rows go in and come out as copies, so a caller
  * never changes stored state by mutating a result, and a stored row is replaced, never edited in place.
  */
-import type { ModuleName } from '../../src/domain/access/permissions.js';
+import type { ModuleName, Role } from '../../src/domain/access/permissions.js';
 import type { AuditEntry } from '../../src/domain/audit/audit-entry.js';
 import { periodKey, type CostEntry, type CostRow } from '../../src/domain/costs/cost-entry.js';
 import type { Device } from '../../src/domain/devices/device.js';
-import type { NewOutboxEvent, OutboxEvent } from '../../src/domain/events/event.js';
+import type { EventKind, NewOutboxEvent, OutboxEvent } from '../../src/domain/events/event.js';
 import type { ApiKey, StoredApiKey } from '../../src/domain/identity/api-key.js';
 import type { Session } from '../../src/domain/identity/session.js';
 import type { SetupLink } from '../../src/domain/identity/setup-link.js';
@@ -27,8 +27,10 @@ import type {
   CostQuery,
   CostRepository,
   Counter,
+  DeploymentJobRepository,
   DeviceRepository,
   DeviceSearch,
+  JobRun,
   LoanCounts,
   LoanFilter,
   LoanGroupRepository,
@@ -71,8 +73,9 @@ export interface MemoryState {
   sessions: Owned<Session>[];
   audit: Owned<AuditEntry>[];
   outbox: Owned<OutboxEvent>[];
-  /** The last outbox sequence number handed out, across tenants. */
-  lastSeq: number;
+  /** Per tenant: the alert addresses set (absent: the school administrators). */
+  alertEmails: Record<string, string[]>;
+  jobs: Record<string, JobRun>;
 }
 
 export const emptyState = (): MemoryState => ({
@@ -91,7 +94,8 @@ export const emptyState = (): MemoryState => ({
   sessions: [],
   audit: [],
   outbox: [],
-  lastSeq: 0,
+  alertEmails: {},
+  jobs: {},
 });
 
 // Small helpers shared by the repositories.
@@ -208,6 +212,15 @@ export class MemoryTenantRepository implements TenantRepository {
 
   async peekNumber(tenantId: string, counter: Counter): Promise<number> {
     return (this.state.counters[`${tenantId}:${counter}`] ?? 0) + 1;
+  }
+
+  async alertEmails(tenantId: string): Promise<string[] | null> {
+    return copy(this.state.alertEmails[tenantId] ?? null);
+  }
+
+  async setAlertEmails(tenantId: string, emails: readonly string[] | null): Promise<void> {
+    if (emails) this.state.alertEmails[tenantId] = [...emails];
+    else delete this.state.alertEmails[tenantId];
   }
 }
 
@@ -502,6 +515,13 @@ export class MemoryUserRepository implements UserRepository {
       o.tenantId === tenantId && o.row.id === userId ? { tenantId, row: { ...o.row, passwordHash: hash } } : o,
     );
   }
+
+  async listActiveByRole(tenantId: string, role: Role): Promise<User[]> {
+    return rowsOf(this.state.users, tenantId)
+      .filter((u) => u.active && u.role === role)
+      .sort((a, b) => compare(a.email, b.email))
+      .map((u) => copy(withoutHash(u)));
+  }
 }
 
 const publicKey = ({ tenantId: _tenant, hash: _hash, ...key }: StoredApiKey): ApiKey => copy(key);
@@ -625,17 +645,58 @@ export class MemoryAuditRepository implements AuditRepository {
 export class MemoryOutboxRepository implements OutboxRepository {
   constructor(private readonly state: MemoryState = emptyState()) {}
 
-  async append(tenantId: string, event: NewOutboxEvent & { readonly id: string }): Promise<void> {
-    this.state.lastSeq += 1;
-    this.state.outbox.push({ tenantId, row: { ...copy(event), seq: this.state.lastSeq } });
+  async append(
+    tenantId: string,
+    event: NewOutboxEvent & { readonly id: string; readonly eventId: number },
+  ): Promise<void> {
+    assertUnique(
+      this.state.outbox.map((o) => o.row),
+      [event],
+      { 'event id': (e) => e.id },
+    );
+    if (rowsOf(this.state.outbox, tenantId).some((e) => e.eventId === event.eventId)) {
+      throw conflict(`event ${event.eventId} already exists`);
+    }
+    this.state.outbox.push({ tenantId, row: copy(event) });
   }
 
-  async listAfter(tenantId: string, afterSeq: number, limit: number): Promise<OutboxEvent[]> {
+  async listAfter(
+    tenantId: string,
+    afterId: number,
+    limit: number,
+    kinds?: readonly EventKind[],
+  ): Promise<OutboxEvent[]> {
     return rowsOf(this.state.outbox, tenantId)
-      .filter((e) => e.seq > afterSeq)
-      .sort((a, b) => a.seq - b.seq)
+      .filter((e) => e.eventId > afterId && (!kinds || kinds.includes(e.kind)))
+      .sort((a, b) => a.eventId - b.eventId)
       .slice(0, limit)
       .map(copy);
+  }
+
+  async newestId(tenantId: string): Promise<number> {
+    return Math.max(0, ...rowsOf(this.state.outbox, tenantId).map((e) => e.eventId));
+  }
+}
+
+export class MemoryDeploymentJobRepository implements DeploymentJobRepository {
+  constructor(private readonly state: MemoryState = emptyState()) {}
+
+  async find(name: string): Promise<JobRun | null> {
+    return copy(this.state.jobs[name] ?? null);
+  }
+
+  async started(name: string, at: string): Promise<void> {
+    this.state.jobs[name] = { ...this.run(name), lastStartedAt: at };
+  }
+
+  async finished(name: string, at: string, outcome: 'ok' | 'failed', error: string | null): Promise<void> {
+    this.state.jobs[name] = { ...this.run(name), lastFinishedAt: at, lastOutcome: outcome, lastError: error };
+  }
+
+  private run(name: string): JobRun {
+    return (
+      this.state.jobs[name] ?? { name, lastStartedAt: null, lastFinishedAt: null, lastOutcome: null, lastError: null }
+    );
   }
 }
 
@@ -655,4 +716,5 @@ export const memoryRepositories = (state: MemoryState): Repositories => ({
   sessions: new MemorySessionRepository(state),
   audit: new MemoryAuditRepository(state),
   outbox: new MemoryOutboxRepository(state),
+  deploymentJobs: new MemoryDeploymentJobRepository(state),
 });

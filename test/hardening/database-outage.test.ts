@@ -87,6 +87,7 @@ describe.skipIf(!postgresAvailable)('Postgres unreachable when desk serve starts
       env: {
         DATABASE_URL: 'postgres://postgres@127.0.0.1:1/test',
         JWT_SECRET: 'outage-secret-'.padEnd(40, 'x'),
+        ENCRYPTION_KEY: 'outage-key-'.padEnd(43, 'x'),
         SENTRY_DSN: collector.dsn,
       },
     });

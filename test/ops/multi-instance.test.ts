@@ -19,6 +19,7 @@ describe.skipIf(!postgresAvailable)('two instances on one Postgres', () => {
   const env = {
     DATABASE_URL: url.href,
     JWT_SECRET: 'shared-secret-'.padEnd(48, 'z'),
+    ENCRYPTION_KEY: 'shared-encryption-key-'.padEnd(43, 'k'),
     RATE_LIMIT_V1_PER_MINUTE: '3',
     RATE_LIMIT_ACTIONS_PER_MINUTE: '0',
   };

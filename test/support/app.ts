@@ -76,6 +76,7 @@ export async function startApp(
     dataDir: join(dir, 'data'),
     env: {
       JWT_SECRET: 'test-secret-'.padEnd(40, 'x'),
+      ENCRYPTION_KEY: 'test-encryption-key-'.padEnd(43, 'x'),
       // Tests send many requests; each test that is about limits sets its own.
       RATE_LIMIT_MCP_PER_MINUTE: '0',
       RATE_LIMIT_ACTIONS_PER_MINUTE: '0',

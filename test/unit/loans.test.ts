@@ -258,7 +258,21 @@ describe('loan transitions: audit, events and access', () => {
       });
       const events = await w.events();
       expect(events).toHaveLength(1);
-      expect(events[0]).toMatchObject({ kind, occurredAt: NOW, payload: { loan } });
+      // Thin data: ids, numbers and statuses, never the holder's name.
+      expect(events[0]).toMatchObject({ kind, occurredAt: NOW });
+      expect(events[0]!.payload).toEqual({
+        loan: {
+          id: loan.id,
+          number,
+          serial: loan.serial,
+          kind: loan.kind,
+          groupId: loan.groupId,
+          status: to,
+          holderId: loan.holder?.id ?? null,
+          dueDate: loan.dueDate,
+        },
+      });
+      expect(JSON.stringify(events[0]!.payload)).not.toContain(w.ada.name);
     },
   );
 

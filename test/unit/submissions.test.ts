@@ -143,7 +143,13 @@ describe('CreateSubmission', () => {
       }),
     ]);
     expect(await w.events()).toEqual([
-      expect.objectContaining({ kind: 'submission.created', occurredAt: NOW, payload: { submission } }),
+      expect.objectContaining({
+        kind: 'submission.created',
+        occurredAt: NOW,
+        payload: {
+          submission: { id: submission.id, number: 1, serial: 'DEV-100', status: submission.status, assigneeId: null },
+        },
+      }),
     ]);
   });
 
@@ -229,7 +235,18 @@ describe('AssignSubmission', () => {
       }),
     ]);
     expect(await w.events()).toEqual([
-      expect.objectContaining({ kind: 'submission.assigned', payload: { submission } }),
+      expect.objectContaining({
+        kind: 'submission.assigned',
+        payload: {
+          submission: {
+            id: submission.id,
+            number: 7,
+            serial: submission.serial,
+            status: submission.status,
+            assigneeId: w.tess.id,
+          },
+        },
+      }),
     ]);
   });
 

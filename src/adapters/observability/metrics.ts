@@ -51,8 +51,16 @@ export class Metrics {
     string,
     { readonly count: Counter.Internal; readonly duration: Histogram.Internal<'method' | 'route' | 'status'> }
   >();
-  /** Declared now; the webhook sender counts `outcome` per delivery attempt. */
+  /** Webhook delivery attempts by outcome: `success`, `failure` (will retry), `gone`, `exhausted`, `refused`. */
   readonly webhookDeliveries: Counter<'outcome'>;
+  /** Events read from the outbox and published (to webhooks and streams), by kind: a fixed word. */
+  readonly eventsPublished: Counter<'kind'>;
+  /** Open event streams (SSE) on this instance. */
+  readonly sseConnections: Gauge;
+  /** When the last backup finished (seconds since the epoch); absent until one has. */
+  readonly backupLastSuccess: Gauge;
+  /** Monitors by state (`up`, `down`, `unknown`): a count, never one series per tenant or monitor. */
+  readonly monitors: Gauge<'state'>;
 
   constructor(options: MetricsOptions) {
     this.toolNames = new Set(options.toolNames);
@@ -88,6 +96,29 @@ export class Metrics {
       labelNames: ['outcome'],
       registers,
     });
+    this.eventsPublished = new Counter({
+      name: `${METRIC_PREFIX}events_published_total`,
+      help: 'Events read from the outbox and published to webhooks and event streams, by kind.',
+      labelNames: ['kind'],
+      registers,
+    });
+    this.sseConnections = new Gauge({
+      name: `${METRIC_PREFIX}sse_connections`,
+      help: 'Event streams (server-sent events) open on this instance.',
+      registers,
+    });
+    this.backupLastSuccess = new Gauge({
+      name: `${METRIC_PREFIX}backup_last_success_timestamp_seconds`,
+      help: 'When the last successful backup finished, in seconds since the Unix epoch.',
+      registers,
+    });
+    this.monitors = new Gauge({
+      name: `${METRIC_PREFIX}monitor_up`,
+      help: 'Monitors checked by this deployment, counted by state (up, down, unknown).',
+      labelNames: ['state'],
+      registers,
+    });
+    for (const state of ['up', 'down', 'unknown']) this.monitors.set({ state }, 0);
     for (const tool of this.toolNames)
       for (const outcome of ['ok', 'error'] as const) this.toolCalls.inc({ tool, outcome }, 0);
     for (const policy of options.rateLimitPolicies) this.rateLimited.inc({ policy }, 0);

@@ -27,6 +27,7 @@ export const PERMISSIONS = [
   'device.view',
   'cost.view',
   'webhook.manage',
+  'monitor.manage',
   'event.subscribe',
   'audit.view',
 ] as const;
@@ -57,6 +58,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly (Permission | Priv
     'ticket.view',
     'device.view',
     'cost.view',
+    'monitor.manage',
     'event.subscribe',
   ],
   'loan-desk': [

@@ -1,4 +1,10 @@
-/** Event kinds of SPEC §8. Each is written to the outbox in the transaction of the change. */
+import type { ModuleName, Permission } from '../access/permissions.js';
+
+/**
+ * Event kinds of SPEC §8. A change's event is written to the outbox in the change's own transaction
+ * (record-change.ts); deployment events (`backup.failed`, `monitor.*` of the disk) go to every tenant
+ * with the events module. `webhook.test` is never stored: it is what `POST /webhooks/:id/test` sends.
+ */
 export const EVENT_KINDS = [
   'loan.issued',
   'loan.returned',
@@ -9,17 +15,67 @@ export const EVENT_KINDS = [
   'backup.failed',
   'monitor.down',
   'monitor.up',
+  'webhook.test',
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
+export const isEventKind = (s: string): s is EventKind => (EVENT_KINDS as readonly string[]).includes(s);
+
+/** The kinds a webhook may subscribe to: every stored kind (`webhook.test` is sent on request). */
+export const SUBSCRIBABLE_KINDS = EVENT_KINDS.filter((k) => k !== 'webhook.test');
+
+/**
+ * What a subscriber (an SSE stream) must hold to see an event of a kind, besides `event.subscribe`:
+ * the view permission and module of the records it is about. Deployment events need nothing more.
+ */
+const VISIBILITY: Readonly<Record<EventKind, readonly (Permission | `module.${ModuleName}`)[]>> = {
+  'loan.issued': ['module.loans', 'loan.view'],
+  'loan.returned': ['module.loans', 'loan.view'],
+  'loan.withdrawn': ['module.loans', 'loan.view'],
+  'loan.restored': ['module.loans', 'loan.view'],
+  'submission.created': ['module.repairs', 'repair.view'],
+  'submission.assigned': ['module.repairs', 'repair.view'],
+  'backup.failed': [],
+  'monitor.down': [],
+  'monitor.up': [],
+  'webhook.test': [],
+};
+
+/** Whether a holder of `permissions` (effective: grants plus modules) may see events of `kind`. */
+export const maySee = (permissions: ReadonlySet<string>, kind: EventKind): boolean =>
+  VISIBILITY[kind].every((p) => permissions.has(p));
+
+/** An event to store: its kind, when it happened and its thin data (ids, numbers, statuses). */
 export interface NewOutboxEvent {
   readonly kind: EventKind;
   readonly occurredAt: string;
   readonly payload: Readonly<Record<string, unknown>>;
 }
 
-/** A stored event. `seq` increases with every event across the deployment (delivery order). */
+/**
+ * A stored event. `eventId` is the tenant's own counter (1, 2, 3...): strictly increasing, and on
+ * every database committed in that order, because taking the next number locks the tenant's counter
+ * until the transaction ends. So a reader that has seen event n has seen every event before it, and
+ * resuming "after n" never skips one. `id` is the event's UUID: the `webhook-id` of its deliveries.
+ */
 export interface OutboxEvent extends NewOutboxEvent {
   readonly id: string;
-  readonly seq: number;
+  readonly eventId: number;
 }
+
+/**
+ * The body every surface sends for an event (webhooks, SSE): Standard Webhooks' `{type, timestamp,
+ * data}`. The data is thin on purpose: enough to decide whether to fetch the record, never a name or
+ * an e-mail address.
+ */
+export interface EventBody {
+  readonly type: EventKind;
+  readonly timestamp: string;
+  readonly data: Readonly<Record<string, unknown>>;
+}
+
+export const eventBody = (event: NewOutboxEvent): EventBody => ({
+  type: event.kind,
+  timestamp: event.occurredAt,
+  data: event.payload,
+});

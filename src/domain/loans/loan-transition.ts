@@ -9,7 +9,7 @@ import { conflict } from '../shared/errors.js';
 import type { EventKind } from '../events/event.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
 import { findLoanInPool, type LoanRef } from './loan-ref.js';
-import { toLoanView, type Loan, type LoanRow, type LoanView } from './loan.js';
+import { loanEventData, toLoanView, type Loan, type LoanRow, type LoanView } from './loan.js';
 
 export interface LoanTransition {
   readonly action: string;
@@ -50,7 +50,7 @@ export class LoanTransitionRunner {
         target: `loan:${current.number}`,
         at,
         details: { from: current.status, to: next.status, holderId: next.holderId ?? current.holderId },
-        event: { kind: transition.event, payload: { loan } },
+        event: { kind: transition.event, payload: loanEventData(loan) },
       });
       return { loan };
     });

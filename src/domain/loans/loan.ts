@@ -46,6 +46,23 @@ export const loanViewSchema = z.object({
 });
 export type LoanView = z.output<typeof loanViewSchema>;
 
+/**
+ * A loan event's data (SPEC §8: thin): which loan, and where it stands. The holder is named by id
+ * only: an event goes to receivers outside the school, and a pupil's name never does.
+ */
+export const loanEventData = (loan: LoanView) => ({
+  loan: {
+    id: loan.id,
+    number: loan.number,
+    serial: loan.serial,
+    kind: loan.kind,
+    groupId: loan.groupId,
+    status: loan.status,
+    holderId: loan.holder?.id ?? null,
+    dueDate: loan.dueDate,
+  },
+});
+
 /** What the loan transitions return. */
 export const loanResultSchema = z.object({ loan: loanViewSchema });
 

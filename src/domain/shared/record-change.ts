@@ -7,6 +7,8 @@ import type { AuditActorType } from '../audit/audit-entry.js';
 /**
  * Writes the audit entry and (when the change has an event kind) the outbox event of a change, in
  * the caller's transaction: the change, its audit line and its event commit or vanish together.
+ * The event's number is taken last, just before the commit, because taking it holds the tenant's
+ * event counter until then (that is what makes events commit in id order: see OutboxEvent).
  */
 export async function recordChange(
   repos: Repositories,
@@ -29,14 +31,19 @@ export async function recordChange(
     at: change.at,
     details: change.details ?? {},
   });
-  if (change.event) {
-    await repos.outbox.append(change.tenantId, {
-      id: ids.next(),
-      kind: change.event.kind,
-      occurredAt: change.at,
-      payload: change.event.payload,
-    });
-  }
+  if (change.event) await appendEvent(repos, ids, change.tenantId, { ...change.event, occurredAt: change.at });
+}
+
+/** Appends one event to the tenant's outbox in the caller's transaction, numbered from its counter. */
+export async function appendEvent(
+  repos: Repositories,
+  ids: IdGenerator,
+  tenantId: string,
+  event: { kind: EventKind; occurredAt: string; payload: Record<string, unknown> },
+): Promise<number> {
+  const eventId = await repos.tenants.takeNumber(tenantId, 'event');
+  await repos.outbox.append(tenantId, { id: ids.next(), eventId, ...event });
+  return eventId;
 }
 
 export const auditActor = (actor: Actor) => ({ type: actor.principal.type, id: actor.principal.id });

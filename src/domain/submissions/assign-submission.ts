@@ -10,7 +10,13 @@ import { conflict, invalidField, notFound } from '../shared/errors.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
 import { exactlyOne, id } from '../shared/validation.js';
 import { findSubmission, submissionRefFields } from './submission-ref.js';
-import { assign, submissionResultSchema, toSubmissionView, type SubmissionView } from './submission.js';
+import {
+  assign,
+  submissionEventData,
+  submissionResultSchema,
+  toSubmissionView,
+  type SubmissionView,
+} from './submission.js';
 
 export const assignSubmissionInput = z
   .object({ ...submissionRefFields, assigneeId: id().describe('A staff member who will handle the repair') })
@@ -52,7 +58,7 @@ export class AssignSubmission implements UseCase<typeof assignSubmissionInput, {
         target: `submission:${current.number}`,
         at,
         details: { from: current.assigneeId, to: assignee.id },
-        event: { kind: 'submission.assigned', payload: { submission } },
+        event: { kind: 'submission.assigned', payload: submissionEventData(submission) },
       });
       return { submission };
     });

@@ -12,6 +12,7 @@ import { id, text } from '../shared/validation.js';
 import { inPool } from '../loans/loan-ref.js';
 import {
   COVERAGES,
+  submissionEventData,
   submissionResultSchema,
   toSubmissionView,
   type Submission,
@@ -74,7 +75,7 @@ export class CreateSubmission implements UseCase<typeof createSubmissionInput, {
         target: `submission:${created.number}`,
         at,
         details: { serial: created.serial },
-        event: { kind: 'submission.created', payload: { submission } },
+        event: { kind: 'submission.created', payload: submissionEventData(submission) },
       });
       return { submission };
     });

@@ -39,5 +39,13 @@ export function assign(s: Submission, assigneeId: string, at: string): Submissio
   return { ...s, assigneeId, status: 'ASSIGNED', updatedAt: at };
 }
 
+/**
+ * A submission event's data (SPEC §8: thin): which submission and its state; the description (free
+ * text that may name a pupil) and the reporter stay in Desk.
+ */
+export const submissionEventData = (s: SubmissionView) => ({
+  submission: { id: s.id, number: s.number, serial: s.serial, status: s.status, assigneeId: s.assigneeId },
+});
+
 /** The view of a stored submission: the concurrency version stays inside. */
 export const toSubmissionView = ({ version: _version, ...view }: Submission): SubmissionView => view;

@@ -29,6 +29,7 @@ export class PgDatabase extends Database {
   readonly pool: pg.Pool;
   readonly lockTimeoutMs: number;
   private readonly schema: string | undefined;
+  private readonly connection: pg.ClientConfig;
 
   constructor(options: PgDatabaseOptions) {
     super();
@@ -37,9 +38,8 @@ export class PgDatabase extends Database {
     }
     this.schema = options.schema;
     this.lockTimeoutMs = Math.trunc(options.lockTimeoutMs ?? 5000);
-    this.pool = new pg.Pool({
+    this.connection = {
       connectionString: options.connectionString,
-      max: options.poolSize ?? 10,
       application_name: 'desk',
       connectionTimeoutMillis: 10_000,
       // public stays on the path for the pg_trgm operator classes.
@@ -49,7 +49,8 @@ export class PgDatabase extends Database {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
           oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
-    });
+    };
+    this.pool = new pg.Pool({ ...this.connection, max: options.poolSize ?? 10 });
     // An idle client whose server went away emits 'error'; unhandled it would crash the process.
     // The pool discards that client and the next query connects afresh.
     this.pool.on('error', (error) => options.onIdleError?.(error));
@@ -97,5 +98,13 @@ export class PgDatabase extends Database {
 
   async close(): Promise<void> {
     await this.pool.end();
+  }
+
+  /**
+   * A connection of its own, outside the pool, with the pool's settings: for what holds a session
+   * open (LISTEN, a session advisory lock). The caller connects and ends it.
+   */
+  dedicatedClient(): pg.Client {
+    return new pg.Client(this.connection);
   }
 }

@@ -1,7 +1,8 @@
 import type { Repositories } from '../../../ports/repositories.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
-import { sqliteRepositories } from './repositories/index.js';
+import { sqliteRepositories, type SqliteRepositories } from './repositories/index.js';
 import type { SqliteDatabase } from './sqlite-database.js';
+import type { SqliteEventSignal } from './sqlite-event-signal.js';
 import type { Sql } from './sql.js';
 
 /**
@@ -9,23 +10,31 @@ import type { Sql } from './sql.js';
  * Write transactions start with BEGIN IMMEDIATE: the write lock is taken up front, so another process
  * waits (busy_timeout) at the start instead of failing with SQLITE_BUSY halfway through. A wait past
  * the busy timeout fails as DatabaseBusyError (a retryable 503), not as a bug (SqliteDatabase.exclusive).
+ * After a commit that appended events, the event signal is told which tenants' (never before).
  */
 export class SqliteUnitOfWork extends UnitOfWork {
-  private bound: { sql: Sql; repos: Repositories } | null = null;
+  private bound: { sql: Sql; repos: SqliteRepositories } | null = null;
 
-  constructor(private readonly database: SqliteDatabase) {
+  constructor(
+    private readonly database: SqliteDatabase,
+    private readonly signal?: SqliteEventSignal,
+  ) {
     super();
   }
 
   transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
     return this.database.exclusive(async (sql) => {
+      const repos = this.reposOn(sql);
       sql.db.exec('BEGIN IMMEDIATE');
       try {
-        const result = await work(this.reposOn(sql));
+        const result = await work(repos);
         sql.db.exec('COMMIT');
+        const tenants = repos.outbox.takeAppended();
+        if (tenants.length) this.signal?.committed(tenants);
         return result;
       } catch (error) {
         if (sql.db.inTransaction) sql.db.exec('ROLLBACK');
+        repos.outbox.takeAppended();
         throw error;
       }
     });
@@ -36,7 +45,7 @@ export class SqliteUnitOfWork extends UnitOfWork {
   }
 
   /** The repositories are stateless over the connection: build them once per connection. */
-  private reposOn(sql: Sql): Repositories {
+  private reposOn(sql: Sql): SqliteRepositories {
     if (this.bound?.sql !== sql) this.bound = { sql, repos: sqliteRepositories(sql) };
     return this.bound.repos;
   }

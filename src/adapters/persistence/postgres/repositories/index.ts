@@ -3,6 +3,7 @@ import type { Queryable } from '../sql.js';
 import { PgApiKeyRepository } from './api-keys.js';
 import { PgAuditRepository } from './audit.js';
 import { PgCostRepository } from './costs.js';
+import { PgDeploymentJobRepository } from './deployment-jobs.js';
 import { PgDeviceRepository } from './devices.js';
 import { PgLoanGroupRepository } from './loan-groups.js';
 import { PgLoanRepository } from './loans.js';
@@ -19,6 +20,7 @@ export {
   PgApiKeyRepository,
   PgAuditRepository,
   PgCostRepository,
+  PgDeploymentJobRepository,
   PgDeviceRepository,
   PgLoanGroupRepository,
   PgLoanRepository,
@@ -48,5 +50,6 @@ export function pgRepositories(db: Queryable): Repositories {
     sessions: new PgSessionRepository(db),
     audit: new PgAuditRepository(db),
     outbox: new PgOutboxRepository(db),
+    deploymentJobs: new PgDeploymentJobRepository(db),
   };
 }

@@ -68,6 +68,22 @@ export class PgTenantRepository implements TenantRepository {
     return row!.first;
   }
 
+  async alertEmails(tenantId: string): Promise<string[] | null> {
+    const row = await queryOne<{ emails: string[] | null }>(
+      this.db,
+      'SELECT alert_emails AS emails FROM tenants WHERE id = $1',
+      [tenantId],
+    );
+    return row?.emails ?? null;
+  }
+
+  async setAlertEmails(tenantId: string, emails: readonly string[] | null): Promise<void> {
+    await query(this.db, 'UPDATE tenants SET alert_emails = $2::jsonb WHERE id = $1', [
+      tenantId,
+      emails ? JSON.stringify(emails) : null,
+    ]);
+  }
+
   async peekNumber(tenantId: string, counter: Counter): Promise<number> {
     const sql = 'SELECT next_value FROM tenant_counters WHERE tenant_id = $1 AND counter = $2';
     const row = await queryOne<{ next_value: number }>(this.db, sql, [tenantId, counter]);

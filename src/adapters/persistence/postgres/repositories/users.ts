@@ -1,3 +1,4 @@
+import type { Role } from '../../../../domain/access/permissions.js';
 import type { User, UserCredentials } from '../../../../domain/identity/user.js';
 import type { UserRepository } from '../../../../ports/repositories.js';
 import { mapUniqueViolation, query, queryOne, type Queryable } from '../sql.js';
@@ -33,6 +34,11 @@ export class PgUserRepository implements UserRepository {
       WHERE email = $1 AND role = 'school-admin' AND active ORDER BY tenant_id COLLATE "C", id COLLATE "C"`;
     const { rows } = await query<User & { tenantId: string }>(this.db, sql, [email]);
     return rows.map(({ tenantId, ...user }) => ({ tenantId, user }));
+  }
+
+  async listActiveByRole(tenantId: string, role: Role): Promise<User[]> {
+    const sql = `SELECT ${COLUMNS} FROM users WHERE tenant_id = $1 AND role = $2 AND active ORDER BY email COLLATE "C"`;
+    return (await query<User>(this.db, sql, [tenantId, role])).rows;
   }
 
   async setPasswordHash(tenantId: string, userId: string, hash: string): Promise<void> {

@@ -3,6 +3,7 @@ import type { Sql } from '../sql.js';
 import { SqliteApiKeyRepository } from './api-keys.js';
 import { SqliteAuditRepository } from './audit.js';
 import { SqliteCostRepository } from './costs.js';
+import { SqliteDeploymentJobRepository } from './deployment-jobs.js';
 import { SqliteDeviceRepository } from './devices.js';
 import { SqliteLoanGroupRepository } from './loan-groups.js';
 import { SqliteLoanRepository } from './loans.js';
@@ -19,6 +20,7 @@ export {
   SqliteApiKeyRepository,
   SqliteAuditRepository,
   SqliteCostRepository,
+  SqliteDeploymentJobRepository,
   SqliteDeviceRepository,
   SqliteLoanGroupRepository,
   SqliteLoanRepository,
@@ -31,8 +33,11 @@ export {
   SqliteUserRepository,
 };
 
+/** The repositories of one connection; the outbox also says what a transaction appended. */
+export type SqliteRepositories = Repositories & { readonly outbox: SqliteOutboxRepository };
+
 /** Every repository on one connection. */
-export const sqliteRepositories = (sql: Sql): Repositories => ({
+export const sqliteRepositories = (sql: Sql): SqliteRepositories => ({
   tenants: new SqliteTenantRepository(sql),
   people: new SqlitePersonRepository(sql),
   devices: new SqliteDeviceRepository(sql),
@@ -47,4 +52,5 @@ export const sqliteRepositories = (sql: Sql): Repositories => ({
   sessions: new SqliteSessionRepository(sql),
   audit: new SqliteAuditRepository(sql),
   outbox: new SqliteOutboxRepository(sql),
+  deploymentJobs: new SqliteDeploymentJobRepository(sql),
 });

@@ -1,7 +1,7 @@
 import { MODULES, type ModuleName } from '../../../../domain/access/permissions.js';
 import type { Tenant } from '../../../../domain/tenants/tenant.js';
 import type { Counter, TenantRepository } from '../../../../ports/repositories.js';
-import { conflictOf, insertMany, type Column, type Sql } from '../sql.js';
+import { conflictOf, insertMany, json, parseJson, type Column, type Sql } from '../sql.js';
 
 type TenantRow = Omit<Tenant, 'hosts' | 'modules'>;
 const COLUMNS = 'id, slug, name, time_zone AS timeZone, currency, created_at AS createdAt';
@@ -93,6 +93,18 @@ export class SqliteTenantRepository implements TenantRepository {
       counter,
     );
     return next?.n ?? 1;
+  }
+
+  async alertEmails(tenantId: string): Promise<string[] | null> {
+    const row = this.sql.get<{ emails: string | null }>(
+      'SELECT alert_emails AS emails FROM tenants WHERE id = ?',
+      tenantId,
+    );
+    return row?.emails ? parseJson<string[]>(row.emails) : null;
+  }
+
+  async setAlertEmails(tenantId: string, emails: readonly string[] | null): Promise<void> {
+    this.sql.run('UPDATE tenants SET alert_emails = ? WHERE id = ?', emails ? json(emails) : null, tenantId);
   }
 
   private insertModules(tenantId: string, modules: readonly ModuleName[]): void {

@@ -1,3 +1,4 @@
+import type { Role } from '../../../../domain/access/permissions.js';
 import type { User, UserCredentials } from '../../../../domain/identity/user.js';
 import type { UserRepository } from '../../../../ports/repositories.js';
 import { conflictOf, json, parseJson, type Sql } from '../sql.js';
@@ -65,5 +66,14 @@ export class SqliteUserRepository implements UserRepository {
 
   async setPasswordHash(tenantId: string, userId: string, hash: string): Promise<void> {
     this.sql.run('UPDATE users SET password_hash = ? WHERE tenant_id = ? AND id = ?', hash, tenantId, userId);
+  }
+
+  async listActiveByRole(tenantId: string, role: Role): Promise<User[]> {
+    const rows = this.sql.all<UserRow>(
+      `SELECT ${COLUMNS} FROM users WHERE tenant_id = ? AND role = ? AND active = 1 ORDER BY email`,
+      tenantId,
+      role,
+    );
+    return rows.map(toUser);
   }
 }

@@ -1,0 +1,34 @@
+import type { DeploymentJobRepository, JobRun } from '../../../../ports/repositories.js';
+import type { Sql } from '../sql.js';
+
+const COLUMNS = `name, last_started_at AS lastStartedAt, last_finished_at AS lastFinishedAt,
+  last_outcome AS lastOutcome, last_error AS lastError`;
+
+export class SqliteDeploymentJobRepository implements DeploymentJobRepository {
+  constructor(private readonly sql: Sql) {}
+
+  async find(name: string): Promise<JobRun | null> {
+    return this.sql.get<JobRun>(`SELECT ${COLUMNS} FROM deployment_jobs WHERE name = ?`, name);
+  }
+
+  async started(name: string, at: string): Promise<void> {
+    this.sql.run(
+      `INSERT INTO deployment_jobs (name, last_started_at) VALUES (?, ?)
+       ON CONFLICT (name) DO UPDATE SET last_started_at = excluded.last_started_at`,
+      name,
+      at,
+    );
+  }
+
+  async finished(name: string, at: string, outcome: 'ok' | 'failed', error: string | null): Promise<void> {
+    this.sql.run(
+      `INSERT INTO deployment_jobs (name, last_finished_at, last_outcome, last_error) VALUES (?, ?, ?, ?)
+       ON CONFLICT (name) DO UPDATE SET last_finished_at = excluded.last_finished_at,
+         last_outcome = excluded.last_outcome, last_error = excluded.last_error`,
+      name,
+      at,
+      outcome,
+      error,
+    );
+  }
+}
