@@ -1,9 +1,12 @@
 import { join } from 'node:path';
 import { Container, ContainerModule, type ServiceIdentifier } from 'inversify';
+import { EventStreams } from '../adapters/http/event-streams.js';
 import { FsSetupLinkWriter } from '../adapters/fs/fs-setup-link-writer.js';
 import { ErrorReporter, NoErrorReporter } from '../adapters/observability/error-reporter.js';
 import { Logger, PinoLogger, type LogDestination } from '../adapters/observability/logger.js';
+import { PromEventMetrics } from '../adapters/observability/event-metrics.js';
 import { Metrics } from '../adapters/observability/metrics.js';
+import { HttpWebhookSender } from '../adapters/outbound/http-webhook-sender.js';
 import { createScrubber } from '../adapters/observability/scrub.js';
 import { SentryErrorReporter } from '../adapters/observability/sentry-error-reporter.js';
 import { SqliteDatabase } from '../adapters/persistence/sqlite/sqlite-database.js';
@@ -20,10 +23,14 @@ import { ScryptPasswordHasher } from '../adapters/system/scrypt-password-hasher.
 import { SystemClock } from '../adapters/system/system-clock.js';
 import { UuidIdGenerator } from '../adapters/system/uuid-id-generator.js';
 import { ToolCatalogue } from '../domain/catalogue/catalogue.js';
+import { EventHub } from '../domain/events/event-hub.js';
 import { RecentLookups } from '../domain/identity/recent-lookups.js';
+import { WebhookDelivery } from '../domain/webhooks/webhook-delivery.js';
+import { WebhookDispatcher } from '../domain/webhooks/webhook-dispatcher.js';
 import type { Resolve } from '../domain/shared/use-case.js';
 import { Clock } from '../ports/clock.js';
 import { Database } from '../ports/database.js';
+import { EventMetrics } from '../ports/event-metrics.js';
 import { EventSignal } from '../ports/event-signal.js';
 import { JobLock } from '../ports/job-lock.js';
 import { Mailer } from '../ports/mailer.js';
@@ -37,6 +44,7 @@ import { SessionTokens } from '../ports/session-tokens.js';
 import { SetupLinkWriter } from '../ports/setup-link-writer.js';
 import { Settings } from '../ports/settings.js';
 import { UnitOfWork } from '../ports/unit-of-work.js';
+import { WebhookSender } from '../ports/webhook-sender.js';
 import { VERSION, type DeskConfig } from '../config/index.js';
 import { rateLimitPolicyNames } from './rate-limit-policies.js';
 import { USE_CASES } from './use-cases.js';
@@ -61,7 +69,9 @@ const coreModule = (config: DeskConfig) =>
       })
       .inSingletonScope();
     bind(Mailer).toConstantValue(config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new NoMailer());
-    bind(OutboundGuard).toConstantValue(new PublicAddressGuard(config.webhookAllowPrivate));
+    const guard = new PublicAddressGuard(config.webhookAllowPrivate);
+    bind(OutboundGuard).toConstantValue(guard);
+    bind(WebhookSender).toConstantValue(new HttpWebhookSender(guard));
     // Webhook secrets need the server key; `serve` makes sure one exists (ensureServerSecrets).
     bind(SecretBox)
       .toDynamicValue(() => {
@@ -70,6 +80,9 @@ const coreModule = (config: DeskConfig) =>
       })
       .inSingletonScope();
     bind(ToolCatalogue).toConstantValue(new ToolCatalogue());
+    bind(EventHub).toSelf().inSingletonScope();
+    bind(WebhookDispatcher).toSelf().inSingletonScope();
+    bind(WebhookDelivery).toSelf().inSingletonScope();
     bind(RecentLookups).toConstantValue(new RecentLookups());
     for (const useCase of USE_CASES) bind<unknown>(useCase).toSelf().inSingletonScope();
   });
@@ -99,6 +112,12 @@ const observabilityModule = (config: DeskConfig, options: ContainerOptions) =>
           }),
       )
       .inSingletonScope();
+    bind(EventMetrics)
+      .toDynamicValue((ctx) => new PromEventMetrics(ctx.get(Metrics)))
+      .inSingletonScope();
+    bind(EventStreams)
+      .toDynamicValue((ctx) => new EventStreams(ctx.get(EventMetrics)))
+      .inSingletonScope();
     bind(ErrorReporter)
       .toDynamicValue((ctx) => {
         if (!config.sentryDsn) return new NoErrorReporter();
@@ -114,7 +133,15 @@ const observabilityModule = (config: DeskConfig, options: ContainerOptions) =>
       .inSingletonScope();
   });
 
-/** Embedded: one SQLite file under DATA_DIR, WAL mode. */
+/**
+ * desk_events_published_total, counted by the unit of work after each commit that wrote events. The
+ * registry is made on the first such commit, so a CLI command that writes none never builds one.
+ */
+const countPublished = (ctx: { get: <T>(id: ServiceIdentifier<T>) => T }) => {
+  let metrics: Metrics | undefined;
+  return (kinds: readonly string[]) => (metrics ??= ctx.get(Metrics)).countPublished(kinds);
+};
+
 /** Redis counters when REDIS_URL names a shared store (loaded only then: ioredis is not small). */
 async function sharedCounters(redisUrl: string | null): Promise<RateLimiter | null> {
   if (!redisUrl) return null;
@@ -130,7 +157,9 @@ async function sqliteModule(config: DeskConfig): Promise<ContainerModule> {
     const signal = new SqliteEventSignal(database);
     bind(Database).toConstantValue(database);
     bind(EventSignal).toConstantValue(signal);
-    bind(UnitOfWork).toConstantValue(new SqliteUnitOfWork(database, signal));
+    bind(UnitOfWork)
+      .toDynamicValue((ctx) => new SqliteUnitOfWork(database, signal, countPublished(ctx)))
+      .inSingletonScope();
     bind(RateLimiter).toConstantValue(limiter);
     bind(JobLock).toConstantValue(new MemoryJobLock());
   });
@@ -153,7 +182,9 @@ async function postgresModule(databaseUrl: string, redisUrl: string | null): Pro
   const limiter = (await sharedCounters(redisUrl)) ?? new PgRateLimiter(database.pool);
   return new ContainerModule(({ bind }) => {
     bind(Database).toConstantValue(database);
-    bind(UnitOfWork).toConstantValue(new PgUnitOfWork(database));
+    bind(UnitOfWork)
+      .toDynamicValue((ctx) => new PgUnitOfWork(database, countPublished(ctx)))
+      .inSingletonScope();
     bind(RateLimiter).toConstantValue(limiter);
     bind(JobLock).toConstantValue(new PgJobLock(database));
     // Told about a lost LISTEN connection through the log (it reconnects by itself).

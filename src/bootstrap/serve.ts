@@ -20,6 +20,7 @@ import { Database } from '../ports/database.js';
 import { EventSignal } from '../ports/event-signal.js';
 import { RateLimiter } from '../ports/rate-limiter.js';
 import { DatabaseUnavailableError } from '../ports/unit-of-work.js';
+import { startBackground, type Background } from './background.js';
 import { readBuildInfo } from './build-info.js';
 import { buildContainer, sqliteFile } from './container.js';
 import { httpApp } from './http-app.js';
@@ -51,10 +52,13 @@ export async function serve(options: ServeOptions): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const where = config.databaseUrl ? 'Postgres' : `SQLite ${sqliteFile(config)}`;
   process.stdout.write(`desk ${build.version} listening on http://${config.host}:${port} (${where})\n`);
-  handleSignals(drain, container, readiness);
+  let background: Background | null = null;
+  handleSignals(drain, container, readiness, () => background);
   // The database may not answer yet: keep serving health and retry in the background.
   void connect(container, readiness).then(async () => {
-    if (options.demo && readiness.ready) await startDemo(container, config);
+    if (!readiness.ready) return;
+    background = startBackground(container);
+    if (options.demo) await startDemo(container, config);
   });
 }
 
@@ -141,7 +145,7 @@ async function startDemo(container: Container, config: DeskConfig): Promise<void
 /**
  * SIGTERM (or SIGINT) stops the service without dropping a request:
  * 1. readiness turns `stopping` at once, so `/api/health/ready` answers 503 and load balancers stop
- *    sending traffic;
+ *    sending traffic; event streams are ended and webhook deliveries stop being claimed;
  * 2. requests in flight finish, for up to SHUTDOWN_GRACE_MS: the listener stays open meanwhile (the
  *    503 has to reach the probes), idle keep-alive connections are closed, and every response closes
  *    its connection (HttpDrain);
@@ -149,17 +153,26 @@ async function startDemo(container: Container, config: DeskConfig): Promise<void
  * 4. queued error reports are flushed, the rate limiter and the database closed, and the process
  *    exits 0. A second signal during all this ends the process at once, with exit code 1.
  */
-function handleSignals(drain: HttpDrain, container: Container, readiness: Readiness): void {
+function handleSignals(
+  drain: HttpDrain,
+  container: Container,
+  readiness: Readiness,
+  background: () => Background | null,
+): void {
   const log = container.get(Logger);
   const stop = async (signal: NodeJS.Signals) => {
     readiness.markStopping();
     const inFlight = drain.requestsInFlight;
     process.stdout.write(`desk: ${signal} received; stopping after ${inFlight} request(s) in flight\n`);
     log.info({ signal, inFlight, graceMs: SHUTDOWN_GRACE_MS }, 'stopping');
+    // Event streams end now (clients reconnect elsewhere with Last-Event-ID); deliveries under way
+    // finish or are retried by whichever instance claims them next.
+    const stopping = background()?.stop();
     const { abandoned } = await drain.drain(SHUTDOWN_GRACE_MS);
     if (abandoned > 0) log.warn({ abandoned }, 'grace period over: closed connections of unfinished requests');
     // Each is closed whatever the one before did: a failure here must not keep the process up.
     const quietly = (closing: Promise<unknown>) => closing.catch(() => undefined);
+    if (stopping) await quietly(stopping);
     await quietly(container.get(ErrorReporter).close(ERROR_FLUSH_MS));
     await quietly(container.get(RateLimiter).close());
     await quietly(container.get(EventSignal).close());

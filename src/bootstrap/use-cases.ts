@@ -2,6 +2,17 @@ import { CostBreakdown } from '../domain/costs/cost-breakdown.js';
 import { CreateDemoSchool } from '../domain/demo/create-demo-school.js';
 import { SeedDemo } from '../domain/demo/seed-demo.js';
 import { EmitDeploymentEvent, SendAlert } from '../domain/events/alerts.js';
+import {
+  CreateWebhook,
+  DeleteWebhook,
+  GetWebhook,
+  ListWebhookDeliveries,
+  ListWebhooks,
+  ResendWebhookDelivery,
+  RotateWebhookSecret,
+  TestWebhook,
+  UpdateWebhook,
+} from '../domain/webhooks/manage-webhooks.js';
 import { GetDevice } from '../domain/devices/get-device.js';
 import { SearchDevices } from '../domain/devices/search-devices.js';
 import { AuthenticateApiKey } from '../domain/identity/authenticate-api-key.js';
@@ -72,4 +83,13 @@ export const USE_CASES = [
   CreateDemoSchool,
   SendAlert,
   EmitDeploymentEvent,
+  CreateWebhook,
+  ListWebhooks,
+  GetWebhook,
+  UpdateWebhook,
+  DeleteWebhook,
+  RotateWebhookSecret,
+  ListWebhookDeliveries,
+  ResendWebhookDelivery,
+  TestWebhook,
 ] as const;

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { buildContainer } from '../../src/bootstrap/container.js';
 import { loadConfig } from '../../src/bootstrap/load-config.js';
 import { USE_CASES } from '../../src/bootstrap/use-cases.js';
+import { EventStreams } from '../../src/adapters/http/event-streams.js';
+import { EventHub } from '../../src/domain/events/event-hub.js';
+import { WebhookDispatcher } from '../../src/domain/webhooks/webhook-dispatcher.js';
 import { TOOLS } from '../../src/domain/catalogue/tools.js';
 import { Database } from '../../src/ports/database.js';
 import { UnitOfWork } from '../../src/ports/unit-of-work.js';
@@ -26,12 +29,16 @@ describe('buildContainer', () => {
   for (const mode of modes) {
     it(`resolves every use case with ${mode.name}`, async () => {
       const dir = tempInstallDir();
-      const env = { ...mode.env, JWT_SECRET: 's'.repeat(40) };
+      const env = { ...mode.env, JWT_SECRET: 's'.repeat(40), ENCRYPTION_KEY: 'e'.repeat(43) };
       const config = loadConfig({ installDir: dir, env, fromEnvironment: true, dataDir: dir });
       const container = await buildContainer(config);
       try {
         expect(container.get(Database).dialect).toBe(mode.dialect);
         expect(container.get(UnitOfWork)).toBeInstanceOf(UnitOfWork);
+        // The services that run beside requests resolve too (serve starts them).
+        for (const service of [WebhookDispatcher, EventHub, EventStreams]) {
+          expect(container.get<object>(service)).toBeInstanceOf(service);
+        }
         for (const useCase of USE_CASES) {
           const instance = container.get<object>(useCase);
           expect(instance, useCase.name).toBeInstanceOf(useCase);

@@ -31,6 +31,9 @@ import Router from '@koa/router';
 import { routeModules } from '../../src/adapters/http/routes/index.js';
 import { observabilityOf } from '../../src/adapters/observability/observability.js';
 import { resolveFrom } from '../../src/bootstrap/container.js';
+import { startBackground } from '../../src/bootstrap/background.js';
+import { Clock } from '../../src/ports/clock.js';
+import { EventSignal } from '../../src/ports/event-signal.js';
 import { perform } from '../../src/domain/shared/use-case.js';
 import { tempInstallDir } from './cli.js';
 import { createTestSchema, type TestSchema } from './postgres.js';
@@ -65,6 +68,10 @@ export async function startApp(
     databaseUrl?: string;
     routes?: readonly RouteModule[];
     logDestination?: LogDestination;
+    /** Runs what `desk serve` runs besides requests: webhook deliveries and the event hub. */
+    background?: boolean;
+    /** Replaces the system clock (webhook retry schedules, expiry). */
+    clock?: Clock;
   } = {},
 ): Promise<TestApp> {
   const dir = tempInstallDir('desk-app-');
@@ -88,7 +95,9 @@ export async function startApp(
     },
   });
   const container = await buildContainer(config, { logDestination: o.logDestination });
+  if (o.clock) container.rebind(Clock).toConstantValue(o.clock);
   await container.get(Database).migrate();
+  const background = o.background ? startBackground(container) : null;
   const readiness = new Readiness();
   readiness.markReady();
   const app = httpApp(container, config, TEST_BUILD, readiness, o.routes);
@@ -124,9 +133,11 @@ export async function startApp(
       return { key, id: apiKey.id };
     },
     async close() {
+      await background?.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await container.get(RateLimiter).close();
+      await container.get(EventSignal).close();
       await container.get(Database).close();
       await container.get(ErrorReporter).close();
       await schema?.drop();

@@ -53,7 +53,7 @@ export class Metrics {
   >();
   /** Webhook delivery attempts by outcome: `success`, `failure` (will retry), `gone`, `exhausted`, `refused`. */
   readonly webhookDeliveries: Counter<'outcome'>;
-  /** Events read from the outbox and published (to webhooks and streams), by kind: a fixed word. */
+  /** Events committed to the outbox, by kind (a fixed word). */
   readonly eventsPublished: Counter<'kind'>;
   /** Open event streams (SSE) on this instance. */
   readonly sseConnections: Gauge;
@@ -98,7 +98,7 @@ export class Metrics {
     });
     this.eventsPublished = new Counter({
       name: `${METRIC_PREFIX}events_published_total`,
-      help: 'Events read from the outbox and published to webhooks and event streams, by kind.',
+      help: 'Events committed to the outbox (and so published to webhooks and event streams), by kind.',
       labelNames: ['kind'],
       registers,
     });
@@ -167,6 +167,11 @@ export class Metrics {
   /** One `tools/call`; a name outside the catalogue is counted as `unknown`. */
   countToolCall(name: string, outcome: ToolCallOutcome): void {
     this.toolCalls.inc({ tool: this.toolNames.has(name) ? name : UNKNOWN_TOOL, outcome });
+  }
+
+  /** Events that committed to the outbox (each counted once, by the instance whose transaction wrote it). */
+  countPublished(kinds: readonly string[]): void {
+    for (const kind of kinds) this.eventsPublished.inc({ kind });
   }
 
   countRateLimited(policy: string): void {

@@ -1,4 +1,5 @@
-export type AuditActorType = 'user' | 'apiKey' | 'operator' | 'anonymous';
+/** `system`: Desk itself (a webhook disabled after its receiver said Gone or never answered). */
+export type AuditActorType = 'user' | 'apiKey' | 'operator' | 'anonymous' | 'system';
 
 /** One line of the tenant's audit log. `details` never holds a secret. */
 export interface AuditEntry {

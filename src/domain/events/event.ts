@@ -25,8 +25,9 @@ export const isEventKind = (s: string): s is EventKind => (EVENT_KINDS as readon
 export const SUBSCRIBABLE_KINDS = EVENT_KINDS.filter((k) => k !== 'webhook.test');
 
 /**
- * What a subscriber (an SSE stream) must hold to see an event of a kind, besides `event.subscribe`:
- * the view permission and module of the records it is about. Deployment events need nothing more.
+ * What a subscriber (a stream, a webhook's creator) must hold to see an event of a kind: the view
+ * permission and module of the records it is about; deployment events (backups, monitors) need
+ * `event.subscribe` alone. (A key's stream also needs `event.subscribe` to open at all.)
  */
 const VISIBILITY: Readonly<Record<EventKind, readonly (Permission | `module.${ModuleName}`)[]>> = {
   'loan.issued': ['module.loans', 'loan.view'],
@@ -35,10 +36,10 @@ const VISIBILITY: Readonly<Record<EventKind, readonly (Permission | `module.${Mo
   'loan.restored': ['module.loans', 'loan.view'],
   'submission.created': ['module.repairs', 'repair.view'],
   'submission.assigned': ['module.repairs', 'repair.view'],
-  'backup.failed': [],
-  'monitor.down': [],
-  'monitor.up': [],
-  'webhook.test': [],
+  'backup.failed': ['event.subscribe'],
+  'monitor.down': ['event.subscribe'],
+  'monitor.up': ['event.subscribe'],
+  'webhook.test': ['event.subscribe'],
 };
 
 /** Whether a holder of `permissions` (effective: grants plus modules) may see events of `kind`. */

@@ -2,10 +2,12 @@ import type { RouteModule } from '../route-module.js';
 import { actionRoutes } from './actions.js';
 import { authRoutes } from './auth.js';
 import { consoleRoutes } from './console.js';
+import { eventRoutes } from './events.js';
 import { healthRoutes } from './health.js';
 import { mcpRoutes } from './mcp.js';
 import { metricsRoutes } from './metrics.js';
 import { v1Routes } from './v1.js';
+import { webhookRoutes } from './webhooks.js';
 
 /**
  * Every HTTP surface, in registration order. To add one (v1, actions, MCP, console, metrics), write
@@ -19,4 +21,6 @@ export const routeModules: readonly RouteModule[] = [
   mcpRoutes,
   authRoutes,
   consoleRoutes,
+  webhookRoutes,
+  eventRoutes,
 ];

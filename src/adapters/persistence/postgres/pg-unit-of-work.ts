@@ -1,3 +1,4 @@
+import type { EventKind } from '../../../domain/events/event.js';
 import type { Repositories } from '../../../ports/repositories.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
 import type { PgDatabase } from './pg-database.js';
@@ -15,7 +16,11 @@ import { pgRepositories } from './repositories/index.js';
 export class PgUnitOfWork extends UnitOfWork {
   private readonly readRepositories: Repositories;
 
-  constructor(private readonly database: PgDatabase) {
+  constructor(
+    private readonly database: PgDatabase,
+    /** Told the kinds of the events each commit published (desk_events_published_total). */
+    private readonly onPublished: (kinds: readonly EventKind[]) => void = () => undefined,
+  ) {
     super();
     this.readRepositories = pgRepositories(database.pool);
   }
@@ -28,8 +33,10 @@ export class PgUnitOfWork extends UnitOfWork {
     try {
       // One round trip: the lock timeout holds for this transaction only.
       await client.query(`BEGIN; SET LOCAL lock_timeout = ${this.database.lockTimeoutMs}`);
-      const result = await work(pgRepositories(client));
+      const repos = pgRepositories(client);
+      const result = await work(repos);
       await client.query('COMMIT');
+      if (repos.outbox.appended.length) this.onPublished(repos.outbox.appended);
       return result;
     } catch (error) {
       // A failed ROLLBACK means the connection is unusable: release it as broken so the pool drops it.

@@ -1,3 +1,4 @@
+import type { EventKind } from '../../../domain/events/event.js';
 import type { Repositories } from '../../../ports/repositories.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
 import { sqliteRepositories, type SqliteRepositories } from './repositories/index.js';
@@ -18,6 +19,8 @@ export class SqliteUnitOfWork extends UnitOfWork {
   constructor(
     private readonly database: SqliteDatabase,
     private readonly signal?: SqliteEventSignal,
+    /** Told the kinds of the events each commit published (desk_events_published_total). */
+    private readonly onPublished: (kinds: readonly EventKind[]) => void = () => undefined,
   ) {
     super();
   }
@@ -29,8 +32,11 @@ export class SqliteUnitOfWork extends UnitOfWork {
       try {
         const result = await work(repos);
         sql.db.exec('COMMIT');
-        const tenants = repos.outbox.takeAppended();
-        if (tenants.length) this.signal?.committed(tenants);
+        const { tenants, kinds } = repos.outbox.takeAppended();
+        if (tenants.length) {
+          this.signal?.committed(tenants);
+          this.onPublished(kinds);
+        }
         return result;
       } catch (error) {
         if (sql.db.inTransaction) sql.db.exec('ROLLBACK');

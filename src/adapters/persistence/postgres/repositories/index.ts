@@ -15,6 +15,7 @@ import { PgSubmissionRepository } from './submissions.js';
 import { PgTenantRepository } from './tenants.js';
 import { PgTicketRepository } from './tickets.js';
 import { PgUserRepository } from './users.js';
+import { PgWebhookRepository } from './webhooks.js';
 
 export {
   PgApiKeyRepository,
@@ -31,10 +32,11 @@ export {
   PgTenantRepository,
   PgTicketRepository,
   PgUserRepository,
+  PgWebhookRepository,
 };
 
 /** Every repository over one connection (a transaction) or over the pool (plain reads). */
-export function pgRepositories(db: Queryable): Repositories {
+export function pgRepositories(db: Queryable): Repositories & { readonly outbox: PgOutboxRepository } {
   return {
     tenants: new PgTenantRepository(db),
     people: new PgPersonRepository(db),
@@ -51,5 +53,6 @@ export function pgRepositories(db: Queryable): Repositories {
     audit: new PgAuditRepository(db),
     outbox: new PgOutboxRepository(db),
     deploymentJobs: new PgDeploymentJobRepository(db),
+    webhooks: new PgWebhookRepository(db),
   };
 }

@@ -8,6 +8,9 @@ export const EVENTS_CHANNEL = 'desk_events';
 const COLUMNS = 'event_id AS "eventId", id, kind, occurred_at AS "occurredAt", payload';
 
 export class PgOutboxRepository implements OutboxRepository {
+  /** The kinds this transaction appended: the unit of work reports them once it has committed. */
+  readonly appended: EventKind[] = [];
+
   constructor(private readonly db: Queryable) {}
 
   async append(tenantId: string, e: NewOutboxEvent & { readonly id: string; readonly eventId: number }): Promise<void> {
@@ -24,6 +27,7 @@ export class PgOutboxRepository implements OutboxRepository {
       outbox_events_id_key: 'event id',
       outbox_events_tenant_event: 'event number',
     });
+    this.appended.push(e.kind);
   }
 
   async listAfter(

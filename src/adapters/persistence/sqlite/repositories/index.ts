@@ -15,6 +15,7 @@ import { SqliteSubmissionRepository } from './submissions.js';
 import { SqliteTenantRepository } from './tenants.js';
 import { SqliteTicketRepository } from './tickets.js';
 import { SqliteUserRepository } from './users.js';
+import { SqliteWebhookRepository } from './webhooks.js';
 
 export {
   SqliteApiKeyRepository,
@@ -31,6 +32,7 @@ export {
   SqliteTenantRepository,
   SqliteTicketRepository,
   SqliteUserRepository,
+  SqliteWebhookRepository,
 };
 
 /** The repositories of one connection; the outbox also says what a transaction appended. */
@@ -53,4 +55,5 @@ export const sqliteRepositories = (sql: Sql): SqliteRepositories => ({
   audit: new SqliteAuditRepository(sql),
   outbox: new SqliteOutboxRepository(sql),
   deploymentJobs: new SqliteDeploymentJobRepository(sql),
+  webhooks: new SqliteWebhookRepository(sql),
 });

@@ -19,6 +19,7 @@ export class SqliteOutboxRepository implements OutboxRepository {
    * not commit. One connection runs one transaction at a time, so one set is enough.
    */
   private readonly appended = new Set<string>();
+  private readonly kinds: EventKind[] = [];
 
   constructor(private readonly sql: Sql) {}
 
@@ -40,6 +41,7 @@ export class SqliteOutboxRepository implements OutboxRepository {
       throw conflictOf(error, 'event', { id: event.id });
     }
     this.appended.add(tenantId);
+    this.kinds.push(event.kind);
   }
 
   async listAfter(
@@ -70,10 +72,10 @@ export class SqliteOutboxRepository implements OutboxRepository {
     return this.sql.number('SELECT coalesce(max(event_id), 0) FROM outbox_events WHERE tenant_id = ?', tenantId);
   }
 
-  /** The tenants whose events the transaction that just committed appended (see `appended`). */
-  takeAppended(): string[] {
-    const tenants = [...this.appended];
+  /** The tenants and kinds of the events the transaction that just ended appended (see `appended`). */
+  takeAppended(): { tenants: string[]; kinds: EventKind[] } {
+    const taken = { tenants: [...this.appended], kinds: this.kinds.splice(0) };
     this.appended.clear();
-    return tenants;
+    return taken;
   }
 }

@@ -1,0 +1,96 @@
+import type { ServerResponse } from 'node:http';
+import { eventBody, type OutboxEvent } from '../../domain/events/event.js';
+import type { Subscriber } from '../../domain/events/event-hub.js';
+import type { EventMetrics } from '../../ports/event-metrics.js';
+
+/** A comment line every 15 s keeps proxies from closing an idle stream (issue 11). */
+export const HEARTBEAT_MS = 15_000;
+/** What a client is told to wait before reconnecting. */
+export const RETRY_MS = 3_000;
+/**
+ * Bytes that may wait in a stream's socket buffer for a client that reads too slowly; past this the
+ * stream is closed (the client reconnects with Last-Event-ID and misses nothing), so one slow reader
+ * cannot grow the server's memory without bound.
+ */
+export const MAX_BUFFERED_BYTES = 256 * 1024;
+
+/** One `text/event-stream` message: `id`, `event` and one `data` line of JSON. */
+export const sseMessage = (event: OutboxEvent): string =>
+  `id: ${event.eventId}\nevent: ${event.kind}\ndata: ${JSON.stringify(eventBody(event))}\n\n`;
+
+/**
+ * The open event streams of one app: each is a Subscriber of the EventHub writing server-sent events
+ * to its response. One timer sends every stream's heartbeat; `closeAll` ends them when the server
+ * stops (a stream would otherwise hold the graceful stop for its whole grace period).
+ */
+export class EventStreams {
+  private readonly open = new Set<ServerResponse>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly metrics: EventMetrics,
+    private readonly heartbeatMs = HEARTBEAT_MS,
+    private readonly maxBufferedBytes = MAX_BUFFERED_BYTES,
+  ) {}
+
+  get size(): number {
+    return this.open.size;
+  }
+
+  /** Starts the stream on `res` (headers and `retry:`) and returns the hub's subscriber for it. */
+  begin(res: ServerResponse, permissions: ReadonlySet<string>): Subscriber {
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      // nginx and friends buffer responses unless told not to.
+      'x-accel-buffering': 'no',
+    });
+    res.write(`retry: ${RETRY_MS}\n\n`);
+    this.open.add(res);
+    this.metrics.streamsChanged(1);
+    res.once('close', () => {
+      this.open.delete(res);
+      this.metrics.streamsChanged(-1);
+      if (this.open.size === 0) this.stopHeartbeat();
+    });
+    this.startHeartbeat();
+    const write = (text: string): boolean => {
+      if (res.destroyed || res.writableEnded) return false;
+      if (res.writableLength > this.maxBufferedBytes) {
+        res.destroy(); // fell behind: it resumes with Last-Event-ID
+        return false;
+      }
+      res.write(text);
+      return true;
+    };
+    return {
+      permissions,
+      send: (event) => write(sseMessage(event)),
+      reset: (newestId) => {
+        write(
+          `id: ${newestId}\nevent: reset\ndata: {"reason":"the events after your Last-Event-ID are no longer kept; reload"}\n\n`,
+        );
+      },
+    };
+  }
+
+  closeAll(): void {
+    for (const res of this.open) res.end();
+    this.stopHeartbeat();
+  }
+
+  private startHeartbeat(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      for (const res of this.open)
+        if (!res.destroyed && res.writableLength <= this.maxBufferedBytes) res.write(': heartbeat\n\n');
+    }, this.heartbeatMs);
+    this.timer.unref();
+  }
+
+  private stopHeartbeat(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+}

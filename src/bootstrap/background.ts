@@ -1,0 +1,38 @@
+/**
+ * The work `desk serve` does besides answering requests, started once the database is ready and
+ * stopped first on SIGTERM: webhook deliveries from the outbox, and the live event streams' hub.
+ */
+import type { Container } from 'inversify';
+import { EventStreams } from '../adapters/http/event-streams.js';
+import { Logger } from '../adapters/observability/index.js';
+import { EventHub } from '../domain/events/event-hub.js';
+import { WebhookDispatcher } from '../domain/webhooks/webhook-dispatcher.js';
+import { isDatabaseOutage } from '../ports/unit-of-work.js';
+
+export interface Background {
+  /** Ends the event streams, stops claiming deliveries and waits briefly for those under way. */
+  stop(): Promise<void>;
+}
+
+export function startBackground(container: Container): Background {
+  const log = container.get(Logger);
+  const dispatcher = container.get(WebhookDispatcher);
+  dispatcher.start((notice) => {
+    if (notice.kind === 'disabled') {
+      log.warn({ tenantId: notice.tenantId, webhookId: notice.webhookId, reason: notice.reason }, 'webhook disabled');
+    } else if (isDatabaseOutage(notice.error)) {
+      log.warn({ err: notice.error }, 'webhook deliveries paused: the database is unavailable');
+    } else {
+      log.error({ err: notice.error }, 'webhook delivery failed');
+    }
+  });
+  const hub = container.get(EventHub);
+  hub.start();
+  return {
+    async stop() {
+      container.get(EventStreams).closeAll();
+      hub.stop();
+      await dispatcher.stop();
+    },
+  };
+}

@@ -1,0 +1,149 @@
+import { inject, injectable } from 'inversify';
+import { EventSignal } from '../../ports/event-signal.js';
+import { UnitOfWork } from '../../ports/unit-of-work.js';
+import { maySee, type OutboxEvent } from './event.js';
+
+/** How far back a stream may resume: older ids get `reset` (the client reloads its snapshot). */
+export const REPLAY_MAX = 1_000;
+/** Events read from the outbox per query while catching up. */
+const READ_BATCH = 500;
+
+/** One live stream, as its surface (SSE) gives it to the hub. */
+export interface Subscriber {
+  /** The effective permissions (grants and modules): what it may see is decided per kind (maySee). */
+  readonly permissions: ReadonlySet<string>;
+  /** Sends one event; false when the subscriber is gone or fell too far behind (the hub drops it). */
+  send(event: OutboxEvent): boolean;
+  /** Its Last-Event-ID cannot be replayed: it must reload what it shows; events resume after `newestId`. */
+  reset(newestId: number): void;
+}
+
+interface TenantFeed {
+  /** The newest event id read from the outbox and handed to this tenant's subscribers. */
+  cursor: number;
+  readonly subscribers: Map<Subscriber, { lastId: number }>;
+  /** Reads and subscriptions of one tenant take turns, so every subscriber sees ids in order, once. */
+  turn: Promise<void>;
+  readPending: boolean;
+}
+
+/**
+ * The live event stream's fan-out (SPEC §8): one reader of the outbox per tenant and process, woken
+ * by the event signal, hands each new event to every subscriber of the tenant that may see its kind.
+ * A subscriber that resumes (Last-Event-ID) is first given what it missed, from the outbox, in
+ * order and without repeats; one too far behind (REPLAY_MAX) gets a reset instead. Nothing is
+ * buffered here: a subscriber that cannot keep up says so (send → false) and is dropped; it resumes.
+ */
+@injectable()
+export class EventHub {
+  private readonly feeds = new Map<string, TenantFeed>();
+  private unlisten: (() => void) | null = null;
+
+  constructor(
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(EventSignal) private readonly signal: EventSignal,
+  ) {}
+
+  /** Starts reading on signals (idempotent; the first subscription starts it too). */
+  start(): void {
+    if (this.unlisten) return;
+    this.unlisten = this.signal.listen((tenantId) => {
+      if (tenantId === null) for (const id of this.feeds.keys()) this.read(id);
+      else if (this.feeds.has(tenantId)) this.read(tenantId);
+    });
+  }
+
+  /** Stops reading; streams are the surface's to close. */
+  stop(): void {
+    this.unlisten?.();
+    this.unlisten = null;
+    this.feeds.clear();
+  }
+
+  get subscriberCount(): number {
+    let n = 0;
+    for (const feed of this.feeds.values()) n += feed.subscribers.size;
+    return n;
+  }
+
+  /**
+   * Adds a subscriber. With `after` (its Last-Event-ID), the events after it are replayed first, or
+   * `reset` is sent when that id is too old or unknown (a newer id than any: a restored database).
+   * Returns the function that removes it.
+   */
+  async subscribe(tenantId: string, subscriber: Subscriber, after: number | null): Promise<() => void> {
+    this.start();
+    const feed = await this.feedOf(tenantId);
+    await this.inTurn(feed, async () => {
+      await this.catchUp(tenantId, feed);
+      let lastId = feed.cursor;
+      if (after !== null && after !== feed.cursor) {
+        if (after > feed.cursor || after < feed.cursor - REPLAY_MAX) {
+          subscriber.reset(feed.cursor);
+        } else {
+          lastId = after;
+          for (;;) {
+            const events = await this.uow.read((r) => r.outbox.listAfter(tenantId, lastId, READ_BATCH));
+            const missed = events.filter((e) => e.eventId <= feed.cursor);
+            for (const event of missed) {
+              if (maySee(subscriber.permissions, event.kind) && !subscriber.send(event)) return;
+              lastId = event.eventId;
+            }
+            if (missed.length < READ_BATCH) break;
+          }
+        }
+      }
+      feed.subscribers.set(subscriber, { lastId: Math.max(lastId, feed.cursor) });
+    });
+    return () => {
+      feed.subscribers.delete(subscriber);
+    };
+  }
+
+  private async feedOf(tenantId: string): Promise<TenantFeed> {
+    let feed = this.feeds.get(tenantId);
+    if (!feed) {
+      const cursor = await this.uow.read((r) => r.outbox.newestId(tenantId));
+      feed = this.feeds.get(tenantId); // another subscription may have made it meanwhile
+      if (!feed) {
+        feed = { cursor, subscribers: new Map(), turn: Promise.resolve(), readPending: false };
+        this.feeds.set(tenantId, feed);
+      }
+    }
+    return feed;
+  }
+
+  private inTurn(feed: TenantFeed, work: () => Promise<void>): Promise<void> {
+    const turn = feed.turn.then(work);
+    feed.turn = turn.catch(() => undefined);
+    return turn;
+  }
+
+  /** Reads what is new for a tenant (at most one read waits behind the running one). */
+  private read(tenantId: string): void {
+    const feed = this.feeds.get(tenantId);
+    if (!feed || feed.readPending) return;
+    feed.readPending = true;
+    void this.inTurn(feed, async () => {
+      feed.readPending = false;
+      await this.catchUp(tenantId, feed);
+    }).catch(() => undefined); // the database is down: the next signal reads again
+  }
+
+  private async catchUp(tenantId: string, feed: TenantFeed): Promise<void> {
+    for (;;) {
+      const events = await this.uow.read((r) => r.outbox.listAfter(tenantId, feed.cursor, READ_BATCH));
+      for (const event of events) {
+        for (const [subscriber, state] of feed.subscribers) {
+          if (event.eventId <= state.lastId) continue;
+          state.lastId = event.eventId;
+          if (maySee(subscriber.permissions, event.kind) && !subscriber.send(event)) {
+            feed.subscribers.delete(subscriber);
+          }
+        }
+        feed.cursor = event.eventId;
+      }
+      if (events.length < READ_BATCH) return;
+    }
+  }
+}

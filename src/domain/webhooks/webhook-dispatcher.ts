@@ -1,0 +1,228 @@
+import { inject, injectable } from 'inversify';
+import { Clock } from '../../ports/clock.js';
+import { EventSignal } from '../../ports/event-signal.js';
+import { IdGenerator } from '../../ports/id-generator.js';
+import { UnitOfWork } from '../../ports/unit-of-work.js';
+import type { WebhookResponse } from '../../ports/webhook-sender.js';
+import { SendAlert } from '../events/alerts.js';
+import { eventBody } from '../events/event.js';
+import { isSuccess, WebhookDelivery } from './webhook-delivery.js';
+import { retryDelayMs, type DeliveryOutcome, type DisabledReason, type StoredWebhook } from './webhook.js';
+import type { ClaimedWebhook } from '../../ports/repositories.js';
+
+/** How long a claim lasts: longer than one attempt (10 s timeout), renewed after each. */
+export const LEASE_MS = 30_000;
+/** Webhooks worked on at once per instance: a slow receiver holds one of these, never the others. */
+const CONCURRENCY = 32;
+/** Events delivered to one webhook per claim, so one busy webhook cannot hold a worker forever. */
+const EVENTS_PER_CLAIM = 200;
+/** How often due retries are looked for when no event signal wakes the worker. */
+const POLL_MS = 1_000;
+
+/** What the worker reports (the composition root logs it). */
+export type DispatcherNotice =
+  | {
+      readonly kind: 'disabled';
+      readonly tenantId: string;
+      readonly webhookId: string;
+      readonly reason: DisabledReason;
+    }
+  | { readonly kind: 'error'; readonly error: unknown };
+
+/**
+ * Delivers webhooks from the outbox (SPEC §8). Woken by the event signal (a commit) and every second
+ * (due retries), it claims webhooks that have something to send — a lease per webhook, so each is
+ * worked on by one worker of one instance at a time — and delivers each one's events in order, one
+ * task per webhook: a receiver that is slow or down holds its own task only.
+ *
+ * Per webhook, the event after its cursor that it subscribed to is sent; a 2xx moves the cursor on;
+ * 410 Gone disables the webhook; anything else is tried again after the schedule's wait (or the
+ * receiver's Retry-After) until the tenth attempt fails, which disables it and tells the tenant's
+ * administrators by e-mail. Every attempt is logged in the webhook's delivery log, in the same
+ * transaction as the progress it made. Nothing is sent that did not commit (the outbox is read),
+ * and nothing committed is lost: the cursor moves only after a receiver accepted the event.
+ */
+@injectable()
+export class WebhookDispatcher {
+  private readonly owner: string;
+  private readonly inFlight = new Set<Promise<void>>();
+  private running = false;
+  private again = false;
+  private stopped = true;
+  private timer: NodeJS.Timeout | null = null;
+  private unlisten: (() => void) | null = null;
+  private notify: (notice: DispatcherNotice) => void = () => undefined;
+
+  constructor(
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(Clock) private readonly clock: Clock,
+    @inject(IdGenerator) ids: IdGenerator,
+    @inject(EventSignal) private readonly signal: EventSignal,
+    @inject(WebhookDelivery) private readonly delivery: WebhookDelivery,
+    @inject(SendAlert) private readonly alert: SendAlert,
+  ) {
+    this.owner = `worker-${ids.next()}`;
+  }
+
+  start(notify: (notice: DispatcherNotice) => void = () => undefined): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.notify = notify;
+    this.unlisten = this.signal.listen(() => this.wake());
+    this.timer = setInterval(() => this.wake(), POLL_MS);
+    this.timer.unref();
+    this.wake();
+  }
+
+  /** Stops claiming; waits (up to `graceMs`) for the deliveries under way, whose leases then end. */
+  async stop(graceMs = 5_000): Promise<void> {
+    this.stopped = true;
+    this.unlisten?.();
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled([...this.inFlight]),
+      new Promise((r) => {
+        timer = setTimeout(r, graceMs);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
+
+  /** Looks for work now (coalesced: a wake during a claim runs one more claim after it). */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = true;
+    void this.claim()
+      .catch((error: unknown) => this.notify({ kind: 'error', error }))
+      .finally(() => {
+        this.running = false;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        }
+      });
+  }
+
+  private async claim(): Promise<void> {
+    const room = CONCURRENCY - this.inFlight.size;
+    if (room <= 0) return;
+    const now = this.clock.now();
+    const until = new Date(now.getTime() + LEASE_MS).toISOString();
+    const claimed = await this.uow.transaction((repos) =>
+      repos.webhooks.claimDue(now.toISOString(), this.owner, until, room),
+    );
+    for (const c of claimed) {
+      const task: Promise<void> = this.work(c)
+        .catch((error: unknown) => this.notify({ kind: 'error', error }))
+        .finally(() => {
+          this.inFlight.delete(task);
+          // It may have stopped at its per-claim limit, or others may be waiting for room.
+          this.wake();
+        });
+      this.inFlight.add(task);
+    }
+  }
+
+  private async work({ tenantId, webhook }: ClaimedWebhook): Promise<void> {
+    let w: StoredWebhook = webhook;
+    try {
+      for (let sent = 0; sent < EVENTS_PER_CLAIM && !this.stopped; sent++) {
+        // The newest id first: every event up to it has committed (ids commit in order), so when none
+        // of them is one this webhook takes, the cursor may move past all of them.
+        const { newest, event } = await this.uow.read(async (repos) => {
+          const newest = await repos.outbox.newestId(tenantId);
+          const [event] = await repos.outbox.listAfter(tenantId, w.cursor, 1, w.events);
+          return { newest, event };
+        });
+        if (!event) {
+          if (newest > w.cursor) await this.save(tenantId, w, { cursor: newest, attempt: 0, nextAttemptAt: null });
+          return;
+        }
+        const attempt = w.attempt + 1;
+        const { record } = await this.delivery.send(
+          w,
+          { messageId: event.id, kind: event.kind, eventId: event.eventId, body: JSON.stringify(eventBody(event)) },
+          attempt,
+          (response, at) => decide(response, attempt, at),
+        );
+        const disable: DisabledReason | null =
+          record.outcome === 'gone' ? 'gone' : record.outcome === 'exhausted' ? 'exhausted' : null;
+        const progress =
+          record.outcome === 'success'
+            ? { cursor: event.eventId, attempt: 0, nextAttemptAt: null }
+            : { cursor: w.cursor, attempt, nextAttemptAt: record.nextAttemptAt };
+        const kept = await this.uow.transaction(async (repos) => {
+          // Deleted meanwhile: nothing to record against.
+          if (!(await repos.webhooks.findById(tenantId, w.id))) return false;
+          await repos.webhooks.recordAttempt(tenantId, record);
+          if (disable) {
+            await repos.webhooks.disable(tenantId, w.id, disable, record.at);
+            await repos.audit.record(tenantId, {
+              id: record.id,
+              actor: { type: 'system', id: 'webhooks' },
+              action: 'webhook.disable',
+              target: `webhook:${w.id}`,
+              at: record.at,
+              details: { reason: disable, eventId: event.eventId, attempt, statusCode: record.statusCode },
+            });
+            return false;
+          }
+          return repos.webhooks.progress(tenantId, w.id, this.owner, progress, this.leaseEnd());
+        });
+        if (disable) await this.tellDisabled(tenantId, w, disable, record.error);
+        if (!kept || record.outcome !== 'success') return;
+        w = { ...w, ...progress };
+      }
+    } finally {
+      await this.uow
+        .transaction((repos) => repos.webhooks.release(tenantId, w.id, this.owner))
+        .catch((error: unknown) => this.notify({ kind: 'error', error }));
+    }
+  }
+
+  private async save(tenantId: string, w: StoredWebhook, p: { cursor: number; attempt: number; nextAttemptAt: null }) {
+    await this.uow.transaction((repos) => repos.webhooks.progress(tenantId, w.id, this.owner, p, this.leaseEnd()));
+  }
+
+  private leaseEnd(): string {
+    return new Date(this.clock.now().getTime() + LEASE_MS).toISOString();
+  }
+
+  private async tellDisabled(tenantId: string, w: StoredWebhook, reason: DisabledReason, error: string | null) {
+    this.notify({ kind: 'disabled', tenantId, webhookId: w.id, reason });
+    const why =
+      reason === 'gone'
+        ? 'The receiver answered 410 Gone, which says it no longer wants these events.'
+        : `Ten attempts over about three days failed (the last: ${error ?? 'no answer'}).`;
+    const outcome = await this.alert.toTenant(
+      tenantId,
+      'A webhook was disabled',
+      `Desk disabled the webhook ${w.id} (${new URL(w.url).host}).\n\n${why}\n\n` +
+        'Events are kept: once the receiver works again, turn the webhook back on (PATCH enabled: true, ' +
+        'or in Settings) and the events it missed are delivered in order.\n',
+    );
+    if (!outcome.sent && outcome.reason === 'failed') this.notify({ kind: 'error', error: outcome.error });
+  }
+}
+
+/** What an attempt's answer means for the webhook: success, retry later, or disable. */
+function decide(
+  response: WebhookResponse,
+  attempt: number,
+  at: Date,
+): { outcome: DeliveryOutcome; nextAttemptAt: string | null } {
+  if (isSuccess(response)) return { outcome: 'success', nextAttemptAt: null };
+  if (response.statusCode === 410) return { outcome: 'gone', nextAttemptAt: null };
+  const wait = retryDelayMs(attempt, response.retryAfterMs, Math.random);
+  if (wait === null) return { outcome: 'exhausted', nextAttemptAt: null };
+  return {
+    outcome: response.refused ? 'refused' : 'failure',
+    nextAttemptAt: new Date(at.getTime() + wait).toISOString(),
+  };
+}
