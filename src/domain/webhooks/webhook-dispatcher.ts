@@ -10,8 +10,8 @@ import { isSuccess, WebhookDelivery } from './webhook-delivery.js';
 import { retryDelayMs, type DeliveryOutcome, type DisabledReason, type StoredWebhook } from './webhook.js';
 import type { ClaimedWebhook } from '../../ports/repositories.js';
 
-/** How long a claim lasts: longer than one attempt (10 s timeout), renewed after each. */
-export const LEASE_MS = 30_000;
+/** How long a claim lasts: longer than one attempt (10 s timeout), renewed after each; a process that died holding one delays its webhook by at most this. */
+export const LEASE_MS = 15_000;
 /** Webhooks worked on at once per instance: a slow receiver holds one of these, never the others. */
 const CONCURRENCY = 32;
 /** Events delivered to one webhook per claim, so one busy webhook cannot hold a worker forever. */
