@@ -16,6 +16,7 @@ import { startSmtp, type TestSmtp } from '../support/smtp.js';
 import { auditEntries, readTenantData, type TenantData } from '../support/tenant-data.js';
 import { MovableClock } from '../fakes/movable-clock.js';
 import { createUser, signIn } from '../console/support.js';
+import { openStream } from '../support/sse.js';
 
 warnIfPostgresSkipped();
 
@@ -371,6 +372,31 @@ describe.each(databases)('webhooks on %s', (database) => {
       'not-found',
     );
     await api(admin.key).send({ method: 'DELETE', path: `/api/v1/webhooks/${webhook.id}` });
+  });
+
+  it('counts published events, deliveries by outcome and open streams in the metrics', async () => {
+    const scrape = async () => (await send(app.port, { path: '/api/metrics' })).text;
+    const value = (text: string, series: string) =>
+      Number(new RegExp(`^${series.replace(/[{}"=]/g, (c) => `\\${c}`)} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
+    const before = await scrape();
+    const { webhook } = await fresh(['loan.issued']);
+    const stream = await openStream(app.port, '/api/v1/events', { 'x-api-key': admin.key });
+    await issueOne();
+    await stream.waitFor(1);
+    await expect
+      .poll(async () => (await api(admin.key).get(`/api/v1/webhooks/${webhook.id}/deliveries`)).json.total)
+      .toBe(1);
+    const after = await scrape();
+    expect(value(after, 'desk_events_published_total{kind="loan.issued"}')).toBe(
+      value(before, 'desk_events_published_total{kind="loan.issued"}') + 1,
+    );
+    expect(value(after, 'desk_webhook_deliveries_total{outcome="success"}')).toBe(
+      value(before, 'desk_webhook_deliveries_total{outcome="success"}') + 1,
+    );
+    expect(value(after, 'desk_sse_connections')).toBe(1);
+    stream.close();
+    await expect.poll(async () => value(await scrape(), 'desk_sse_connections')).toBe(0);
+    expect(after).not.toMatch(/desk_\w+\{[^}]*tenant/);
   });
 
   it('is managed from the console too, with the same rules', async () => {

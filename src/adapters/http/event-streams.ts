@@ -5,6 +5,8 @@ import type { EventMetrics } from '../../ports/event-metrics.js';
 
 /** A comment line every 15 s keeps proxies from closing an idle stream (issue 11). */
 export const HEARTBEAT_MS = 15_000;
+/** Heartbeat buckets: one beats every HEARTBEAT_MS / BEATS. */
+const BEATS = 15;
 /** What a client is told to wait before reconnecting. */
 export const RETRY_MS = 3_000;
 /**
@@ -25,6 +27,14 @@ export const sseMessage = (event: OutboxEvent): string =>
  */
 export class EventStreams {
   private readonly open = new Set<ServerResponse>();
+  /**
+   * Heartbeats are spread over the interval: each stream belongs to one of BEATS buckets and one
+   * bucket beats per tick, so 5,000 streams cost a few hundred writes at a time, never 5,000 at once
+   * (which would hold the event loop long enough to show in every request's latency).
+   */
+  private readonly buckets: Set<ServerResponse>[] = Array.from({ length: BEATS }, () => new Set());
+  private nextBucket = 0;
+  private tick = 0;
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -48,9 +58,12 @@ export class EventStreams {
     });
     res.write(`retry: ${RETRY_MS}\n\n`);
     this.open.add(res);
+    const bucket = this.buckets[this.nextBucket++ % BEATS]!;
+    bucket.add(res);
     this.metrics.streamsChanged(1);
     res.once('close', () => {
       this.open.delete(res);
+      bucket.delete(res);
       this.metrics.streamsChanged(-1);
       if (this.open.size === 0) this.stopHeartbeat();
     });

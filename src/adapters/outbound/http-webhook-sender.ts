@@ -1,5 +1,5 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Webhook } from 'standardwebhooks';
 import { OutboundGuard } from '../../ports/outbound-guard.js';
 import { WebhookSender, type WebhookMessage, type WebhookResponse } from '../../ports/webhook-sender.js';
@@ -25,11 +25,24 @@ export function retryAfterMs(header: string | undefined, now: number): number | 
  * non-public address before the request and again at connection time (its `lookup`).
  */
 export class HttpWebhookSender extends WebhookSender {
+  // Connections to receivers are kept open between deliveries (a webhook's events go one after
+  // another to the same host); a few per host at most.
+  private readonly agents = {
+    http: new HttpAgent({ keepAlive: true, maxSockets: 4, maxFreeSockets: 4, timeout: 30_000 }),
+    https: new HttpsAgent({ keepAlive: true, maxSockets: 4, maxFreeSockets: 4, timeout: 30_000 }),
+  };
+
   constructor(
     private readonly guard: OutboundGuard & Pick<PublicAddressGuard, 'lookup'>,
     private readonly timeoutMs = WEBHOOK_TIMEOUT_MS,
   ) {
     super();
+  }
+
+  /** Closes the kept connections (when the process stops). */
+  close(): void {
+    this.agents.http.destroy();
+    this.agents.https.destroy();
   }
 
   async send(message: WebhookMessage): Promise<WebhookResponse> {
@@ -42,7 +55,8 @@ export class HttpWebhookSender extends WebhookSender {
       .map((secret) => new Webhook(secret).sign(message.id, message.timestamp, message.body))
       .join(' ');
     const url = new URL(message.url);
-    const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const secure = url.protocol === 'https:';
+    const request = secure ? httpsRequest : httpRequest;
     return new Promise<WebhookResponse>((resolve) => {
       let settled = false;
       const done = (r: Omit<WebhookResponse, 'durationMs' | 'refused'> & { refused?: boolean }) => {
@@ -54,6 +68,7 @@ export class HttpWebhookSender extends WebhookSender {
         url,
         {
           method: 'POST',
+          agent: secure ? this.agents.https : this.agents.http,
           lookup: this.guard.lookup,
           headers: {
             'content-type': 'application/json',
@@ -68,22 +83,25 @@ export class HttpWebhookSender extends WebhookSender {
         (res: IncomingMessage) => {
           const statusCode = res.statusCode ?? 0;
           const ok = statusCode >= 200 && statusCode < 300;
-          res.resume(); // the answer's body is not ours to keep
+          // The answer's body is read and dropped (never stored), so the connection can serve the next.
+          res.resume();
           res.on('error', () => undefined);
           done({
             statusCode,
             error: ok ? null : `status ${statusCode}`,
             retryAfterMs: ok ? null : retryAfterMs(res.headers['retry-after'], Date.now()),
           });
-          req.destroy();
         },
       );
       const deadline = setTimeout(() => {
+        if (settled) return;
         done({ statusCode: null, error: `no answer within ${this.timeoutMs / 1000} s`, retryAfterMs: null });
         req.destroy();
       }, this.timeoutMs);
       req.on('close', () => clearTimeout(deadline));
+      req.on('response', (res: IncomingMessage) => res.on('end', () => clearTimeout(deadline)));
       req.on('timeout', () => {
+        if (settled) return;
         done({ statusCode: null, error: `no answer within ${this.timeoutMs / 1000} s`, retryAfterMs: null });
         req.destroy();
       });

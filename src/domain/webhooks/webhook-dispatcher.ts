@@ -7,8 +7,14 @@ import type { WebhookResponse } from '../../ports/webhook-sender.js';
 import { SendAlert } from '../events/alerts.js';
 import { eventBody } from '../events/event.js';
 import { isSuccess, WebhookDelivery } from './webhook-delivery.js';
-import { retryDelayMs, type DeliveryOutcome, type DisabledReason, type StoredWebhook } from './webhook.js';
-import type { ClaimedWebhook } from '../../ports/repositories.js';
+import {
+  retryDelayMs,
+  type DeliveryAttempt,
+  type DeliveryOutcome,
+  type DisabledReason,
+  type StoredWebhook,
+} from './webhook.js';
+import type { ClaimedWebhook, Repositories } from '../../ports/repositories.js';
 
 /** How long a claim lasts: longer than one attempt (10 s timeout), renewed after each; a process that died holding one delays its webhook by at most this. */
 export const LEASE_MS = 15_000;
@@ -18,6 +24,13 @@ const CONCURRENCY = 32;
 const EVENTS_PER_CLAIM = 200;
 /** How often due retries are looked for when no event signal wakes the worker. */
 const POLL_MS = 1_000;
+/** Events read from the outbox at once for one webhook. */
+const READ_BATCH = 50;
+/** Successful attempts are written together, this many or after this long, whichever comes first. */
+const FLUSH_EVERY = 25;
+const FLUSH_MS = 50;
+/** Claims are at least this far apart: a burst of commits wakes the worker once, not once each. */
+const CLAIM_GAP_MS = 10;
 
 /** What the worker reports (the composition root logs it). */
 export type DispatcherNotice =
@@ -48,6 +61,8 @@ export class WebhookDispatcher {
   private readonly inFlight = new Set<Promise<void>>();
   private running = false;
   private again = false;
+  private lastClaimAt = 0;
+  private gapTimer: NodeJS.Timeout | null = null;
   private stopped = true;
   private timer: NodeJS.Timeout | null = null;
   private unlisten: (() => void) | null = null;
@@ -79,7 +94,9 @@ export class WebhookDispatcher {
     this.stopped = true;
     this.unlisten?.();
     if (this.timer) clearInterval(this.timer);
+    if (this.gapTimer) clearTimeout(this.gapTimer);
     this.timer = null;
+    this.gapTimer = null;
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
       Promise.allSettled([...this.inFlight]),
@@ -90,14 +107,28 @@ export class WebhookDispatcher {
     clearTimeout(timer);
   }
 
-  /** Looks for work now (coalesced: a wake during a claim runs one more claim after it). */
+  /**
+   * Looks for work soon: a wake during a claim runs one more claim after it, and claims are at least
+   * CLAIM_GAP_MS apart, so 200 commits a second cost far fewer than 200 claims. (A webhook already
+   * being delivered needs no claim: its worker reads on until the outbox has nothing more for it.)
+   */
   wake(): void {
     if (this.stopped) return;
-    if (this.running) {
+    if (this.running || this.gapTimer) {
       this.again = true;
       return;
     }
+    const wait = this.lastClaimAt + CLAIM_GAP_MS - Date.now();
+    if (wait > 0) {
+      this.gapTimer = setTimeout(() => {
+        this.gapTimer = null;
+        this.again = false;
+        this.wake();
+      }, wait);
+      return;
+    }
     this.running = true;
+    this.lastClaimAt = Date.now();
     void this.claim()
       .catch((error: unknown) => this.notify({ kind: 'error', error }))
       .finally(() => {
@@ -131,63 +162,85 @@ export class WebhookDispatcher {
 
   private async work({ tenantId, webhook }: ClaimedWebhook): Promise<void> {
     let w: StoredWebhook = webhook;
+    // Attempts made but not yet written: successes are written in small batches (a crash before the
+    // write only means those events are sent again: at least once), a failure at once.
+    let pending: DeliveryAttempt[] = [];
+    let flushedAt = Date.now();
+    const flush = async (extra?: (repos: Repositories) => Promise<void>): Promise<boolean> => {
+      const records = pending;
+      pending = [];
+      flushedAt = Date.now();
+      const progress = { cursor: w.cursor, attempt: w.attempt, nextAttemptAt: w.nextAttemptAt };
+      return this.uow.transaction(async (repos) => {
+        // False when the webhook was deleted or turned off meanwhile, or the lease was lost.
+        if (!(await repos.webhooks.progress(tenantId, w.id, this.owner, progress, this.leaseEnd()))) return false;
+        for (const record of records) await repos.webhooks.recordAttempt(tenantId, record);
+        await extra?.(repos);
+        return true;
+      });
+    };
     try {
-      for (let sent = 0; sent < EVENTS_PER_CLAIM && !this.stopped; sent++) {
+      let sent = 0;
+      while (sent < EVENTS_PER_CLAIM && !this.stopped) {
         // The newest id first: every event up to it has committed (ids commit in order), so when none
         // of them is one this webhook takes, the cursor may move past all of them.
-        const { newest, event } = await this.uow.read(async (repos) => {
+        const { newest, events } = await this.uow.read(async (repos) => {
           const newest = await repos.outbox.newestId(tenantId);
-          const [event] = await repos.outbox.listAfter(tenantId, w.cursor, 1, w.events);
-          return { newest, event };
+          return { newest, events: await repos.outbox.listAfter(tenantId, w.cursor, READ_BATCH, w.events) };
         });
-        if (!event) {
-          if (newest > w.cursor) await this.save(tenantId, w, { cursor: newest, attempt: 0, nextAttemptAt: null });
+        if (events.length === 0) {
+          if (newest > w.cursor) {
+            w = { ...w, cursor: newest };
+            await flush();
+          }
           return;
         }
-        const attempt = w.attempt + 1;
-        const { record } = await this.delivery.send(
-          w,
-          { messageId: event.id, kind: event.kind, eventId: event.eventId, body: JSON.stringify(eventBody(event)) },
-          attempt,
-          (response, at) => decide(response, attempt, at),
-        );
-        const disable: DisabledReason | null =
-          record.outcome === 'gone' ? 'gone' : record.outcome === 'exhausted' ? 'exhausted' : null;
-        const progress =
-          record.outcome === 'success'
-            ? { cursor: event.eventId, attempt: 0, nextAttemptAt: null }
-            : { cursor: w.cursor, attempt, nextAttemptAt: record.nextAttemptAt };
-        const kept = await this.uow.transaction(async (repos) => {
-          // Deleted meanwhile: nothing to record against.
-          if (!(await repos.webhooks.findById(tenantId, w.id))) return false;
-          await repos.webhooks.recordAttempt(tenantId, record);
-          if (disable) {
-            await repos.webhooks.disable(tenantId, w.id, disable, record.at);
-            await repos.audit.record(tenantId, {
-              id: record.id,
-              actor: { type: 'system', id: 'webhooks' },
-              action: 'webhook.disable',
-              target: `webhook:${w.id}`,
-              at: record.at,
-              details: { reason: disable, eventId: event.eventId, attempt, statusCode: record.statusCode },
-            });
-            return false;
+        for (const event of events) {
+          if (this.stopped) return;
+          sent++;
+          const attempt = w.attempt + 1;
+          const { record } = await this.delivery.send(
+            w,
+            { messageId: event.id, kind: event.kind, eventId: event.eventId, body: JSON.stringify(eventBody(event)) },
+            attempt,
+            (response, at) => decide(response, attempt, at),
+          );
+          pending.push(record);
+          if (record.outcome === 'success') {
+            w = { ...w, cursor: event.eventId, attempt: 0, nextAttemptAt: null };
+            if (pending.length >= FLUSH_EVERY || Date.now() - flushedAt >= FLUSH_MS) {
+              if (!(await flush())) return;
+            }
+            continue;
           }
-          return repos.webhooks.progress(tenantId, w.id, this.owner, progress, this.leaseEnd());
-        });
-        if (disable) await this.tellDisabled(tenantId, w, disable, record.error);
-        if (!kept || record.outcome !== 'success') return;
-        w = { ...w, ...progress };
+          w = { ...w, attempt, nextAttemptAt: record.nextAttemptAt };
+          const disable: DisabledReason | null =
+            record.outcome === 'gone' ? 'gone' : record.outcome === 'exhausted' ? 'exhausted' : null;
+          const kept = await flush(
+            disable
+              ? async (repos) => {
+                  await repos.webhooks.disable(tenantId, w.id, disable, record.at);
+                  await repos.audit.record(tenantId, {
+                    id: record.id,
+                    actor: { type: 'system', id: 'webhooks' },
+                    action: 'webhook.disable',
+                    target: `webhook:${w.id}`,
+                    at: record.at,
+                    details: { reason: disable, eventId: event.eventId, attempt, statusCode: record.statusCode },
+                  });
+                }
+              : undefined,
+          );
+          if (kept && disable) await this.tellDisabled(tenantId, w, disable, record.error);
+          return;
+        }
       }
     } finally {
+      if (pending.length > 0) await flush().catch((error: unknown) => this.notify({ kind: 'error', error }));
       await this.uow
         .transaction((repos) => repos.webhooks.release(tenantId, w.id, this.owner))
         .catch((error: unknown) => this.notify({ kind: 'error', error }));
     }
-  }
-
-  private async save(tenantId: string, w: StoredWebhook, p: { cursor: number; attempt: number; nextAttemptAt: null }) {
-    await this.uow.transaction((repos) => repos.webhooks.progress(tenantId, w.id, this.owner, p, this.leaseEnd()));
   }
 
   private leaseEnd(): string {
