@@ -162,6 +162,12 @@ function sendRaw(
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, method, path, headers, timeout: 20_000 }, (res) => {
+      // An event stream that opened is an answer (it never ends by itself): take its status and hang up.
+      if (String(res.headers['content-type']).startsWith('text/event-stream')) {
+        resolve({ status: res.statusCode ?? 0, text: '' });
+        req.destroy();
+        return;
+      }
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));

@@ -17,6 +17,8 @@ import { invokeAction, restClient, type Reply } from '../support/rest.js';
 import { readTenantData, writableState, type TenantData } from '../support/tenant-data.js';
 import { perform } from '../../src/domain/shared/use-case.js';
 import { resolveFrom } from '../../src/bootstrap/container.js';
+import { CreateWebhook } from '../../src/domain/webhooks/manage-webhooks.js';
+import { UnitOfWork } from '../../src/ports/unit-of-work.js';
 
 /**
  * What a case expects besides "nothing of B": `not_found` (404 not-found), `empty` (a list with
@@ -32,6 +34,8 @@ let app: TestApp;
 let a: TenantData;
 let b: TenantData;
 let aKey: string;
+/** A webhook of tenant B's. */
+let bWebhookId: string;
 /** Strings that identify B's records: ids, B-only serials, its slug, name and id. */
 let forbidden: string[];
 
@@ -157,6 +161,20 @@ const ROUTE_CASES: Record<string, () => { path: string; expect: Expectation }[]>
   'GET /api/v1/actions': () => [{ path: '/api/v1/actions', expect: 'own' }],
   'GET /api/v1/actions/openapi.json': () => [{ path: '/api/v1/actions/openapi.json', expect: 'own' }],
   'POST /api/v1/actions/:name': () => [], // every action, below
+  'GET /api/v1/webhooks': () => [{ path: '/api/v1/webhooks', expect: 'empty' }],
+  'GET /api/v1/webhooks/:id': () => [{ path: `/api/v1/webhooks/${bWebhookId}`, expect: 'not_found' }],
+  'GET /api/v1/webhooks/:id/deliveries': () => [
+    { path: `/api/v1/webhooks/${bWebhookId}/deliveries`, expect: 'not_found' },
+  ],
+  // Writes: the webhook writes test below. The stream never ends, so it is not read here: the events
+  // suite shows a tenant's stream carries its own events only (test/events/stream.test.ts).
+  'POST /api/v1/webhooks': () => [],
+  'PATCH /api/v1/webhooks/:id': () => [],
+  'DELETE /api/v1/webhooks/:id': () => [],
+  'POST /api/v1/webhooks/:id/rotate-secret': () => [],
+  'POST /api/v1/webhooks/:id/test': () => [],
+  'POST /api/v1/webhooks/:id/deliveries/:deliveryId/resend': () => [],
+  'GET /api/v1/events': () => [],
 };
 
 function expectNoneOf(reply: Reply, strings: readonly string[]): void {
@@ -207,10 +225,17 @@ beforeAll(async () => {
   a = await readTenantData(app.container, 'iso-alpha');
   b = await readTenantData(app.container, 'iso-beta');
   aKey = (await app.key('iso-alpha', [...PERMISSIONS])).key;
+  const made = await perform(resolveFrom(app.container), CreateWebhook, operatorActor(b.tenant), {
+    url: 'https://8.8.8.8/beta-hook',
+    events: ['loan.issued'],
+  });
+  bWebhookId = made.webhook.id;
   const aSerials = [...a.devices, ...a.loans].map((d) => d.serial);
   forbidden = [
     b.tenant.id,
     'iso-beta',
+    bWebhookId,
+    'beta-hook',
     'beta.example',
     ...[b.people, b.groups, b.loans, b.devices, b.submissions, b.tickets].flatMap((rows) => rows.map((r) => r.id)),
     ...only(
@@ -271,6 +296,23 @@ describe('tenant isolation over the API-key surfaces', () => {
         expectNoneOf(reply, forbidden);
       }
     }
+  });
+
+  it("cannot change, test or delete tenant B's webhook", async () => {
+    const client = restClient(app.port, aKey);
+    const base = `/api/v1/webhooks/${bWebhookId}`;
+    for (const [method, path, body] of [
+      ['PATCH', base, { enabled: false, url: 'https://8.8.4.4/a-hook' }],
+      ['DELETE', base, undefined],
+      ['POST', `${base}/rotate-secret`, {}],
+      ['POST', `${base}/test`, {}],
+      ['POST', `${base}/deliveries/x/resend`, {}],
+    ] as const) {
+      const reply = await client.send({ method, path, body });
+      await check(reply, 'not_found', `${method} ${path}`, path);
+    }
+    const stored = await app.container.get(UnitOfWork).read((r) => r.webhooks.findById(b.tenant.id, bWebhookId));
+    expect(stored).toMatchObject({ url: 'https://8.8.8.8/beta-hook', enabled: true });
   });
 
   it("leaves tenant B's loans, submissions, audit log and outbox unchanged", async () => {
