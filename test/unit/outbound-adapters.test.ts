@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { request } from 'node:http';
-import { createServer } from 'node:http';
+import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryJobLock } from '../../src/adapters/system/memory-job-lock.js';
@@ -8,6 +7,8 @@ import { NoMailer, SmtpMailer } from '../../src/adapters/mail/smtp-mailer.js';
 import { isPublicAddress, PublicAddressGuard } from '../../src/adapters/outbound/public-address-guard.js';
 import { AesSecretBox } from '../../src/adapters/system/aes-secret-box.js';
 import { startSmtp, type TestSmtp } from '../support/smtp.js';
+import { startReceiver, verified } from '../support/receiver.js';
+import { HttpWebhookSender, retryAfterMs } from '../../src/adapters/outbound/http-webhook-sender.js';
 
 const key = () => randomBytes(32).toString('base64url');
 
@@ -136,5 +137,88 @@ describe('MemoryJobLock', () => {
     release();
     expect(await first).toEqual({ ran: true, value: 'done' });
     expect(await lock.runExclusive('backup', async () => 'again')).toEqual({ ran: true, value: 'again' });
+  });
+});
+
+describe('HttpWebhookSender', () => {
+  const secret = `whsec_${Buffer.from('a-test-secret-of-32-bytes-length').toString('base64')}`;
+  const message = (url: string) => ({
+    url,
+    id: 'msg_1',
+    timestamp: new Date(),
+    body: '{"type":"webhook.test"}',
+    secrets: [secret],
+  });
+
+  it('posts the body signed, and reads a 2xx as success', async () => {
+    const receiver = await startReceiver();
+    try {
+      const r = await new HttpWebhookSender(new PublicAddressGuard(true)).send(message(receiver.url));
+      expect(r).toMatchObject({ statusCode: 204, error: null, refused: false, retryAfterMs: null });
+      const [got] = await receiver.waitFor(1);
+      expect(verified(got!, secret)).toEqual({ type: 'webhook.test' });
+      expect(got!.headers['webhook-id']).toBe('msg_1');
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('does not follow a redirect, and reads Retry-After in seconds or as a date', async () => {
+    const receiver = await startReceiver();
+    const elsewhere = await startReceiver('/elsewhere');
+    try {
+      receiver.answer(
+        { status: 307, headers: { location: elsewhere.url } },
+        { status: 429, headers: { 'retry-after': '30' } },
+        { status: 503, headers: { 'retry-after': new Date(Date.now() + 60_000).toUTCString() } },
+      );
+      const sender = new HttpWebhookSender(new PublicAddressGuard(true));
+      expect(await sender.send(message(receiver.url))).toMatchObject({ statusCode: 307, error: 'status 307' });
+      expect((await sender.send(message(receiver.url))).retryAfterMs).toBe(30_000);
+      const dated = (await sender.send(message(receiver.url))).retryAfterMs!;
+      expect(dated).toBeGreaterThan(55_000);
+      expect(dated).toBeLessThanOrEqual(60_000);
+      expect(elsewhere.received).toEqual([]);
+    } finally {
+      await receiver.close();
+      await elsewhere.close();
+    }
+  });
+
+  it('gives up on a receiver that does not answer in time', async () => {
+    const receiver = await startReceiver();
+    receiver.otherwise({ status: 200, hang: true });
+    try {
+      const r = await new HttpWebhookSender(new PublicAddressGuard(true), 300).send(message(receiver.url));
+      expect(r).toMatchObject({ statusCode: null, error: 'no answer within 0.3 s', refused: false });
+      expect(r.durationMs).toBeGreaterThanOrEqual(290);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('refuses a private address at delivery time, without a request', async () => {
+    const receiver = await startReceiver();
+    try {
+      const sender = new HttpWebhookSender(new PublicAddressGuard(false));
+      const literal = await sender.send(message(receiver.url));
+      expect(literal).toMatchObject({ statusCode: null, refused: true });
+      const named = await sender.send(message(receiver.url.replace('127.0.0.1', 'localhost')));
+      expect(named).toMatchObject({ statusCode: null, refused: true });
+      expect(receiver.received).toEqual([]);
+    } finally {
+      await receiver.close();
+    }
+  });
+});
+
+describe('retryAfterMs', () => {
+  it('reads seconds and dates, and nothing else', () => {
+    const now = Date.parse('2026-11-24T10:00:00Z');
+    expect(retryAfterMs('120', now)).toBe(120_000);
+    expect(retryAfterMs('Tue, 24 Nov 2026 10:01:00 GMT', now)).toBe(60_000);
+    expect(retryAfterMs('Tue, 24 Nov 2026 09:00:00 GMT', now)).toBe(0);
+    expect(retryAfterMs('soon', now)).toBeNull();
+    expect(retryAfterMs(undefined, now)).toBeNull();
   });
 });
