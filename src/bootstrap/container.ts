@@ -25,6 +25,7 @@ import { UuidIdGenerator } from '../adapters/system/uuid-id-generator.js';
 import { ToolCatalogue } from '../domain/catalogue/catalogue.js';
 import { EventHub } from '../domain/events/event-hub.js';
 import { RecentLookups } from '../domain/identity/recent-lookups.js';
+import { OneOffDelivery } from '../domain/webhooks/manage-webhooks.js';
 import { WebhookDelivery } from '../domain/webhooks/webhook-delivery.js';
 import { WebhookDispatcher } from '../domain/webhooks/webhook-dispatcher.js';
 import type { Resolve } from '../domain/shared/use-case.js';
@@ -83,6 +84,7 @@ const coreModule = (config: DeskConfig) =>
     bind(EventHub).toSelf().inSingletonScope();
     bind(WebhookDispatcher).toSelf().inSingletonScope();
     bind(WebhookDelivery).toSelf().inSingletonScope();
+    bind(OneOffDelivery).toSelf().inSingletonScope();
     bind(RecentLookups).toConstantValue(new RecentLookups());
     for (const useCase of USE_CASES) bind<unknown>(useCase).toSelf().inSingletonScope();
   });

@@ -6,7 +6,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDesk, startServe, tempInstallDir, eventually, type RunningServer } from '../support/cli.js';
-import { postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js';
+import { postgresAvailable, sharedServeEnv, warnIfPostgresSkipped } from '../support/postgres.js';
 import { startReceiver, verified, type Receiver } from '../support/receiver.js';
 import { openStream } from '../support/sse.js';
 
@@ -89,20 +89,13 @@ describe('a desk serve killed right after a write', () => {
 });
 
 describe.skipIf(!postgresAvailable)('two desk serve instances on one Postgres', () => {
-  const schema = `desk_events_${Math.random().toString(36).slice(2, 10)}`;
-  const target = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://localhost/none');
-  const url = new URL(target.href);
-  url.searchParams.set('options', `-c search_path=${schema},public`);
-  const env = {
-    DATABASE_URL: url.href,
-    JWT_SECRET: 'shared-secret-'.padEnd(48, 'z'),
-    ENCRYPTION_KEY: 'shared-encryption-key-'.padEnd(43, 'k'),
+  const { schema, target, env } = sharedServeEnv('desk_events', {
     WEBHOOK_ALLOW_PRIVATE: 'true',
     BACKUP_INTERVAL_HOURS: '0',
     RATE_LIMIT_ACTIONS_PER_MINUTE: '0',
     RATE_LIMIT_V1_PER_MINUTE: '0',
     LOG_LEVEL: 'warn',
-  };
+  });
   const admin = new pg.Client({ connectionString: target.href });
   let a: RunningServer;
   let b: RunningServer;

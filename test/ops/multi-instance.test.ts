@@ -7,22 +7,15 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOOKUP_FRESH_MS } from '../../src/domain/identity/recent-lookups.js';
 import { runDesk, startServe, tempInstallDir, eventually, type RunningServer } from '../support/cli.js';
-import { postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js';
+import { postgresAvailable, sharedServeEnv, warnIfPostgresSkipped } from '../support/postgres.js';
 
 warnIfPostgresSkipped();
 
 describe.skipIf(!postgresAvailable)('two instances on one Postgres', () => {
-  const schema = `desk_multi_${Math.random().toString(36).slice(2, 10)}`;
-  const target = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://localhost/none');
-  const url = new URL(target.href);
-  url.searchParams.set('options', `-c search_path=${schema},public`);
-  const env = {
-    DATABASE_URL: url.href,
-    JWT_SECRET: 'shared-secret-'.padEnd(48, 'z'),
-    ENCRYPTION_KEY: 'shared-encryption-key-'.padEnd(43, 'k'),
+  const { schema, target, env } = sharedServeEnv('desk_multi', {
     RATE_LIMIT_V1_PER_MINUTE: '3',
     RATE_LIMIT_ACTIONS_PER_MINUTE: '0',
-  };
+  });
   const admin = new pg.Client({ connectionString: target.href });
   const servers: RunningServer[] = [];
   let a: RunningServer;

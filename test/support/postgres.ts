@@ -85,3 +85,22 @@ export async function openPostgresSubject(): Promise<PostgresSubject> {
     },
   };
 }
+
+/**
+ * What `desk serve` processes sharing one Postgres need: a fresh schema of TEST_DATABASE_URL (they
+ * migrate it; `target` is the server, to create and drop the schema with) and the secrets every
+ * instance must share.
+ */
+export function sharedServeEnv(prefix: string, extra: Record<string, string> = {}) {
+  const schema = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const target = new URL(TEST_DATABASE_URL || 'postgres://localhost/none');
+  const url = new URL(target.href);
+  url.searchParams.set('options', `-c search_path=${schema},public`);
+  const env = {
+    DATABASE_URL: url.href,
+    JWT_SECRET: 'shared-secret-'.padEnd(48, 'z'),
+    ENCRYPTION_KEY: 'shared-encryption-key-'.padEnd(43, 'k'),
+    ...extra,
+  };
+  return { schema, target, env };
+}

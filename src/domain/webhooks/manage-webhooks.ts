@@ -13,7 +13,7 @@ import { DomainError, invalidField, notFound } from '../shared/errors.js';
 import { PAGE_SIZE_DEFAULT } from '../shared/paging.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
 import type { UseCase } from '../shared/use-case.js';
-import { oneOff, WebhookDelivery } from './webhook-delivery.js';
+import { oneOff, WebhookDelivery, type Outgoing } from './webhook-delivery.js';
 import {
   createWebhookInput,
   listDeliveriesInput,
@@ -23,6 +23,7 @@ import {
   toWebhookView,
   updateWebhookInput,
   webhookRef,
+  type DeliveryAttempt,
   type DeliveryAttemptView,
   type StoredWebhook,
   type WebhookView,
@@ -39,6 +40,25 @@ const auditUrl = (url: string): string => {
   const u = new URL(url);
   return `${u.protocol}//${u.host}${u.pathname}`;
 };
+
+/** Audits a change to a webhook, in the caller's transaction. */
+const audited = (
+  repos: Repositories,
+  ids: IdGenerator,
+  actor: Actor,
+  action: string,
+  webhookId: string,
+  at: string,
+  details: Record<string, unknown>,
+) =>
+  recordChange(repos, ids, {
+    tenantId: actor.tenant.id,
+    actor: auditActor(actor),
+    action,
+    target: `webhook:${webhookId}`,
+    at,
+    details,
+  });
 
 /** The kinds the actor may not subscribe to: a webhook never carries what its creator could not see. */
 function assertVisible(actor: Actor, kinds: readonly EventKind[]): void {
@@ -100,13 +120,9 @@ export class CreateWebhook implements UseCase<typeof createWebhookInput, { webho
         nextAttemptAt: null,
       };
       await repos.webhooks.create(actor.tenant.id, stored);
-      await recordChange(repos, this.ids, {
-        tenantId: actor.tenant.id,
-        actor: auditActor(actor),
-        action: 'webhook.create',
-        target: `webhook:${stored.id}`,
-        at,
-        details: { url: auditUrl(stored.url), events: stored.events },
+      await audited(repos, this.ids, actor, 'webhook.create', stored.id, at, {
+        url: auditUrl(stored.url),
+        events: stored.events,
       });
       return stored;
     });
@@ -174,13 +190,11 @@ export class UpdateWebhook implements UseCase<typeof updateWebhookInput, { webho
       const changed = (['url', 'events', 'description', 'enabled'] as const).filter(
         (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),
       );
-      await recordChange(repos, this.ids, {
-        tenantId: actor.tenant.id,
-        actor: auditActor(actor),
-        action: 'webhook.update',
-        target: `webhook:${after.id}`,
-        at,
-        details: { changed, url: auditUrl(after.url), events: after.events, enabled: after.enabled },
+      await audited(repos, this.ids, actor, 'webhook.update', after.id, at, {
+        changed,
+        url: auditUrl(after.url),
+        events: after.events,
+        enabled: after.enabled,
       });
       return after;
     });
@@ -204,14 +218,7 @@ export class DeleteWebhook implements UseCase<typeof webhookRef, { deleted: true
     await this.uow.transaction(async (repos) => {
       const webhook = await findWebhook(repos, actor, input.id);
       await repos.webhooks.delete(actor.tenant.id, webhook.id);
-      await recordChange(repos, this.ids, {
-        tenantId: actor.tenant.id,
-        actor: auditActor(actor),
-        action: 'webhook.delete',
-        target: `webhook:${webhook.id}`,
-        at,
-        details: { url: auditUrl(webhook.url) },
-      });
+      await audited(repos, this.ids, actor, 'webhook.delete', webhook.id, at, { url: auditUrl(webhook.url) });
     });
     return { deleted: true as const };
   }
@@ -245,13 +252,8 @@ export class RotateWebhookSecret implements UseCase<typeof webhookRef, { webhook
         updatedAt: at,
       };
       await repos.webhooks.update(actor.tenant.id, after);
-      await recordChange(repos, this.ids, {
-        tenantId: actor.tenant.id,
-        actor: auditActor(actor),
-        action: 'webhook.rotate-secret',
-        target: `webhook:${after.id}`,
-        at,
-        details: { previousSecretValidUntil: until },
+      await audited(repos, this.ids, actor, 'webhook.rotate-secret', after.id, at, {
+        previousSecretValidUntil: until,
       });
       return after;
     });
@@ -283,6 +285,42 @@ export class ListWebhookDeliveries implements UseCase<typeof listDeliveriesInput
   }
 }
 
+/**
+ * A delivery an administrator asked for (a test, a resend): sent now, outside the worker's order and
+ * schedule, then logged in the webhook's delivery log and audited, together.
+ */
+@injectable()
+export class OneOffDelivery {
+  constructor(
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(Clock) private readonly clock: Clock,
+    @inject(IdGenerator) private readonly ids: IdGenerator,
+    @inject(WebhookDelivery) private readonly delivery: WebhookDelivery,
+  ) {}
+
+  async run(
+    actor: Actor,
+    webhook: StoredWebhook,
+    message: Outgoing,
+    audit: { action: string; details: (record: DeliveryAttempt) => Record<string, unknown> },
+  ): Promise<{ delivery: DeliveryAttemptView }> {
+    const { record } = await this.delivery.send(webhook, message, 1, oneOff);
+    await this.uow.transaction(async (repos) => {
+      await repos.webhooks.recordAttempt(actor.tenant.id, record);
+      await audited(
+        repos,
+        this.ids,
+        actor,
+        audit.action,
+        webhook.id,
+        this.clock.now().toISOString(),
+        audit.details(record),
+      );
+    });
+    return { delivery: toAttemptView(record) };
+  }
+}
+
 @injectable()
 export class ResendWebhookDelivery implements UseCase<typeof resendInput, { delivery: DeliveryAttemptView }> {
   static readonly required = REQUIRED;
@@ -290,9 +328,7 @@ export class ResendWebhookDelivery implements UseCase<typeof resendInput, { deli
 
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
-    @inject(Clock) private readonly clock: Clock,
-    @inject(IdGenerator) private readonly ids: IdGenerator,
-    @inject(WebhookDelivery) private readonly delivery: WebhookDelivery,
+    @inject(OneOffDelivery) private readonly oneOff: OneOffDelivery,
   ) {}
 
   async execute(actor: Actor, input: z.output<typeof resendInput>) {
@@ -310,24 +346,15 @@ export class ResendWebhookDelivery implements UseCase<typeof resendInput, { deli
     const body = event ? JSON.stringify(eventBody(event)) : original.body;
     if (body === null) throw notFound('event', original.eventId ?? input.deliveryId);
     // The same webhook-id as the first attempt: a receiver that already has it can tell.
-    const { record } = await this.delivery.send(
+    return this.oneOff.run(
+      actor,
       webhook,
       { messageId: original.messageId, kind: original.kind, eventId: original.eventId, body },
-      1,
-      oneOff,
-    );
-    await this.uow.transaction(async (repos) => {
-      await repos.webhooks.recordAttempt(tenantId, record);
-      await recordChange(repos, this.ids, {
-        tenantId,
-        actor: auditActor(actor),
+      {
         action: 'webhook.resend',
-        target: `webhook:${webhook.id}`,
-        at: this.clock.now().toISOString(),
-        details: { deliveryId: original.id, eventId: original.eventId, outcome: record.outcome },
-      });
-    });
-    return { delivery: toAttemptView(record) };
+        details: (r) => ({ deliveryId: original.id, eventId: original.eventId, outcome: r.outcome }),
+      },
+    );
   }
 }
 
@@ -340,33 +367,20 @@ export class TestWebhook implements UseCase<typeof webhookRef, { delivery: Deliv
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(Clock) private readonly clock: Clock,
     @inject(IdGenerator) private readonly ids: IdGenerator,
-    @inject(WebhookDelivery) private readonly delivery: WebhookDelivery,
+    @inject(OneOffDelivery) private readonly oneOff: OneOffDelivery,
   ) {}
 
   async execute(actor: Actor, input: z.output<typeof webhookRef>) {
-    const tenantId = actor.tenant.id;
     const webhook = await this.uow.read((repos) => findWebhook(repos, actor, input.id));
     const at = this.clock.now().toISOString();
     const body = JSON.stringify(
       eventBody({ kind: 'webhook.test', occurredAt: at, payload: { webhook: { id: webhook.id } } }),
     );
-    const { record } = await this.delivery.send(
+    return this.oneOff.run(
+      actor,
       webhook,
       { messageId: this.ids.next(), kind: 'webhook.test', eventId: null, body },
-      1,
-      oneOff,
+      { action: 'webhook.test', details: (r) => ({ outcome: r.outcome, statusCode: r.statusCode }) },
     );
-    await this.uow.transaction(async (repos) => {
-      await repos.webhooks.recordAttempt(tenantId, record);
-      await recordChange(repos, this.ids, {
-        tenantId,
-        actor: auditActor(actor),
-        action: 'webhook.test',
-        target: `webhook:${webhook.id}`,
-        at,
-        details: { outcome: record.outcome, statusCode: record.statusCode },
-      });
-    });
-    return { delivery: toAttemptView(record) };
   }
 }
