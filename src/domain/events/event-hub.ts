@@ -25,6 +25,8 @@ interface TenantFeed {
   /** Reads and subscriptions of one tenant take turns, so every subscriber sees ids in order, once. */
   turn: Promise<void>;
   readPending: boolean;
+  /** Subscriptions under way: the feed is kept while any is. */
+  joining: number;
 }
 
 /**
@@ -74,6 +76,7 @@ export class EventHub {
   async subscribe(tenantId: string, subscriber: Subscriber, after: number | null): Promise<() => void> {
     this.start();
     const feed = await this.feedOf(tenantId);
+    feed.joining++;
     await this.inTurn(feed, async () => {
       await this.catchUp(tenantId, feed);
       let lastId = feed.cursor;
@@ -94,9 +97,13 @@ export class EventHub {
         }
       }
       feed.subscribers.set(subscriber, { lastId: Math.max(lastId, feed.cursor) });
-    });
+    }).finally(() => feed.joining--);
     return () => {
       feed.subscribers.delete(subscriber);
+      // A tenant nobody follows is not read on its signals; the next subscriber starts a new feed.
+      if (feed.subscribers.size === 0 && feed.joining === 0 && this.feeds.get(tenantId) === feed) {
+        this.feeds.delete(tenantId);
+      }
     };
   }
 
@@ -106,7 +113,7 @@ export class EventHub {
       const cursor = await this.uow.read((r) => r.outbox.newestId(tenantId));
       feed = this.feeds.get(tenantId); // another subscription may have made it meanwhile
       if (!feed) {
-        feed = { cursor, subscribers: new Map(), turn: Promise.resolve(), readPending: false };
+        feed = { cursor, subscribers: new Map(), turn: Promise.resolve(), readPending: false, joining: 0 };
         this.feeds.set(tenantId, feed);
       }
     }
