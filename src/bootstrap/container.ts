@@ -12,6 +12,8 @@ import { SqliteUnitOfWork } from '../adapters/persistence/sqlite/sqlite-unit-of-
 import { MemoryJobLock } from '../adapters/system/memory-job-lock.js';
 import { NoMailer, SmtpMailer } from '../adapters/mail/smtp-mailer.js';
 import { PublicAddressGuard } from '../adapters/outbound/public-address-guard.js';
+import { NodeHttpProbe } from '../adapters/outbound/node-http-probe.js';
+import { StatfsDataDisk } from '../adapters/fs/statfs-data-disk.js';
 import { AesSecretBox } from '../adapters/system/aes-secret-box.js';
 import { MemoryRateLimiter } from '../adapters/rate-limit/memory-rate-limiter.js';
 import { JoseSessionTokens } from '../adapters/system/jose-session-tokens.js';
@@ -24,6 +26,8 @@ import { RecentLookups } from '../domain/identity/recent-lookups.js';
 import type { Resolve } from '../domain/shared/use-case.js';
 import { Clock } from '../ports/clock.js';
 import { Database } from '../ports/database.js';
+import { DataDisk } from '../ports/data-disk.js';
+import { HttpProbe } from '../ports/http-probe.js';
 import { EventSignal } from '../ports/event-signal.js';
 import { JobLock } from '../ports/job-lock.js';
 import { Mailer } from '../ports/mailer.js';
@@ -62,6 +66,11 @@ const coreModule = (config: DeskConfig) =>
       .inSingletonScope();
     bind(Mailer).toConstantValue(config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new NoMailer());
     bind(OutboundGuard).toConstantValue(new PublicAddressGuard(config.webhookAllowPrivate));
+    // Monitors: checks resolve through the same public-address rule, at connection time.
+    bind(HttpProbe).toConstantValue(
+      new NodeHttpProbe({ lookup: new PublicAddressGuard(config.webhookAllowPrivate).lookup }),
+    );
+    bind(DataDisk).toConstantValue(new StatfsDataDisk(config.dataDir, config.diskAlertPercent));
     // Webhook secrets need the server key; `serve` makes sure one exists (ensureServerSecrets).
     bind(SecretBox)
       .toDynamicValue(() => {

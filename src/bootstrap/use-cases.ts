@@ -2,6 +2,13 @@ import { CostBreakdown } from '../domain/costs/cost-breakdown.js';
 import { CreateDemoSchool } from '../domain/demo/create-demo-school.js';
 import { SeedDemo } from '../domain/demo/seed-demo.js';
 import { EmitDeploymentEvent, SendAlert } from '../domain/events/alerts.js';
+import { GetAlertAddresses, SetAlertAddresses } from '../domain/events/alert-addresses.js';
+import { CreateMonitor } from '../domain/monitors/create-monitor.js';
+import { DeleteMonitor } from '../domain/monitors/delete-monitor.js';
+import { GetMonitor } from '../domain/monitors/get-monitor.js';
+import { ListMonitors } from '../domain/monitors/list-monitors.js';
+import { RunMonitorChecks } from '../domain/monitors/run-monitor-checks.js';
+import { UpdateMonitor } from '../domain/monitors/update-monitor.js';
 import { GetDevice } from '../domain/devices/get-device.js';
 import { SearchDevices } from '../domain/devices/search-devices.js';
 import { AuthenticateApiKey } from '../domain/identity/authenticate-api-key.js';
@@ -72,4 +79,12 @@ export const USE_CASES = [
   CreateDemoSchool,
   SendAlert,
   EmitDeploymentEvent,
+  GetAlertAddresses,
+  SetAlertAddresses,
+  CreateMonitor,
+  ListMonitors,
+  GetMonitor,
+  UpdateMonitor,
+  DeleteMonitor,
+  RunMonitorChecks,
 ] as const;
