@@ -24,6 +24,7 @@ import { readBuildInfo } from './build-info.js';
 import { buildContainer, sqliteFile } from './container.js';
 import { httpApp } from './http-app.js';
 import { configForCommand, ensureServerSecrets } from './load-config.js';
+import { MonitorScheduler } from './monitor-scheduler.js';
 import { Readiness } from './readiness.js';
 
 const RETRY_MIN_MS = 500;
@@ -51,9 +52,12 @@ export async function serve(options: ServeOptions): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const where = config.databaseUrl ? 'Postgres' : `SQLite ${sqliteFile(config)}`;
   process.stdout.write(`desk ${build.version} listening on http://${config.host}:${port} (${where})\n`);
-  handleSignals(drain, container, readiness);
+  // Scheduled work, started once the database is ready and stopped before it closes.
+  const monitors = new MonitorScheduler(container);
+  handleSignals(drain, container, readiness, [monitors]);
   // The database may not answer yet: keep serving health and retry in the background.
   void connect(container, readiness).then(async () => {
+    if (readiness.ready) monitors.start();
     if (options.demo && readiness.ready) await startDemo(container, config);
   });
 }
@@ -146,13 +150,22 @@ async function startDemo(container: Container, config: DeskConfig): Promise<void
  *    503 has to reach the probes), idle keep-alive connections are closed, and every response closes
  *    its connection (HttpDrain);
  * 3. then the listener closes and any connection still open is closed;
- * 4. queued error reports are flushed, the rate limiter and the database closed, and the process
+ * 4. scheduled work (monitor checks), which stopped starting rounds at step 1, finishes a round
+ *    under way (up to 10 s);
+ * 5. queued error reports are flushed, the rate limiter and the database closed, and the process
  *    exits 0. A second signal during all this ends the process at once, with exit code 1.
  */
-function handleSignals(drain: HttpDrain, container: Container, readiness: Readiness): void {
+function handleSignals(
+  drain: HttpDrain,
+  container: Container,
+  readiness: Readiness,
+  background: readonly { stop(): Promise<void> }[] = [],
+): void {
   const log = container.get(Logger);
   const stop = async (signal: NodeJS.Signals) => {
     readiness.markStopping();
+    // No new scheduled round starts from now; one under way may finish while requests drain.
+    const jobsStopping = background.map((job) => job.stop().catch(() => undefined));
     const inFlight = drain.requestsInFlight;
     process.stdout.write(`desk: ${signal} received; stopping after ${inFlight} request(s) in flight\n`);
     log.info({ signal, inFlight, graceMs: SHUTDOWN_GRACE_MS }, 'stopping');
@@ -160,6 +173,7 @@ function handleSignals(drain: HttpDrain, container: Container, readiness: Readin
     if (abandoned > 0) log.warn({ abandoned }, 'grace period over: closed connections of unfinished requests');
     // Each is closed whatever the one before did: a failure here must not keep the process up.
     const quietly = (closing: Promise<unknown>) => closing.catch(() => undefined);
+    await Promise.all(jobsStopping);
     await quietly(container.get(ErrorReporter).close(ERROR_FLUSH_MS));
     await quietly(container.get(RateLimiter).close());
     await quietly(container.get(EventSignal).close());
