@@ -5,6 +5,8 @@ import { CreateUser } from '../../../domain/identity/create-user.js';
 import { CreateSetupLink } from '../../../domain/identity/create-setup-link.js';
 import { ChangeModules } from '../../../domain/tenants/change-modules.js';
 import { CreateTenant } from '../../../domain/tenants/create-tenant.js';
+import { GetAlertAddresses, SetAlertAddresses } from '../../../domain/events/alert-addresses.js';
+import { CliError } from '../command.js';
 import { Database } from '../../../ports/database.js';
 import { operatorIn, runCommand } from '../command.js';
 import type { DeskProgram, GlobalOptions } from '../program.js';
@@ -28,36 +30,76 @@ export const tenantCommand = (program: DeskProgram): CommandModule<GlobalOptions
   command: 'tenant <action>',
   describe: 'Manage tenants (institutions)',
   builder: (y: Argv<GlobalOptions>) =>
-    y.command<Args<{ slug: string; name: string; host: string[]; timeZone: string; currency: string }>>(
-      'create <slug>',
-      'Create a tenant with every module off',
-      (c) =>
-        c
-          .positional('slug', { type: 'string', demandOption: true, describe: 'Short identifier, e.g. north-high' })
-          .option('name', { type: 'string', demandOption: true, describe: 'Display name' })
-          .option('host', {
-            type: 'string',
-            array: true,
-            default: [],
-            describe: 'Host name the school uses (repeatable)',
-          })
-          .option('time-zone', { type: 'string', default: 'UTC', describe: 'IANA time zone' })
-          .option('currency', { type: 'string', default: 'EUR', describe: 'ISO 4217 currency' }),
-      (argv) =>
-        runCommand(program, argv, async (opened) => {
-          const tenant = await opened.resolve(CreateTenant).execute({
-            slug: argv.slug,
-            name: argv.name,
-            hosts: argv.host,
-            timeZone: argv.timeZone,
-            currency: argv.currency,
-          });
-          process.stdout.write(
-            `created tenant ${tenant.slug} (${tenant.id}); enable modules with: desk module enable ${tenant.slug} <module>...\n`,
-          );
-        }),
-    ),
+    y
+      .command<Args<{ slug: string; name: string; host: string[]; timeZone: string; currency: string }>>(
+        'create <slug>',
+        'Create a tenant with every module off',
+        (c) =>
+          c
+            .positional('slug', { type: 'string', demandOption: true, describe: 'Short identifier, e.g. north-high' })
+            .option('name', { type: 'string', demandOption: true, describe: 'Display name' })
+            .option('host', {
+              type: 'string',
+              array: true,
+              default: [],
+              describe: 'Host name the school uses (repeatable)',
+            })
+            .option('time-zone', { type: 'string', default: 'UTC', describe: 'IANA time zone' })
+            .option('currency', { type: 'string', default: 'EUR', describe: 'ISO 4217 currency' }),
+        (argv) =>
+          runCommand(program, argv, async (opened) => {
+            const tenant = await opened.resolve(CreateTenant).execute({
+              slug: argv.slug,
+              name: argv.name,
+              hosts: argv.host,
+              timeZone: argv.timeZone,
+              currency: argv.currency,
+            });
+            process.stdout.write(
+              `created tenant ${tenant.slug} (${tenant.id}); enable modules with: desk module enable ${tenant.slug} <module>...\n`,
+            );
+          }),
+      )
+      .command(tenantAlertsCommand(program) as never),
   handler: () => undefined,
+});
+
+/**
+ * `desk tenant alerts <slug> [--email a,b | --default]`: shows where the tenant's alert e-mail goes,
+ * or sets its addresses (`--default`: back to its active school administrators). Audited.
+ */
+const tenantAlertsCommand = (program: DeskProgram) => ({
+  command: 'alerts <slug>',
+  describe: "Show or set where a tenant's alert e-mail goes",
+  builder: (c: Argv<GlobalOptions>) =>
+    c
+      .positional('slug', { type: 'string', demandOption: true })
+      .option('email', { type: 'string', describe: 'Alert addresses, comma-separated' })
+      .option('default', {
+        type: 'boolean',
+        default: false,
+        describe: 'Send alerts to the active school administrators again',
+      }),
+  handler: (argv: Args<{ slug: string; email?: string; default: boolean }>) =>
+    runCommand(program, argv, async (opened) => {
+      if (argv.email !== undefined && argv.default) throw new CliError('give --email or --default, not both', 2);
+      const actor = await operatorIn(opened, argv.slug);
+      const result =
+        argv.email === undefined && !argv.default
+          ? await perform(opened.resolve, GetAlertAddresses, actor, {})
+          : await perform(opened.resolve, SetAlertAddresses, actor, {
+              emails: argv.default
+                ? null
+                : String(argv.email)
+                    .split(',')
+                    .map((a) => a.trim())
+                    .filter(Boolean),
+            });
+      const source = result.emails === null ? 'the school administrators' : 'the addresses set';
+      process.stdout.write(
+        `${argv.slug}: alerts go to ${source}: ${result.recipients.length ? result.recipients.join(', ') : '(nobody yet)'}\n`,
+      );
+    }),
 });
 
 const moduleChange = (program: DeskProgram, action: 'enable' | 'disable') => ({

@@ -5,6 +5,7 @@ import { consoleRoutes } from './console.js';
 import { healthRoutes } from './health.js';
 import { mcpRoutes } from './mcp.js';
 import { metricsRoutes } from './metrics.js';
+import { monitorRoutesModule } from './monitors.js';
 import { v1Routes } from './v1.js';
 
 /**
@@ -19,4 +20,5 @@ export const routeModules: readonly RouteModule[] = [
   mcpRoutes,
   authRoutes,
   consoleRoutes,
+  monitorRoutesModule,
 ];
