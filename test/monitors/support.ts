@@ -20,7 +20,8 @@ export type Surface = 'console' | 'v1';
 /** Requests to one surface's monitor routes, with the session or the key. */
 export function monitorClient(app: TestApp, surface: Surface, credential: string) {
   const base = surface === 'console' ? '/api/monitors' : '/api/v1/monitors';
-  const auth = surface === 'console' ? { authorization: `Bearer ${credential}` } : { 'x-api-key': credential };
+  const auth: Record<string, string> =
+    surface === 'console' ? { authorization: `Bearer ${credential}` } : { 'x-api-key': credential };
   const call = (method: string, path: string, body?: unknown): Promise<Reply> =>
     send(app.port, { method, path, headers: auth, ...(body === undefined ? {} : { body }) });
   return {
