@@ -6,9 +6,8 @@ import { CreateSetupLink } from '../../../domain/identity/create-setup-link.js';
 import { ChangeModules } from '../../../domain/tenants/change-modules.js';
 import { CreateTenant } from '../../../domain/tenants/create-tenant.js';
 import { GetAlertAddresses, SetAlertAddresses } from '../../../domain/events/alert-addresses.js';
-import { CliError } from '../command.js';
 import { Database } from '../../../ports/database.js';
-import { operatorIn, runCommand } from '../command.js';
+import { CliError, operatorIn, runCommand } from '../command.js';
 import type { DeskProgram, GlobalOptions } from '../program.js';
 import { readStdin } from '../stdin.js';
 import { perform } from '../../../domain/shared/use-case.js';
@@ -26,43 +25,48 @@ export const migrateCommand = (program: DeskProgram): CommandModule<GlobalOption
     }),
 });
 
-export const tenantCommand = (program: DeskProgram): CommandModule<GlobalOptions, GlobalOptions> => ({
+const tenantCreateCommand = (program: DeskProgram): CommandModule<GlobalOptions, GlobalOptions> => ({
   command: 'tenant <action>',
   describe: 'Manage tenants (institutions)',
   builder: (y: Argv<GlobalOptions>) =>
-    y
-      .command<Args<{ slug: string; name: string; host: string[]; timeZone: string; currency: string }>>(
-        'create <slug>',
-        'Create a tenant with every module off',
-        (c) =>
-          c
-            .positional('slug', { type: 'string', demandOption: true, describe: 'Short identifier, e.g. north-high' })
-            .option('name', { type: 'string', demandOption: true, describe: 'Display name' })
-            .option('host', {
-              type: 'string',
-              array: true,
-              default: [],
-              describe: 'Host name the school uses (repeatable)',
-            })
-            .option('time-zone', { type: 'string', default: 'UTC', describe: 'IANA time zone' })
-            .option('currency', { type: 'string', default: 'EUR', describe: 'ISO 4217 currency' }),
-        (argv) =>
-          runCommand(program, argv, async (opened) => {
-            const tenant = await opened.resolve(CreateTenant).execute({
-              slug: argv.slug,
-              name: argv.name,
-              hosts: argv.host,
-              timeZone: argv.timeZone,
-              currency: argv.currency,
-            });
-            process.stdout.write(
-              `created tenant ${tenant.slug} (${tenant.id}); enable modules with: desk module enable ${tenant.slug} <module>...\n`,
-            );
-          }),
-      )
-      .command(tenantAlertsCommand(program) as never),
+    y.command<Args<{ slug: string; name: string; host: string[]; timeZone: string; currency: string }>>(
+      'create <slug>',
+      'Create a tenant with every module off',
+      (c) =>
+        c
+          .positional('slug', { type: 'string', demandOption: true, describe: 'Short identifier, e.g. north-high' })
+          .option('name', { type: 'string', demandOption: true, describe: 'Display name' })
+          .option('host', {
+            type: 'string',
+            array: true,
+            default: [],
+            describe: 'Host name the school uses (repeatable)',
+          })
+          .option('time-zone', { type: 'string', default: 'UTC', describe: 'IANA time zone' })
+          .option('currency', { type: 'string', default: 'EUR', describe: 'ISO 4217 currency' }),
+      (argv) =>
+        runCommand(program, argv, async (opened) => {
+          const tenant = await opened.resolve(CreateTenant).execute({
+            slug: argv.slug,
+            name: argv.name,
+            hosts: argv.host,
+            timeZone: argv.timeZone,
+            currency: argv.currency,
+          });
+          process.stdout.write(
+            `created tenant ${tenant.slug} (${tenant.id}); enable modules with: desk module enable ${tenant.slug} <module>...\n`,
+          );
+        }),
+    ),
   handler: () => undefined,
 });
+
+/** `desk tenant create` and `desk tenant alerts`. */
+export const tenantCommand = (program: DeskProgram): CommandModule<GlobalOptions, GlobalOptions> => {
+  const create = tenantCreateCommand(program);
+  const builder = create.builder as (y: Argv<GlobalOptions>) => Argv<GlobalOptions>;
+  return { ...create, builder: (y) => builder(y).command(tenantAlertsCommand(program) as never) };
+};
 
 /**
  * `desk tenant alerts <slug> [--email a,b | --default]`: shows where the tenant's alert e-mail goes,
