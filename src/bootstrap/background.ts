@@ -1,6 +1,7 @@
 /**
  * The work `desk serve` does besides answering requests, started once the database is ready and
- * stopped first on SIGTERM: webhook deliveries from the outbox, and the live event streams' hub.
+ * stopped first on SIGTERM: webhook deliveries from the outbox, the live event streams' hub, and the
+ * scheduled monitor checks.
  */
 import type { Container } from 'inversify';
 import { EventStreams } from '../adapters/http/event-streams.js';
@@ -8,13 +9,19 @@ import { Logger } from '../adapters/observability/index.js';
 import { EventHub } from '../domain/events/event-hub.js';
 import { WebhookDispatcher } from '../domain/webhooks/webhook-dispatcher.js';
 import { isDatabaseOutage } from '../ports/unit-of-work.js';
+import { MonitorScheduler } from './monitor-scheduler.js';
 
 export interface Background {
   /** Ends the event streams, stops claiming deliveries and waits briefly for those under way. */
   stop(): Promise<void>;
 }
 
-export function startBackground(container: Container): Background {
+export interface BackgroundOptions {
+  /** Run the monitor checks (and the data disk's) every few seconds; tests of other things turn it off. */
+  readonly monitors?: boolean;
+}
+
+export function startBackground(container: Container, options: BackgroundOptions = {}): Background {
   const log = container.get(Logger);
   const dispatcher = container.get(WebhookDispatcher);
   dispatcher.start((notice) => {
@@ -28,11 +35,13 @@ export function startBackground(container: Container): Background {
   });
   const hub = container.get(EventHub);
   hub.start();
+  const monitors = options.monitors === false ? null : new MonitorScheduler(container);
+  monitors?.start();
   return {
     async stop() {
       container.get(EventStreams).closeAll();
       hub.stop();
-      await dispatcher.stop();
+      await Promise.all([dispatcher.stop(), monitors?.stop()]);
     },
   };
 }

@@ -15,6 +15,8 @@ import { SqliteUnitOfWork } from '../adapters/persistence/sqlite/sqlite-unit-of-
 import { MemoryJobLock } from '../adapters/system/memory-job-lock.js';
 import { NoMailer, SmtpMailer } from '../adapters/mail/smtp-mailer.js';
 import { PublicAddressGuard } from '../adapters/outbound/public-address-guard.js';
+import { NodeHttpProbe } from '../adapters/outbound/node-http-probe.js';
+import { StatfsDataDisk } from '../adapters/fs/statfs-data-disk.js';
 import { AesSecretBox } from '../adapters/system/aes-secret-box.js';
 import { MemoryRateLimiter } from '../adapters/rate-limit/memory-rate-limiter.js';
 import { JoseSessionTokens } from '../adapters/system/jose-session-tokens.js';
@@ -32,6 +34,8 @@ import type { Resolve } from '../domain/shared/use-case.js';
 import { Clock } from '../ports/clock.js';
 import { Database } from '../ports/database.js';
 import { EventMetrics } from '../ports/event-metrics.js';
+import { DataDisk } from '../ports/data-disk.js';
+import { HttpProbe } from '../ports/http-probe.js';
 import { EventSignal } from '../ports/event-signal.js';
 import { JobLock } from '../ports/job-lock.js';
 import { Mailer } from '../ports/mailer.js';
@@ -73,6 +77,9 @@ const coreModule = (config: DeskConfig) =>
     const guard = new PublicAddressGuard(config.webhookAllowPrivate);
     bind(OutboundGuard).toConstantValue(guard);
     bind(WebhookSender).toConstantValue(new HttpWebhookSender(guard));
+    // Monitors: checks resolve through the same public-address rule, at connection time.
+    bind(HttpProbe).toConstantValue(new NodeHttpProbe({ lookup: guard.lookup }));
+    bind(DataDisk).toConstantValue(new StatfsDataDisk(config.dataDir, config.diskAlertPercent));
     // Webhook secrets need the server key; `serve` makes sure one exists (ensureServerSecrets).
     bind(SecretBox)
       .toDynamicValue(() => {

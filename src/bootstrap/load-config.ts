@@ -85,6 +85,12 @@ const schema = z.object({
   ENCRYPTION_KEY: encryptionKey.optional(),
   ENCRYPTION_KEY_PREVIOUS: encryptionKey.optional(),
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  DISK_ALERT_PERCENT: z.coerce
+    .number({ message: 'must be a whole percentage (1-100)' })
+    .int({ message: 'must be a whole percentage (1-100)' })
+    .min(1, { message: 'must be a whole percentage (1-100)' })
+    .max(100, { message: 'must be a whole percentage (1-100)' })
+    .default(85),
   BACKUP_INTERVAL_HOURS: z.coerce
     .number({ message: 'must be a whole number of hours' })
     .int({ message: 'must be a whole number of hours' })
@@ -208,6 +214,7 @@ export function loadConfig(req: ConfigRequest): DeskConfig {
     encryptionKey: e.ENCRYPTION_KEY ?? null,
     encryptionKeyPrevious: e.ENCRYPTION_KEY_PREVIOUS ?? null,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    diskAlertPercent: e.DISK_ALERT_PERCENT,
     backups: {
       intervalHours: e.BACKUP_INTERVAL_HOURS,
       keep: e.BACKUP_KEEP,

@@ -52,6 +52,7 @@ export async function serve(options: ServeOptions): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const where = config.databaseUrl ? 'Postgres' : `SQLite ${sqliteFile(config)}`;
   process.stdout.write(`desk ${build.version} listening on http://${config.host}:${port} (${where})\n`);
+  // Work beside requests (webhooks, streams, monitor checks), started once the database is ready.
   let background: Background | null = null;
   handleSignals(drain, container, readiness, () => background);
   // The database may not answer yet: keep serving health and retry in the background.
@@ -150,7 +151,9 @@ async function startDemo(container: Container, config: DeskConfig): Promise<void
  *    503 has to reach the probes), idle keep-alive connections are closed, and every response closes
  *    its connection (HttpDrain);
  * 3. then the listener closes and any connection still open is closed;
- * 4. queued error reports are flushed, the rate limiter and the database closed, and the process
+ * 4. scheduled work (monitor checks), which stopped starting rounds at step 1, finishes a round
+ *    under way (up to 10 s);
+ * 5. queued error reports are flushed, the rate limiter and the database closed, and the process
  *    exits 0. A second signal during all this ends the process at once, with exit code 1.
  */
 function handleSignals(
@@ -166,7 +169,8 @@ function handleSignals(
     process.stdout.write(`desk: ${signal} received; stopping after ${inFlight} request(s) in flight\n`);
     log.info({ signal, inFlight, graceMs: SHUTDOWN_GRACE_MS }, 'stopping');
     // Event streams end now (clients reconnect elsewhere with Last-Event-ID); deliveries under way
-    // finish or are retried by whichever instance claims them next.
+    // finish or are retried by whichever instance claims them next; no scheduled round starts, and
+    // one under way may finish while requests drain.
     const stopping = background()?.stop();
     const { abandoned } = await drain.drain(SHUTDOWN_GRACE_MS);
     if (abandoned > 0) log.warn({ abandoned }, 'grace period over: closed connections of unfinished requests');

@@ -13,6 +13,13 @@ import {
   TestWebhook,
   UpdateWebhook,
 } from '../domain/webhooks/manage-webhooks.js';
+import { GetAlertAddresses, SetAlertAddresses } from '../domain/events/alert-addresses.js';
+import { CreateMonitor } from '../domain/monitors/create-monitor.js';
+import { DeleteMonitor } from '../domain/monitors/delete-monitor.js';
+import { GetMonitor } from '../domain/monitors/get-monitor.js';
+import { ListMonitors } from '../domain/monitors/list-monitors.js';
+import { RunMonitorChecks } from '../domain/monitors/run-monitor-checks.js';
+import { UpdateMonitor } from '../domain/monitors/update-monitor.js';
 import { GetDevice } from '../domain/devices/get-device.js';
 import { SearchDevices } from '../domain/devices/search-devices.js';
 import { AuthenticateApiKey } from '../domain/identity/authenticate-api-key.js';
@@ -92,4 +99,12 @@ export const USE_CASES = [
   ListWebhookDeliveries,
   ResendWebhookDelivery,
   TestWebhook,
+  GetAlertAddresses,
+  SetAlertAddresses,
+  CreateMonitor,
+  ListMonitors,
+  GetMonitor,
+  UpdateMonitor,
+  DeleteMonitor,
+  RunMonitorChecks,
 ] as const;

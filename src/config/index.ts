@@ -53,6 +53,8 @@ export interface DeskConfig {
   readonly encryptionKeyPrevious: string | null;
   /** Webhooks and monitors may call loopback and private addresses (tests, on-premises receivers). */
   readonly webhookAllowPrivate: boolean;
+  /** The data disk's monitor is down while more than this percentage is used (DISK_ALERT_PERCENT). */
+  readonly diskAlertPercent: number;
   /** `serve` backs up every this many hours (0: never), keeping the newest `keep` in `dir`. */
   readonly backups: { readonly intervalHours: number; readonly keep: number; readonly dir: string };
   readonly redisUrl: string | null;

@@ -154,4 +154,13 @@ describe('ensureServerSecrets', () => {
       'ENCRYPTION_KEY',
     );
   });
+
+  it('reads DISK_ALERT_PERCENT (default 85) and refuses a value outside 1..100 by name', () => {
+    expect(loadConfig({ installDir: tempInstallDir(), env: {} }).diskAlertPercent).toBe(85);
+    expect(loadConfig({ installDir: tempInstallDir(), env: { DISK_ALERT_PERCENT: '1' } }).diskAlertPercent).toBe(1);
+    for (const bad of ['0', '101', '85.5', 'lots']) {
+      const e = failure(() => loadConfig({ installDir: tempInstallDir(), env: { DISK_ALERT_PERCENT: bad } }));
+      expect(e.key, bad).toBe('DISK_ALERT_PERCENT');
+    }
+  });
 });

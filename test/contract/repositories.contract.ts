@@ -21,6 +21,7 @@ import {
   aTicket,
   aUser,
 } from '../support/builders.js';
+import { monitorRepositoryContract } from './monitors.contract.js';
 
 export interface RepositorySubject {
   readonly uow: UnitOfWork;
@@ -641,6 +642,8 @@ export function runRepositoryContract(name: string, open: () => Promise<Reposito
         expect(await read((r) => r.tenants.alertEmails(a.id))).toBeNull();
       });
     });
+
+    describe('monitors', () => monitorRepositoryContract({ tx, read, newTenant }));
 
     describe('api keys', () => {
       it('finds keys by prefix across tenants and manages them inside the tenant', async () => {

@@ -38,6 +38,8 @@ let aKey: string;
 let bWebhookId: string;
 /** Strings that identify B's records: ids, B-only serials, its slug, name and id. */
 let forbidden: string[];
+/** B's monitor, which A's key must never reach. */
+let bMonitorId: string;
 
 /** B's records that A does not share: serials are random per tenant, so filter out coincidences. */
 const only = (bValues: readonly string[], aValues: readonly string[]) => {
@@ -158,6 +160,12 @@ const ROUTE_CASES: Record<string, () => { path: string; expect: Expectation }[]>
     { path: `/api/v1/submissions/${b.submissions[0]!.id}`, expect: 'not_found' },
     { path: `/api/v1/submissions/${b.submissions[0]!.number}`, expect: 'not_found' },
   ],
+  // Monitors: B's monitor id names nothing for A (also as PATCH/DELETE: test/monitors/routes.test.ts).
+  'GET /api/v1/monitors': () => [{ path: '/api/v1/monitors', expect: 'empty' }],
+  'GET /api/v1/monitors/:id': () => [{ path: `/api/v1/monitors/${bMonitorId}`, expect: 'not_found' }],
+  'POST /api/v1/monitors': () => [],
+  'PATCH /api/v1/monitors/:id': () => [],
+  'DELETE /api/v1/monitors/:id': () => [],
   'GET /api/v1/actions': () => [{ path: '/api/v1/actions', expect: 'own' }],
   'GET /api/v1/actions/openapi.json': () => [{ path: '/api/v1/actions/openapi.json', expect: 'own' }],
   'POST /api/v1/actions/:name': () => [], // every action, below
@@ -230,8 +238,18 @@ beforeAll(async () => {
     events: ['loan.issued'],
   });
   bWebhookId = made.webhook.id;
+  const bKey = (await app.key('iso-beta', ['monitor.manage'])).key;
+  const bMonitor = await restClient(app.port, bKey).post('/api/v1/monitors', {
+    name: 'beta website',
+    url: 'https://1.1.1.1/',
+    intervalSeconds: 60,
+  });
+  expect(bMonitor.status, bMonitor.text).toBe(201);
+  bMonitorId = bMonitor.json.monitor.id;
   const aSerials = [...a.devices, ...a.loans].map((d) => d.serial);
   forbidden = [
+    bMonitorId,
+    'beta website',
     b.tenant.id,
     'iso-beta',
     bWebhookId,

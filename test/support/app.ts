@@ -68,7 +68,7 @@ export async function startApp(
     databaseUrl?: string;
     routes?: readonly RouteModule[];
     logDestination?: LogDestination;
-    /** Runs what `desk serve` runs besides requests: webhook deliveries and the event hub. */
+    /** Runs what `desk serve` runs besides requests: webhook deliveries and the event hub (not monitor checks). */
     background?: boolean;
     /** Replaces the system clock (webhook retry schedules, expiry). */
     clock?: Clock;
@@ -97,7 +97,8 @@ export async function startApp(
   const container = await buildContainer(config, { logDestination: o.logDestination });
   if (o.clock) container.rebind(Clock).toConstantValue(o.clock);
   await container.get(Database).migrate();
-  const background = o.background ? startBackground(container) : null;
+  // Monitor checks (and the data disk's) stay off: the monitor suites run their rounds themselves.
+  const background = o.background ? startBackground(container, { monitors: false }) : null;
   const readiness = new Readiness();
   readiness.markReady();
   const app = httpApp(container, config, TEST_BUILD, readiness, o.routes);

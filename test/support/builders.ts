@@ -187,6 +187,7 @@ export const aConfig = (o: Partial<DeskConfig> = {}): DeskConfig => ({
   encryptionKey: 'A'.repeat(43),
   encryptionKeyPrevious: null,
   webhookAllowPrivate: true,
+  diskAlertPercent: 85,
   backups: { intervalHours: 0, keep: 14, dir: '/nonexistent/data/backups' },
   redisUrl: null,
   channel: 'stable',

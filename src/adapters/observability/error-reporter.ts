@@ -3,7 +3,7 @@
  * template, never a URL; a catalogue tool name, never the client's input.
  */
 export interface ErrorContext {
-  readonly surface: 'http' | 'mcp' | 'migrate' | 'process';
+  readonly surface: 'http' | 'mcp' | 'migrate' | 'process' | 'job';
   readonly requestId?: string | undefined;
   readonly method?: string | undefined;
   readonly route?: string | undefined;

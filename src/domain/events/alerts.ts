@@ -71,10 +71,20 @@ export class EmitDeploymentEvent {
 
   async execute(kind: EventKind, payload: Record<string, unknown>): Promise<number> {
     const occurredAt = this.clock.now().toISOString();
-    return this.uow.transaction(async (repos) => {
-      const tenants = (await repos.tenants.list()).filter((t) => t.modules.includes('events'));
-      for (const tenant of tenants) await appendEvent(repos, this.ids, tenant.id, { kind, occurredAt, payload });
-      return tenants.length;
-    });
+    return this.uow.transaction((repos) => appendDeploymentEvent(repos, this.ids, { kind, occurredAt, payload }));
   }
+}
+
+/**
+ * EmitDeploymentEvent's work in the caller's transaction, for a change that must commit with its
+ * events (the disk monitor's state). Returns how many tenants it reached.
+ */
+export async function appendDeploymentEvent(
+  repos: Repositories,
+  ids: IdGenerator,
+  event: { kind: EventKind; occurredAt: string; payload: Record<string, unknown> },
+): Promise<number> {
+  const tenants = (await repos.tenants.list()).filter((t) => t.modules.includes('events'));
+  for (const tenant of tenants) await appendEvent(repos, ids, tenant.id, event);
+  return tenants.length;
 }

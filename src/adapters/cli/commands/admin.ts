@@ -5,8 +5,9 @@ import { CreateUser } from '../../../domain/identity/create-user.js';
 import { CreateSetupLink } from '../../../domain/identity/create-setup-link.js';
 import { ChangeModules } from '../../../domain/tenants/change-modules.js';
 import { CreateTenant } from '../../../domain/tenants/create-tenant.js';
+import { GetAlertAddresses, SetAlertAddresses } from '../../../domain/events/alert-addresses.js';
 import { Database } from '../../../ports/database.js';
-import { operatorIn, runCommand } from '../command.js';
+import { CliError, operatorIn, runCommand } from '../command.js';
 import type { DeskProgram, GlobalOptions } from '../program.js';
 import { readStdin } from '../stdin.js';
 import { perform } from '../../../domain/shared/use-case.js';
@@ -24,7 +25,7 @@ export const migrateCommand = (program: DeskProgram): CommandModule<GlobalOption
     }),
 });
 
-export const tenantCommand = (program: DeskProgram): CommandModule<GlobalOptions, GlobalOptions> => ({
+const tenantCreateCommand = (program: DeskProgram): CommandModule<GlobalOptions, GlobalOptions> => ({
   command: 'tenant <action>',
   describe: 'Manage tenants (institutions)',
   builder: (y: Argv<GlobalOptions>) =>
@@ -58,6 +59,51 @@ export const tenantCommand = (program: DeskProgram): CommandModule<GlobalOptions
         }),
     ),
   handler: () => undefined,
+});
+
+/** `desk tenant create` and `desk tenant alerts`. */
+export const tenantCommand = (program: DeskProgram): CommandModule<GlobalOptions, GlobalOptions> => {
+  const create = tenantCreateCommand(program);
+  const builder = create.builder as (y: Argv<GlobalOptions>) => Argv<GlobalOptions>;
+  return { ...create, builder: (y) => builder(y).command(tenantAlertsCommand(program) as never) };
+};
+
+/**
+ * `desk tenant alerts <slug> [--email a,b | --default]`: shows where the tenant's alert e-mail goes,
+ * or sets its addresses (`--default`: back to its active school administrators). Audited.
+ */
+const tenantAlertsCommand = (program: DeskProgram) => ({
+  command: 'alerts <slug>',
+  describe: "Show or set where a tenant's alert e-mail goes",
+  builder: (c: Argv<GlobalOptions>) =>
+    c
+      .positional('slug', { type: 'string', demandOption: true })
+      .option('email', { type: 'string', describe: 'Alert addresses, comma-separated' })
+      .option('default', {
+        type: 'boolean',
+        default: false,
+        describe: 'Send alerts to the active school administrators again',
+      }),
+  handler: (argv: Args<{ slug: string; email?: string; default: boolean }>) =>
+    runCommand(program, argv, async (opened) => {
+      if (argv.email !== undefined && argv.default) throw new CliError('give --email or --default, not both', 2);
+      const actor = await operatorIn(opened, argv.slug);
+      const result =
+        argv.email === undefined && !argv.default
+          ? await perform(opened.resolve, GetAlertAddresses, actor, {})
+          : await perform(opened.resolve, SetAlertAddresses, actor, {
+              emails: argv.default
+                ? null
+                : String(argv.email)
+                    .split(',')
+                    .map((a) => a.trim())
+                    .filter(Boolean),
+            });
+      const source = result.emails === null ? 'the school administrators' : 'the addresses set';
+      process.stdout.write(
+        `${argv.slug}: alerts go to ${source}: ${result.recipients.length ? result.recipients.join(', ') : '(nobody yet)'}\n`,
+      );
+    }),
 });
 
 const moduleChange = (program: DeskProgram, action: 'enable' | 'disable') => ({

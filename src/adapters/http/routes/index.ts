@@ -6,6 +6,7 @@ import { eventRoutes } from './events.js';
 import { healthRoutes } from './health.js';
 import { mcpRoutes } from './mcp.js';
 import { metricsRoutes } from './metrics.js';
+import { monitorRoutesModule } from './monitors.js';
 import { v1Routes } from './v1.js';
 import { webhookRoutes } from './webhooks.js';
 
@@ -23,4 +24,5 @@ export const routeModules: readonly RouteModule[] = [
   consoleRoutes,
   webhookRoutes,
   eventRoutes,
+  monitorRoutesModule,
 ];

@@ -503,6 +503,39 @@ CREATE UNIQUE INDEX webhook_deliveries_id ON webhook_deliveries (tenant_id, id);
 CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries (tenant_id, webhook_id, seq);
 `;
 
+/**
+ * Monitors (issue 11, point 6): a tenant's checked addresses with their state and last check, found
+ * by the scheduler through `next_check_at` across tenants; and the deployment's own monitors (the
+ * data disk), which belong to no tenant.
+ */
+const monitors = `
+CREATE TABLE monitors (
+  id text PRIMARY KEY,
+  tenant_id text NOT NULL,
+  name text NOT NULL,
+  url text NOT NULL,
+  interval_seconds integer NOT NULL,
+  expect_status integer,
+  state text NOT NULL,
+  since text COLLATE "C",
+  consecutive_failures integer NOT NULL,
+  last_check jsonb,
+  next_check_at text COLLATE "C" NOT NULL,
+  created_at text COLLATE "C" NOT NULL,
+  updated_at text COLLATE "C" NOT NULL
+);
+CREATE INDEX monitors_tenant_name ON monitors (tenant_id, name, id);
+CREATE INDEX monitors_due ON monitors (next_check_at, id COLLATE "C");
+
+CREATE TABLE deployment_monitors (
+  name text PRIMARY KEY,
+  state text NOT NULL,
+  since text COLLATE "C",
+  consecutive_failures integer NOT NULL,
+  last_check jsonb
+);
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: '0001_initial', sql: initial },
   { version: '0002_loan_tallies', sql: loanTallies },
@@ -511,4 +544,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: '0005_loans_issued_index', sql: loansIssuedIndex },
   { version: '0006_events', sql: events },
   { version: '0007_webhooks', sql: webhooks },
+  { version: '0008_monitors', sql: monitors },
 ];

@@ -7,6 +7,7 @@ import { PgDeploymentJobRepository } from './deployment-jobs.js';
 import { PgDeviceRepository } from './devices.js';
 import { PgLoanGroupRepository } from './loan-groups.js';
 import { PgLoanRepository } from './loans.js';
+import { PgMonitorRepository } from './monitors.js';
 import { PgOutboxRepository } from './outbox.js';
 import { PgPersonRepository } from './people.js';
 import { PgSetupLinkRepository } from './setup-links.js';
@@ -25,6 +26,7 @@ export {
   PgDeviceRepository,
   PgLoanGroupRepository,
   PgLoanRepository,
+  PgMonitorRepository,
   PgOutboxRepository,
   PgPersonRepository,
   PgSetupLinkRepository,
@@ -54,5 +56,6 @@ export function pgRepositories(db: Queryable): Repositories & { readonly outbox:
     outbox: new PgOutboxRepository(db),
     deploymentJobs: new PgDeploymentJobRepository(db),
     webhooks: new PgWebhookRepository(db),
+    monitors: new PgMonitorRepository(db),
   };
 }

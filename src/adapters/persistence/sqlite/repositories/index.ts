@@ -7,6 +7,7 @@ import { SqliteDeploymentJobRepository } from './deployment-jobs.js';
 import { SqliteDeviceRepository } from './devices.js';
 import { SqliteLoanGroupRepository } from './loan-groups.js';
 import { SqliteLoanRepository } from './loans.js';
+import { SqliteMonitorRepository } from './monitors.js';
 import { SqliteOutboxRepository } from './outbox.js';
 import { SqlitePersonRepository } from './people.js';
 import { SqliteSetupLinkRepository } from './setup-links.js';
@@ -25,6 +26,7 @@ export {
   SqliteDeviceRepository,
   SqliteLoanGroupRepository,
   SqliteLoanRepository,
+  SqliteMonitorRepository,
   SqliteOutboxRepository,
   SqlitePersonRepository,
   SqliteSetupLinkRepository,
@@ -56,4 +58,5 @@ export const sqliteRepositories = (sql: Sql): SqliteRepositories => ({
   outbox: new SqliteOutboxRepository(sql),
   deploymentJobs: new SqliteDeploymentJobRepository(sql),
   webhooks: new SqliteWebhookRepository(sql),
+  monitors: new SqliteMonitorRepository(sql),
 });
