@@ -28,7 +28,8 @@ export function createEventRoutes(hooks: RestHooks = {}): RouteModule {
   return {
     name: 'events',
     register(router, deps) {
-      const streams = deps.container.get(EventStreams);
+      // Resolved on the first stream, not at registration: an app that never streams needs none.
+      const streams = () => deps.container.get(EventStreams);
       const hub = () => deps.resolve(EventHub);
 
       const stream = async (ctx: Context, actor: Actor) => {
@@ -36,7 +37,7 @@ export function createEventRoutes(hooks: RestHooks = {}): RouteModule {
         // Headers are written by hand from here: Koa must not answer for us.
         ctx.status = 200;
         ctx.respond = false;
-        const subscriber = streams.begin(ctx.res, actor.permissions);
+        const subscriber = streams().begin(ctx.res, actor.permissions);
         try {
           const unsubscribe = await hub().subscribe(actor.tenant.id, subscriber, after);
           ctx.res.once('close', unsubscribe);
