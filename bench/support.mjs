@@ -157,6 +157,8 @@ export function startDesk(dir, extraEnv = {}, mode = '--embedded-db', { core } =
     RATE_LIMIT_ACTIONS_PER_MINUTE: '0',
     RATE_LIMIT_V1_PER_MINUTE: '0',
     LOG_LEVEL: 'silent',
+    // A scheduled backup at start would copy the database while the figures are taken.
+    BACKUP_INTERVAL_HOURS: '0',
     ...extraEnv,
   };
   const logFile = join(dir, `serve-${++serveCount}.log`);

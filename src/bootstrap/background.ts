@@ -1,7 +1,7 @@
 /**
  * The work `desk serve` does besides answering requests, started once the database is ready and
- * stopped first on SIGTERM: webhook deliveries from the outbox, the live event streams' hub, and the
- * scheduled monitor checks.
+ * stopped first on SIGTERM: webhook deliveries from the outbox, the live event streams' hub, the
+ * scheduled monitor checks and the scheduled backups.
  */
 import type { Container } from 'inversify';
 import { EventStreams } from '../adapters/http/event-streams.js';
@@ -9,6 +9,8 @@ import { Logger } from '../adapters/observability/index.js';
 import { EventHub } from '../domain/events/event-hub.js';
 import { WebhookDispatcher } from '../domain/webhooks/webhook-dispatcher.js';
 import { isDatabaseOutage } from '../ports/unit-of-work.js';
+import type { DeskConfig } from '../config/index.js';
+import { BackupScheduler } from './backup-scheduler.js';
 import { MonitorScheduler } from './monitor-scheduler.js';
 
 export interface Background {
@@ -19,6 +21,8 @@ export interface Background {
 export interface BackgroundOptions {
   /** Run the monitor checks (and the data disk's) every few seconds; tests of other things turn it off. */
   readonly monitors?: boolean;
+  /** Back up on the BACKUP_INTERVAL_HOURS schedule; absent, no scheduled backups. */
+  readonly backups?: DeskConfig['backups'];
 }
 
 export function startBackground(container: Container, options: BackgroundOptions = {}): Background {
@@ -37,11 +41,13 @@ export function startBackground(container: Container, options: BackgroundOptions
   hub.start();
   const monitors = options.monitors === false ? null : new MonitorScheduler(container);
   monitors?.start();
+  const backups = options.backups ? new BackupScheduler(container, options.backups) : null;
+  backups?.start();
   return {
     async stop() {
       container.get(EventStreams).closeAll();
       hub.stop();
-      await Promise.all([dispatcher.stop(), monitors?.stop()]);
+      await Promise.all([dispatcher.stop(), monitors?.stop(), backups?.stop()]);
     },
   };
 }

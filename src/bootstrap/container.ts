@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { Container, ContainerModule, type ServiceIdentifier } from 'inversify';
 import { EventStreams } from '../adapters/http/event-streams.js';
+import { SqliteBackup, SqliteServeLock } from '../adapters/backup/sqlite-backup.js';
 import { FsSetupLinkWriter } from '../adapters/fs/fs-setup-link-writer.js';
 import { ErrorReporter, NoErrorReporter } from '../adapters/observability/error-reporter.js';
 import { Logger, PinoLogger, type LogDestination } from '../adapters/observability/logger.js';
@@ -33,6 +34,7 @@ import { WebhookDispatcher } from '../domain/webhooks/webhook-dispatcher.js';
 import type { Resolve } from '../domain/shared/use-case.js';
 import { Clock } from '../ports/clock.js';
 import { Database } from '../ports/database.js';
+import { DatabaseBackup, ServeLock } from '../ports/database-backup.js';
 import { EventMetrics } from '../ports/event-metrics.js';
 import { DataDisk } from '../ports/data-disk.js';
 import { HttpProbe } from '../ports/http-probe.js';
@@ -171,6 +173,8 @@ async function sqliteModule(config: DeskConfig): Promise<ContainerModule> {
       .inSingletonScope();
     bind(RateLimiter).toConstantValue(limiter);
     bind(JobLock).toConstantValue(new MemoryJobLock());
+    bind(DatabaseBackup).toConstantValue(new SqliteBackup(database.file));
+    bind(ServeLock).toConstantValue(new SqliteServeLock(database.file));
   });
 }
 
@@ -180,12 +184,20 @@ async function sqliteModule(config: DeskConfig): Promise<ContainerModule> {
  * store — Redis when set, else Postgres (SPEC §11).
  */
 async function postgresModule(databaseUrl: string, redisUrl: string | null): Promise<ContainerModule> {
-  const [{ PgDatabase }, { PgUnitOfWork }, { PgRateLimiter }, { PgEventSignal }, { PgJobLock }] = await Promise.all([
+  const [
+    { PgDatabase },
+    { PgUnitOfWork },
+    { PgRateLimiter },
+    { PgEventSignal },
+    { PgJobLock },
+    { PgBackup, PgServeLock },
+  ] = await Promise.all([
     import('../adapters/persistence/postgres/pg-database.js'),
     import('../adapters/persistence/postgres/pg-unit-of-work.js'),
     import('../adapters/rate-limit/pg-rate-limiter.js'),
     import('../adapters/persistence/postgres/pg-event-signal.js'),
     import('../adapters/persistence/postgres/pg-job-lock.js'),
+    import('../adapters/backup/pg-backup.js'),
   ]);
   const database = new PgDatabase({ connectionString: databaseUrl });
   const limiter = (await sharedCounters(redisUrl)) ?? new PgRateLimiter(database.pool);
@@ -196,6 +208,8 @@ async function postgresModule(databaseUrl: string, redisUrl: string | null): Pro
       .inSingletonScope();
     bind(RateLimiter).toConstantValue(limiter);
     bind(JobLock).toConstantValue(new PgJobLock(database));
+    bind(DatabaseBackup).toConstantValue(new PgBackup(databaseUrl));
+    bind(ServeLock).toConstantValue(new PgServeLock(databaseUrl));
     // Told about a lost LISTEN connection through the log (it reconnects by itself).
     bind(EventSignal)
       .toDynamicValue(

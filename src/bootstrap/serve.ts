@@ -17,6 +17,7 @@ import { ErrorReporter, Logger } from '../adapters/observability/index.js';
 import type { DeskConfig } from '../config/index.js';
 import { CreateDemoSchool } from '../domain/demo/create-demo-school.js';
 import { Database } from '../ports/database.js';
+import { ServeLock } from '../ports/database-backup.js';
 import { EventSignal } from '../ports/event-signal.js';
 import { RateLimiter } from '../ports/rate-limiter.js';
 import { DatabaseUnavailableError } from '../ports/unit-of-work.js';
@@ -58,7 +59,12 @@ export async function serve(options: ServeOptions): Promise<void> {
   // The database may not answer yet: keep serving health and retry in the background.
   void connect(container, readiness).then(async () => {
     if (!readiness.ready) return;
-    background = startBackground(container);
+    // `desk restore` refuses while this is held; losing it (a dropped connection) only weakens that check.
+    await container
+      .get(ServeLock)
+      .hold()
+      .catch((err: unknown) => container.get(Logger).warn({ err }, 'could not mark the database as served'));
+    background = startBackground(container, { backups: config.backups });
     if (options.demo) await startDemo(container, config);
   });
 }
@@ -180,6 +186,7 @@ function handleSignals(
     await quietly(container.get(ErrorReporter).close(ERROR_FLUSH_MS));
     await quietly(container.get(RateLimiter).close());
     await quietly(container.get(EventSignal).close());
+    await quietly(container.get(ServeLock).release());
     await quietly(container.get(Database).close());
     process.stdout.write('desk: stopped\n');
     log.flush();

@@ -20,6 +20,7 @@ import { GetMonitor } from '../domain/monitors/get-monitor.js';
 import { ListMonitors } from '../domain/monitors/list-monitors.js';
 import { RunMonitorChecks } from '../domain/monitors/run-monitor-checks.js';
 import { UpdateMonitor } from '../domain/monitors/update-monitor.js';
+import { RunBackup } from '../domain/backups/run-backup.js';
 import { GetDevice } from '../domain/devices/get-device.js';
 import { SearchDevices } from '../domain/devices/search-devices.js';
 import { AuthenticateApiKey } from '../domain/identity/authenticate-api-key.js';
@@ -90,6 +91,7 @@ export const USE_CASES = [
   CreateDemoSchool,
   SendAlert,
   EmitDeploymentEvent,
+  RunBackup,
   CreateWebhook,
   ListWebhooks,
   GetWebhook,

@@ -3,6 +3,8 @@
  * after a write (SIGKILL; the webhook is delivered after the restart), and two instances on one
  * Postgres send each webhook delivery once, in order, while streams on both see every event.
  */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDesk, startServe, tempInstallDir, eventually, type RunningServer } from '../support/cli.js';
@@ -91,7 +93,8 @@ describe('a desk serve killed right after a write', () => {
 describe.skipIf(!postgresAvailable)('two desk serve instances on one Postgres', () => {
   const { schema, target, env } = sharedServeEnv('desk_events', {
     WEBHOOK_ALLOW_PRIVATE: 'true',
-    BACKUP_INTERVAL_HOURS: '0',
+    // Both instances would back up at start: the job lock and the job record let one of them.
+    BACKUP_INTERVAL_HOURS: '24',
     RATE_LIMIT_ACTIONS_PER_MINUTE: '0',
     RATE_LIMIT_V1_PER_MINUTE: '0',
     LOG_LEVEL: 'warn',
@@ -101,14 +104,15 @@ describe.skipIf(!postgresAvailable)('two desk serve instances on one Postgres', 
   let b: RunningServer;
   let key: string;
   let receiver: Receiver;
+  const dirs = [tempInstallDir(), tempInstallDir()];
 
   beforeAll(async () => {
     await admin.connect();
     await admin.query(`create schema ${schema}`);
-    [a, b] = await Promise.all([
-      startServe(['--from-environment'], { cwd: tempInstallDir(), env }),
-      startServe(['--from-environment'], { cwd: tempInstallDir(), env }),
-    ]);
+    [a, b] = (await Promise.all(dirs.map((cwd) => startServe(['--from-environment'], { cwd, env })))) as [
+      RunningServer,
+      RunningServer,
+    ];
     for (const s of [a, b])
       await eventually(async () => (await fetch(`${s.url}/api/health/ready`)).status === 200, 30_000, 200);
     key = await setUp((args) => runDesk([...args, '--from-environment'], { cwd: tempInstallDir(), env }));
@@ -153,4 +157,12 @@ describe.skipIf(!postgresAvailable)('two desk serve instances on one Postgres', 
     onA.close();
     onB.close();
   }, 60_000);
+
+  it('backs up once, from one of the two', async () => {
+    const written = () =>
+      dirs.flatMap((d) => (existsSync(join(d, 'data', 'backups')) ? readdirSync(join(d, 'data', 'backups')) : []));
+    await eventually(async () => written().length > 0, 20_000);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(written()).toHaveLength(1);
+  });
 });

@@ -3,6 +3,7 @@ import type { Actor } from '../../domain/shared/actor.js';
 import { DomainError } from '../../domain/shared/errors.js';
 import { operatorActor } from '../../domain/tenants/operator-actor.js';
 import { ResolveTenant } from '../../domain/tenants/resolve-tenant.js';
+import { BackupFailed } from '../../ports/database-backup.js';
 import { DatabaseUnavailableError } from '../../ports/unit-of-work.js';
 import type { DeskProgram, GlobalOptions, OpenedProgram } from './program.js';
 
@@ -59,6 +60,7 @@ function classify(e: unknown): { message: string; exitCode: 1 | 2 } {
   if (e instanceof CliError) return { message: e.message, exitCode: e.exitCode };
   if (e instanceof ConfigError) return { message: `configuration error: ${e.message}`, exitCode: 2 };
   if (e instanceof DomainError) return { message: e.message, exitCode: e.code === 'invalid' ? 2 : 1 };
+  if (e instanceof BackupFailed) return { message: e.message, exitCode: 1 };
   if (e instanceof DatabaseUnavailableError) {
     return { message: `cannot reach the database: ${describeDatabaseError(e.cause)}`, exitCode: 1 };
   }

@@ -7,6 +7,7 @@ import {
   tenantCommand,
   userCommand,
 } from './commands/admin.js';
+import { backupCommand, restoreCommand } from './commands/backups.js';
 import { keyCommand } from './commands/keys.js';
 import { mcpCommand } from './commands/mcp.js';
 import { serveCommand } from './commands/serve.js';
@@ -40,6 +41,8 @@ export async function runCli(argv: string[], program: DeskProgram): Promise<void
     .command(setupLinkCommand(program))
     .command(seedDemoCommand(program))
     .command(mcpCommand(program))
+    .command(backupCommand(program))
+    .command(restoreCommand(program))
     .demandCommand(1, 'name a command; see desk --help')
     .recommendCommands()
     .strict()
