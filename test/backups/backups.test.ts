@@ -115,6 +115,11 @@ describe('backups on the embedded database', () => {
       copy.close();
     }
 
+    // The restore point: taken once the writes are over (each issued loan was returned).
+    const point = await cli(['backup']);
+    expect(point.code, point.stderr).toBe(0);
+    const restorePoint = /^wrote (\S+)/.exec(point.stdout)![1]!;
+    expect(backupsIn(join(dir, 'data', 'backups'), 'sqlite')).toHaveLength(2);
     // A change after the backup...
     const issued = await action(server!, key, 'loans.issue', {
       number: loans[0]!.number,
@@ -123,15 +128,15 @@ describe('backups on the embedded database', () => {
     });
     expect(issued.status).toBe(200);
     // ...cannot be undone while the server runs, nor without --yes.
-    const refused = await cli(['restore', newest, '--yes']);
+    const refused = await cli(['restore', restorePoint, '--yes']);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('stop every instance');
-    const unconfirmed = await cli(['restore', newest]);
+    const unconfirmed = await cli(['restore', restorePoint]);
     expect(unconfirmed.code).toBe(2);
     expect(unconfirmed.stderr).toContain('--yes');
 
     expect(await server!.stop()).toBe(0);
-    const restored = await cli(['restore', newest, '--yes']);
+    const restored = await cli(['restore', restorePoint, '--yes']);
     expect(restored.code, restored.stderr).toBe(0);
     server = await startServe([], { cwd: dir, env });
     await eventually(async () => (await fetch(`${server!.url}/api/health/ready`)).status === 200, 30_000);
