@@ -14,7 +14,7 @@ import { openStream } from '../support/sse.js';
 
 warnIfPostgresSkipped();
 
-const SCOPES = 'webhook.manage,event.subscribe,loan.view,loan.issue,loan.return,person.view';
+const SCOPES = 'webhook.manage,monitor.manage,event.subscribe,loan.view,loan.issue,loan.return,person.view';
 
 /** Sets up a tenant with the events module, demo data and a key, through the CLI as an operator would. */
 async function setUp(cli: (args: string[]) => ReturnType<typeof runDesk>): Promise<string> {
@@ -157,6 +157,20 @@ describe.skipIf(!postgresAvailable)('two desk serve instances on one Postgres', 
     onA.close();
     onB.close();
   }, 60_000);
+
+  it('checks a monitor from one of the two', async () => {
+    const site = await startReceiver('/site');
+    try {
+      const made = await call(b, key, 'POST', '/api/v1/monitors', { name: 'site', url: site.url, intervalSeconds: 30 });
+      expect(made.status).toBe(201);
+      // Both instances look for due monitors every 5 s; the job lock lets one check it, once per interval.
+      await site.waitFor(1, 15_000);
+      await new Promise((r) => setTimeout(r, 11_000));
+      expect(site.received).toHaveLength(1);
+    } finally {
+      await site.close();
+    }
+  }, 40_000);
 
   it('backs up once, from one of the two', async () => {
     const written = () =>
