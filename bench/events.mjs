@@ -92,9 +92,11 @@ const holder = (await call(origin, key, '/api/v1/actions/people.search', { q: 'a
 const loans = listed.json.result.loans.map((l) => l.number);
 
 // --- 1. Delay at RATE events/s -----------------------------------------------------------------------
-const sentAt = new Map(); // `${number}:${type}:${n}` -> ms
+const sentAt = new Map(); // `${number}:${type}:${n}` -> ms, when the write request was sent
+const answeredAt = new Map(); // the same key -> ms, when its answer arrived (the commit was before)
 const seenCount = { webhook: new Map(), sse: new Map() };
 const delays = { webhook: [], sse: [] };
+const arrivals = { webhook: new Map(), sse: new Map() };
 const keyOf = (channel, type, number) => {
   const k = `${number}:${type}`;
   const n = (seenCount[channel].get(k) ?? 0) + 1;
@@ -103,8 +105,10 @@ const keyOf = (channel, type, number) => {
 };
 const arrived = (channel, body) => {
   const at = performance.now();
-  const sent = sentAt.get(keyOf(channel, body.type, body.data.loan.number));
+  const key = keyOf(channel, body.type, body.data.loan.number);
+  const sent = sentAt.get(key);
   if (sent !== undefined) delays[channel].push(at - sent);
+  arrivals[channel].set(key, at);
 };
 const receiver = createServer((req, res) => {
   const chunks = [];
@@ -136,11 +140,13 @@ for (let i = 0; i < total; i++) {
   const type = round % 2 === 0 ? 'loan.issued' : 'loan.returned';
   const n = (issuedCount.get(`${number}:${type}`) ?? 0) + 1;
   issuedCount.set(`${number}:${type}`, n);
-  sentAt.set(`${number}:${type}:${n}`, performance.now());
+  const writeKey = `${number}:${type}:${n}`;
+  sentAt.set(writeKey, performance.now());
   const action = type === 'loan.issued' ? 'loans.issue' : 'loans.return';
   const input = type === 'loan.issued' ? { number, holderId: holder, dueDate: '2999-01-31' } : { number };
   inFlight.push(
     call(origin, key, `/api/v1/actions/${action}`, input).then((r) => {
+      answeredAt.set(writeKey, performance.now());
       writes++;
       if (r.status !== 200) failed++;
     }),
@@ -154,24 +160,30 @@ while ((delays.webhook.length < writes - failed || delays.sse.length < writes - 
 stream.close();
 receiver.close();
 
+// The commit happens between a write's request and its answer: the delay from the request is an
+// upper bound on commit → receipt, the delay from the answer (0 when the event came first) a lower one.
 const rows = [];
 for (const channel of ['sse', 'webhook']) {
-  const sorted = [...delays[channel]].sort((a, b) => a - b);
+  const upper = [...delays[channel]].sort((a, b) => a - b);
+  const lower = [...arrivals[channel]]
+    .map(([k, at]) => Math.max(0, at - (answeredAt.get(k) ?? at)))
+    .sort((a, b) => a - b);
   const target = channel === 'sse' ? 50 : 100;
-  const p99 = quantile(sorted, 0.99);
+  const p99 = quantile(upper, 0.99);
   rows.push([
     channel === 'sse' ? 'commit → SSE' : 'commit → webhook',
-    `${sorted.length}/${writes - failed}`,
-    (sorted.length / writeSeconds).toFixed(0),
-    ms(quantile(sorted, 0.5)),
-    ms(p99),
-    ms(sorted.at(-1)),
+    `${upper.length}/${writes - failed}`,
+    (upper.length / writeSeconds).toFixed(0),
+    `${ms(quantile(lower, 0.5))} – ${ms(quantile(upper, 0.5))}`,
+    `${ms(quantile(lower, 0.99))} – ${ms(p99)}`,
+    ms(upper.at(-1)),
     `p99 < ${target} ms`,
-    p99 < target ? 'met' : 'NOT met',
+    quantile(lower, 0.99) >= target ? 'NOT met' : p99 < target ? 'met' : 'between the bounds',
   ]);
 }
+const writeTimes = [...answeredAt].map(([k, at]) => at - sentAt.get(k)).sort((a, b) => a - b);
 printTable(
-  `${writes} writes at ${RATE}/s over ${writeSeconds.toFixed(1)} s (${failed} refused); delay measured from the write request`,
+  `${writes} writes at ${RATE}/s over ${writeSeconds.toFixed(1)} s (${failed} refused; the writes themselves: p50 ${ms(quantile(writeTimes, 0.5))} ms, p99 ${ms(quantile(writeTimes, 0.99))} ms). Delay: from the write's answer – from its request`,
   ['path', 'received', 'events/s', 'p50 ms', 'p99 ms', 'max ms', 'target', 'result'],
   rows,
 );
