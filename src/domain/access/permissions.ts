@@ -30,6 +30,14 @@ export const PERMISSIONS = [
   'monitor.manage',
   'event.subscribe',
   'audit.view',
+  // Keeping the records (issue 12): each can be a key scope.
+  'person.manage',
+  'device.manage',
+  'loan.manage',
+  'ticket.create',
+  'ticket.manage',
+  'repair.manage',
+  'cost.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -60,6 +68,12 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly (Permission | Priv
     'cost.view',
     'monitor.manage',
     'event.subscribe',
+    'device.manage',
+    'loan.manage',
+    'ticket.create',
+    'ticket.manage',
+    'repair.manage',
+    'cost.manage',
   ],
   'loan-desk': [
     'person.view',
@@ -70,8 +84,10 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly (Permission | Priv
     'repair.create',
     'device.view',
     'event.subscribe',
+    'loan.manage',
+    'ticket.create',
   ],
-  teacher: ['person.view', 'loan.view', 'repair.create'],
+  teacher: ['person.view', 'loan.view', 'repair.create', 'ticket.create'],
   'read-only': VIEW_PERMISSIONS,
 };
 
