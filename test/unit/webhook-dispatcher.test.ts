@@ -1,0 +1,146 @@
+/**
+ * The webhook delivery worker against the in-memory repositories and a recording sender: the order
+ * of deliveries, events of kinds a webhook does not take, and a webhook deleted or turned off while
+ * its events are being sent. (test/events/webhooks.test.ts drives the real thing over HTTP.)
+ */
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { NoMailer } from '../../src/adapters/mail/smtp-mailer.js';
+import { AesSecretBox } from '../../src/adapters/system/aes-secret-box.js';
+import { SendAlert } from '../../src/domain/events/alerts.js';
+import type { EventKind } from '../../src/domain/events/event.js';
+import { appendEvent } from '../../src/domain/shared/record-change.js';
+import { WebhookDelivery } from '../../src/domain/webhooks/webhook-delivery.js';
+import { WebhookDispatcher } from '../../src/domain/webhooks/webhook-dispatcher.js';
+import type { StoredWebhook } from '../../src/domain/webhooks/webhook.js';
+import { EventSignal } from '../../src/ports/event-signal.js';
+import { WebhookSender, type WebhookMessage, type WebhookResponse } from '../../src/ports/webhook-sender.js';
+import { aTenant } from '../support/builders.js';
+import { FixedClock } from '../fakes/fixed-clock.js';
+import { MemoryUnitOfWork } from '../fakes/memory-unit-of-work.js';
+import { SequentialIds } from '../fakes/sequential-ids.js';
+import { testSettings } from '../fakes/settings.js';
+import { NOW } from '../fakes/world.js';
+
+/** A sender that records what it was given and answers 204, optionally running a hook first. */
+class RecordingSender extends WebhookSender {
+  readonly sent: { id: string; type: string }[] = [];
+  before: ((message: WebhookMessage) => Promise<void>) | null = null;
+  async send(message: WebhookMessage): Promise<WebhookResponse> {
+    await this.before?.(message);
+    this.sent.push({ id: message.id, type: JSON.parse(message.body).type });
+    return { statusCode: 204, durationMs: 1, error: null, retryAfterMs: null, refused: false };
+  }
+}
+
+/** A signal nobody fires: the test wakes the worker itself. */
+class QuietSignal extends EventSignal {
+  listen(): () => void {
+    return () => undefined;
+  }
+  async close(): Promise<void> {}
+}
+
+async function world(events: EventKind[]) {
+  const uow = new MemoryUnitOfWork();
+  const ids = new SequentialIds();
+  const clock = new FixedClock(NOW);
+  const box = new AesSecretBox(randomBytes(32).toString('base64url'));
+  const sender = new RecordingSender();
+  const tenant = aTenant({ modules: ['loans', 'events'] });
+  const webhook: StoredWebhook = {
+    id: 'wh-1',
+    url: 'https://receiver.example/hook',
+    events,
+    description: null,
+    enabled: true,
+    disabledReason: null,
+    createdAt: NOW,
+    updatedAt: NOW,
+    secret: box.seal(`whsec_${randomBytes(24).toString('base64')}`),
+    previousSecret: null,
+    previousSecretUntil: null,
+    cursor: 0,
+    attempt: 0,
+    nextAttemptAt: null,
+  };
+  await uow.transaction(async (r) => {
+    await r.tenants.create(tenant);
+    await r.webhooks.create(tenant.id, webhook);
+  });
+  const append = (kind: EventKind, n: number) =>
+    uow.transaction(async (r) => {
+      for (let i = 0; i < n; i++) await appendEvent(r, ids, tenant.id, { kind, occurredAt: NOW, payload: { i } });
+    });
+  const delivery = new WebhookDelivery(sender, box, clock, ids, {
+    countDelivery: () => undefined,
+    streamsChanged: () => undefined,
+  });
+  const dispatcher = new WebhookDispatcher(
+    uow,
+    clock,
+    ids,
+    new QuietSignal(),
+    delivery,
+    new SendAlert(new NoMailer(), testSettings, uow),
+  );
+  const stored = () => uow.read((r) => r.webhooks.findById(tenant.id, webhook.id));
+  const log = () => uow.read((r) => r.webhooks.listAttempts(tenant.id, webhook.id, { page: 1, pageSize: 100 }));
+  /** Runs the worker until it has nothing left to do. */
+  const drain = async () => {
+    dispatcher.start();
+    await expect
+      .poll(async () => (await stored())?.cursor ?? -1, { timeout: 5_000 })
+      .toBe(await uow.read((r) => r.outbox.newestId(tenant.id)));
+    await dispatcher.stop();
+  };
+  return { uow, tenant, sender, dispatcher, append, stored, log, drain };
+}
+
+describe('WebhookDispatcher', () => {
+  it('sends the kinds a webhook takes, in event order, and moves its cursor past the others', async () => {
+    const w = await world(['loan.issued']);
+    await w.append('loan.issued', 3);
+    await w.append('loan.returned', 2);
+    await w.append('loan.issued', 2);
+    await w.drain();
+    const outbox = await w.uow.read((r) => r.outbox.listAfter(w.tenant.id, 0, 100));
+    expect(w.sender.sent.map((s) => s.id)).toEqual(outbox.filter((e) => e.kind === 'loan.issued').map((e) => e.id));
+    expect((await w.stored())!.cursor).toBe(7);
+    const log = await w.log();
+    expect(log.total).toBe(5);
+    expect(log.items.every((a) => a.outcome === 'success' && a.attempt === 1)).toBe(true);
+  });
+
+  it('stops, recording nothing, when the webhook is deleted while its events are being sent', async () => {
+    const w = await world(['loan.issued']);
+    await w.append('loan.issued', 60);
+    w.sender.before = async () => {
+      if (w.sender.sent.length === 1) await w.uow.transaction((r) => r.webhooks.delete(w.tenant.id, 'wh-1'));
+    };
+    w.dispatcher.start();
+    await expect.poll(() => w.sender.sent.length).toBeGreaterThanOrEqual(2);
+    await w.dispatcher.stop();
+    expect(await w.stored()).toBeNull();
+    expect((await w.log()).total).toBe(0);
+    // Successes are written every 25 (or 50 ms): the write that finds the webhook gone ends the run.
+    expect(w.sender.sent.length).toBeLessThanOrEqual(26);
+  });
+
+  it('stops sending when an administrator turns the webhook off', async () => {
+    const w = await world(['loan.issued']);
+    await w.append('loan.issued', 60);
+    w.sender.before = async () => {
+      if (w.sender.sent.length === 2) {
+        const current = (await w.stored())!;
+        await w.uow.transaction((r) => r.webhooks.update(w.tenant.id, { ...current, enabled: false }));
+      }
+    };
+    w.dispatcher.start();
+    await new Promise((r) => setTimeout(r, 300));
+    await w.dispatcher.stop();
+    // What went out before the next write of its progress (every 25 or 50 ms), never the backlog.
+    expect(w.sender.sent.length).toBeLessThanOrEqual(26);
+    expect((await w.stored())!.enabled).toBe(false);
+  });
+});
