@@ -138,7 +138,9 @@ describe.each(databases)('the event stream on %s', (database) => {
     const deployOnly = (await app.key('north', ['event.subscribe'])).key;
     const everything = await keyed(subscriber);
     const limited = await keyed(deployOnly);
-    const teacher = await signIn(app, 'north', { role: 'teacher' });
+    // The next loan issued is in this teacher's group (issueOne takes the available loans in order).
+    const nextGroup = data.loans.filter((l) => l.status === 'AVAILABLE')[nextLoan]!.groupId;
+    const teacher = await signIn(app, 'north', { role: 'teacher', loanGroupIds: [nextGroup] });
     const console = await stream('/api/events', { cookie: `desk_session=${teacher.token}`, 'x-tenant-slug': 'north' });
     expect(console.status).toBe(200);
     const south = await keyed((await app.key('south', ['event.subscribe', 'loan.view'])).key);
@@ -155,6 +157,28 @@ describe.each(databases)('the event stream on %s', (database) => {
     expect(limited.messages).toHaveLength(1);
     expect(console.messages).toHaveLength(1);
     expect(south.messages).toHaveLength(1);
+  });
+
+  it('gives a teacher the loan events of their own groups only, as the inventory does', async () => {
+    const available = data.loans.filter((l) => l.status === 'AVAILABLE').slice(nextLoan);
+    const mine = available[0]!;
+    const other = available.find((l) => l.groupId !== mine.groupId)!;
+    const teacher = await signIn(app, 'north', { role: 'teacher', loanGroupIds: [mine.groupId] });
+    const s = await stream('/api/events', { cookie: `desk_session=${teacher.token}`, 'x-tenant-slug': 'north' });
+    for (const loan of [other, mine]) {
+      const reply = await invokeAction(app.port, writer, 'loans.issue', {
+        number: loan.number,
+        holderId: data.pupils[0]!.id,
+        dueDate: '2999-01-31',
+      });
+      expect(reply.status, reply.text).toBe(200);
+    }
+    const [only] = await s.waitFor(1);
+    expect(only!.json.data.loan).toMatchObject({ number: mine.number, groupId: mine.groupId });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(s.messages).toHaveLength(1);
+    // The loans used here are no longer available to the tests after this one.
+    nextLoan = data.loans.filter((l) => l.status === 'AVAILABLE').length;
   });
 
   it('closes a stream whose reader does not keep up; memory stays bounded', async () => {
@@ -194,7 +218,7 @@ function expectProblemStream(s: SseStream, status: number): void {
 describe('heartbeats', () => {
   it('sends a comment on every open stream at each beat', async () => {
     const streams = new EventStreams({ streamsChanged: () => undefined, countDelivery: () => undefined }, 50);
-    const server = createServer((_req, res) => void streams.begin(res, new Set()));
+    const server = createServer((_req, res) => void streams.begin(res, { permissions: new Set(), loanGroupIds: null }));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
       const s = await openStream((server.address() as AddressInfo).port, '/');

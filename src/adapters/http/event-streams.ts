@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { eventBody, type OutboxEvent } from '../../domain/events/event.js';
 import type { Subscriber } from '../../domain/events/event-hub.js';
+import type { EventAudience } from '../../domain/events/event.js';
 import type { EventMetrics } from '../../ports/event-metrics.js';
 
 /** A comment line every 15 s keeps proxies from closing an idle stream (issue 11). */
@@ -48,7 +49,7 @@ export class EventStreams {
   }
 
   /** Starts the stream on `res` (headers and `retry:`) and returns the hub's subscriber for it. */
-  begin(res: ServerResponse, permissions: ReadonlySet<string>): Subscriber {
+  begin(res: ServerResponse, audience: EventAudience): Subscriber {
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
@@ -78,7 +79,8 @@ export class EventStreams {
       return true;
     };
     return {
-      permissions,
+      permissions: audience.permissions,
+      loanGroupIds: audience.loanGroupIds,
       send: (event) => write(sseMessage(event)),
       reset: (newestId) => {
         write(

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { EventSignal } from '../../ports/event-signal.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
-import { maySee, type OutboxEvent } from './event.js';
+import { mayReceive, type EventAudience, type OutboxEvent } from './event.js';
 
 /** How far back a stream may resume: older ids get `reset` (the client reloads its snapshot). */
 export const REPLAY_MAX = 1_000;
@@ -9,9 +9,7 @@ export const REPLAY_MAX = 1_000;
 const READ_BATCH = 500;
 
 /** One live stream, as its surface (SSE) gives it to the hub. */
-export interface Subscriber {
-  /** The effective permissions (grants and modules): what it may see is decided per kind (maySee). */
-  readonly permissions: ReadonlySet<string>;
+export interface Subscriber extends EventAudience {
   /** Sends one event; false when the subscriber is gone or fell too far behind (the hub drops it). */
   send(event: OutboxEvent): boolean;
   /** Its Last-Event-ID cannot be replayed: it must reload what it shows; events resume after `newestId`. */
@@ -89,7 +87,7 @@ export class EventHub {
             const events = await this.uow.read((r) => r.outbox.listAfter(tenantId, lastId, READ_BATCH));
             const missed = events.filter((e) => e.eventId <= feed.cursor);
             for (const event of missed) {
-              if (maySee(subscriber.permissions, event.kind) && !subscriber.send(event)) return;
+              if (mayReceive(subscriber, event) && !subscriber.send(event)) return;
               lastId = event.eventId;
             }
             if (missed.length < READ_BATCH) break;
@@ -144,7 +142,7 @@ export class EventHub {
         for (const [subscriber, state] of feed.subscribers) {
           if (event.eventId <= state.lastId) continue;
           state.lastId = event.eventId;
-          if (maySee(subscriber.permissions, event.kind) && !subscriber.send(event)) {
+          if (mayReceive(subscriber, event) && !subscriber.send(event)) {
             feed.subscribers.delete(subscriber);
           }
         }

@@ -46,6 +46,27 @@ const VISIBILITY: Readonly<Record<EventKind, readonly (Permission | `module.${Mo
 export const maySee = (permissions: ReadonlySet<string>, kind: EventKind): boolean =>
   VISIBILITY[kind].every((p) => permissions.has(p));
 
+/** Who receives an event: the effective permissions, and the loan pool (null: the whole tenant). */
+export interface EventAudience {
+  readonly permissions: ReadonlySet<string>;
+  readonly loanGroupIds: readonly string[] | null;
+}
+
+/**
+ * Whether this audience may receive this event: its kind (maySee) and, for a loan event, the loan's
+ * group in the audience's pool — a teacher follows the loans of their own groups only, as in the
+ * inventory.
+ */
+export function mayReceive(
+  audience: EventAudience,
+  event: { kind: EventKind; payload: Readonly<Record<string, unknown>> },
+): boolean {
+  if (!maySee(audience.permissions, event.kind)) return false;
+  if (audience.loanGroupIds === null || !event.kind.startsWith('loan.')) return true;
+  const groupId = (event.payload.loan as { groupId?: unknown } | undefined)?.groupId;
+  return typeof groupId === 'string' && audience.loanGroupIds.includes(groupId);
+}
+
 /** An event to store: its kind, when it happened and its thin data (ids, numbers, statuses). */
 export interface NewOutboxEvent {
   readonly kind: EventKind;

@@ -22,7 +22,8 @@ function resumeAfter(ctx: Context): number | null {
  * The live event stream (SPEC §8): `GET /api/v1/events` for an API key holding `event.subscribe`,
  * `GET /api/events` for a console session (the browser's EventSource sends the cookie). Both need the
  * events module. Each event is `id`, `event` and `data` (the webhook body); a subscriber sees only
- * the kinds its permissions cover (maySee), so a console user's stream follows their role.
+ * the kinds its permissions cover, and loan events of its own pool only (mayReceive), so a console
+ * user's stream follows their role and, for a teacher, their loan groups.
  */
 export function createEventRoutes(hooks: RestHooks = {}): RouteModule {
   return {
@@ -37,7 +38,7 @@ export function createEventRoutes(hooks: RestHooks = {}): RouteModule {
         // Headers are written by hand from here: Koa must not answer for us.
         ctx.status = 200;
         ctx.respond = false;
-        const subscriber = streams().begin(ctx.res, actor.permissions);
+        const subscriber = streams().begin(ctx.res, actor);
         try {
           const unsubscribe = await hub().subscribe(actor.tenant.id, subscriber, after);
           ctx.res.once('close', unsubscribe);
