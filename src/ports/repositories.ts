@@ -20,7 +20,7 @@
 import type { DeliveryAttempt, DisabledReason, StoredWebhook } from '../domain/webhooks/webhook.js';
 import type { ModuleName, Role } from '../domain/access/permissions.js';
 import type { AuditEntry, NewAuditEntry } from '../domain/audit/audit-entry.js';
-import type { CostBreakdownBy, CostEntry, CostPeriod, CostRow } from '../domain/costs/cost-entry.js';
+import type { CostBreakdownBy, CostEntry, CostPeriod, CostRow, CostType } from '../domain/costs/cost-entry.js';
 import type { Device, DeviceStatus } from '../domain/devices/device.js';
 import type { EventKind, NewOutboxEvent, OutboxEvent } from '../domain/events/event.js';
 import type { StoredApiKey, ApiKey } from '../domain/identity/api-key.js';
@@ -31,8 +31,8 @@ import type { Loan, LoanGroup, LoanKind, LoanRow, LoanStatus } from '../domain/l
 import type { Monitor, MonitorState, MonitorStatus } from '../domain/monitors/monitor.js';
 import type { Person, PersonKind } from '../domain/people/person.js';
 import type { Page, PageRequest } from '../domain/shared/paging.js';
-import type { Submission, SubmissionStatus } from '../domain/submissions/submission.js';
-import type { Ticket, TicketStatus } from '../domain/tickets/ticket.js';
+import type { Coverage, Submission, SubmissionStatus } from '../domain/submissions/submission.js';
+import type { Ticket, TicketComment, TicketStatus } from '../domain/tickets/ticket.js';
 import type { Tenant } from '../domain/tenants/tenant.js';
 
 /** Per-tenant sequences. `event` numbers the tenant's events (OutboxRepository). */
@@ -68,11 +68,46 @@ export interface PersonSearch {
   readonly limit: number;
 }
 
+export interface PersonFilter {
+  /** Literal, case-insensitive substring of name, e-mail or external id. */
+  readonly q?: string | undefined;
+  readonly kind?: PersonKind | undefined;
+  readonly userGroup?: string | undefined;
+  /** Archived people are left out unless this is true. */
+  readonly includeArchived?: boolean | undefined;
+}
+
+/** Where a scan resumes: after this person in (name, id) order. */
+export interface PersonCursor {
+  readonly name: string;
+  readonly id: string;
+}
+
 export abstract class PersonRepository {
+  /** Duplicate external id within the tenant → conflict. */
   abstract insertMany(tenantId: string, people: readonly Person[]): Promise<void>;
-  abstract findById(tenantId: string, id: string): Promise<Person | null>;
-  /** Ordered by name, then id. */
+  /** Any person of the tenant, archived or not. `forUpdate` locks the row (see the contract above). */
+  abstract findById(tenantId: string, id: string, opts?: { forUpdate?: boolean }): Promise<Person | null>;
+  /** The tool's search: never archived people. Ordered by name, then id. */
   abstract search(tenantId: string, search: PersonSearch): Promise<Person[]>;
+  /** The console list: ordered by name, then id. */
+  abstract list(tenantId: string, filter: PersonFilter, page: PageRequest): Promise<Page<Person>>;
+  /**
+   * Up to `limit` people matching `filter` after `after` (null: from the start), in (name, id) order,
+   * without a total: what an export streams and `--archive-missing` walks, at any size.
+   */
+  abstract scan(tenantId: string, filter: PersonFilter, after: PersonCursor | null, limit: number): Promise<Person[]>;
+  /** People (archived too) with these external ids, in no particular order. */
+  abstract findByExternalIds(tenantId: string, externalIds: readonly string[]): Promise<Person[]>;
+  /** People (archived too) with these e-mail addresses (compared exactly), in no particular order. */
+  abstract findByEmails(tenantId: string, emails: readonly string[]): Promise<Person[]>;
+  /**
+   * Writes every field but the id (name, e-mail, kind, userGroup, externalId, archivedAt); false when
+   * there is no such person. Duplicate external id → conflict. Loans follow a new name for search.
+   */
+  abstract update(tenantId: string, person: Person): Promise<boolean>;
+  /** `update` for many people at once (imports); the count of rows written. */
+  abstract updateMany(tenantId: string, people: readonly Person[]): Promise<number>;
   abstract count(tenantId: string): Promise<number>;
 }
 
@@ -81,25 +116,40 @@ export interface DeviceSearch {
   readonly q?: string | undefined;
   readonly kind?: string | undefined;
   readonly status?: DeviceStatus | undefined;
+  /** Devices assigned to this person. */
+  readonly assignedTo?: string | undefined;
 }
 
 export abstract class DeviceRepository {
   /** Duplicate serial within the tenant → conflict. */
   abstract insertMany(tenantId: string, devices: readonly Device[]): Promise<void>;
-  abstract findById(tenantId: string, id: string): Promise<Device | null>;
-  abstract findBySerial(tenantId: string, serial: string): Promise<Device | null>;
+  abstract findById(tenantId: string, id: string, opts?: { forUpdate?: boolean }): Promise<Device | null>;
+  abstract findBySerial(tenantId: string, serial: string, opts?: { forUpdate?: boolean }): Promise<Device | null>;
+  /** Devices with these serials, in no particular order. */
+  abstract findBySerials(tenantId: string, serials: readonly string[]): Promise<Device[]>;
   /** Ordered by serial. */
   abstract search(tenantId: string, search: DeviceSearch, page: PageRequest): Promise<Page<Device>>;
+  /** Up to `limit` matches with a serial after `after` (null: from the start), by serial, without a total. */
+  abstract scan(tenantId: string, search: DeviceSearch, after: string | null, limit: number): Promise<Device[]>;
   /** Devices assigned to the person, ordered by serial. */
   abstract listAssignedTo(tenantId: string, personId: string): Promise<Device[]>;
+  /** Writes every field but the id; false when there is no such device. Duplicate serial → conflict. */
+  abstract update(tenantId: string, device: Device): Promise<boolean>;
+  /** `update` for many devices at once (imports); the count of rows written. */
+  abstract updateMany(tenantId: string, devices: readonly Device[]): Promise<number>;
   abstract count(tenantId: string): Promise<number>;
 }
 
 export abstract class LoanGroupRepository {
+  /** Duplicate name within the tenant → conflict. */
   abstract insertMany(tenantId: string, groups: readonly LoanGroup[]): Promise<void>;
   abstract findById(tenantId: string, id: string): Promise<LoanGroup | null>;
+  /** Groups with these names (compared exactly), in no particular order. */
+  abstract findByNames(tenantId: string, names: readonly string[]): Promise<LoanGroup[]>;
   /** Ordered by name. */
   abstract list(tenantId: string): Promise<LoanGroup[]>;
+  /** False when there is no such group; a name another group has → conflict. Loans follow it for search. */
+  abstract rename(tenantId: string, id: string, name: string): Promise<boolean>;
 }
 
 export interface LoanFilter {
@@ -137,12 +187,20 @@ export abstract class LoanRepository {
   abstract insertMany(tenantId: string, loans: readonly Loan[]): Promise<void>;
   abstract findByNumber(tenantId: string, number: number, opts?: { forUpdate?: boolean }): Promise<LoanRow | null>;
   abstract findBySerial(tenantId: string, serial: string, opts?: { forUpdate?: boolean }): Promise<LoanRow | null>;
-  /** Versioned update of status, holder, userGroup, issuedAt and dueDate. */
+  /** Loans with these serials, in no particular order. */
+  abstract findBySerials(tenantId: string, serials: readonly string[]): Promise<LoanRow[]>;
+  /**
+   * Versioned update of everything but id and number: serial, group, status, holder, userGroup,
+   * issuedAt and dueDate. The summary's counts and free-text search follow in the same transaction.
+   * Duplicate serial → conflict.
+   */
   abstract update(tenantId: string, loan: Loan): Promise<boolean>;
   /** Ordered by number ascending. */
   abstract list(tenantId: string, filter: LoanFilter, page: PageRequest): Promise<Page<LoanRow>>;
   /** Every match, ordered by number, at most `limit` rows; `total` counts all matches. */
   abstract listAll(tenantId: string, filter: LoanFilter, limit: number): Promise<Page<LoanRow>>;
+  /** Up to `limit` matches numbered above `after` (0: from the start), by number, without a total. */
+  abstract scan(tenantId: string, filter: LoanFilter, after: number, limit: number): Promise<LoanRow[]>;
   /** Counts over the pool alone (no other filter). */
   abstract counts(tenantId: string, poolGroupIds: readonly string[] | null, today: string): Promise<LoanCounts>;
   /** Loans currently held by the person, ordered by number. */
@@ -168,6 +226,13 @@ export abstract class SubmissionRepository {
   abstract update(tenantId: string, submission: Submission): Promise<boolean>;
   /** Newest first: number descending. */
   abstract search(tenantId: string, search: SubmissionSearch, page: PageRequest): Promise<Page<Submission>>;
+  /** Up to `limit` matches numbered below `before` (null: from the newest), newest first, without a total. */
+  abstract scan(
+    tenantId: string,
+    search: SubmissionSearch,
+    before: number | null,
+    limit: number,
+  ): Promise<Submission[]>;
   abstract count(tenantId: string): Promise<number>;
 }
 
@@ -175,14 +240,29 @@ export interface TicketSearch {
   readonly status?: TicketStatus | undefined;
   /** Literal, case-insensitive substring of subject or body. */
   readonly q?: string | undefined;
+  readonly assigneeId?: string | undefined;
+  /** Tickets this person requested or is assigned (a person's profile). */
+  readonly personId?: string | undefined;
 }
 
 export abstract class TicketRepository {
   abstract insertMany(tenantId: string, tickets: readonly Ticket[]): Promise<void>;
-  abstract findById(tenantId: string, id: string): Promise<Ticket | null>;
+  abstract findById(tenantId: string, id: string, opts?: { forUpdate?: boolean }): Promise<Ticket | null>;
   abstract findByNumber(tenantId: string, number: number): Promise<Ticket | null>;
   /** Newest first: number descending. */
   abstract search(tenantId: string, search: TicketSearch, page: PageRequest): Promise<Page<Ticket>>;
+  /** Up to `limit` matches numbered below `before` (null: from the newest), newest first, without a total. */
+  abstract scan(tenantId: string, search: TicketSearch, before: number | null, limit: number): Promise<Ticket[]>;
+  /** Writes status, priority, assignee, requester, subject, body and updatedAt; false when there is no such ticket. */
+  abstract update(tenantId: string, ticket: Ticket): Promise<boolean>;
+  abstract addComment(tenantId: string, comment: TicketComment): Promise<void>;
+  /** A ticket's comments, oldest first (then in the order they were added); internal notes only when asked. */
+  abstract listComments(
+    tenantId: string,
+    ticketId: string,
+    opts: { includeInternal: boolean },
+    page: PageRequest,
+  ): Promise<Page<TicketComment>>;
 }
 
 export interface CostQuery {
@@ -194,8 +274,19 @@ export interface CostQuery {
   readonly to: string;
 }
 
+export interface CostFilter {
+  readonly type?: CostType | undefined;
+  /** `NONE` selects entries without a coverage. */
+  readonly coverage?: Coverage | 'NONE' | undefined;
+  /** Inclusive date range; either end may be open. */
+  readonly from?: string | undefined;
+  readonly to?: string | undefined;
+}
+
 export abstract class CostRepository {
   abstract insertMany(tenantId: string, entries: readonly CostEntry[]): Promise<void>;
+  /** Newest first: date descending, then the later-recorded entry first. */
+  abstract list(tenantId: string, filter: CostFilter, page: PageRequest): Promise<Page<CostEntry>>;
   /**
    * Sums and counts per key, ordered by key. Keys: the type, the coverage (`NONE` when unset), or the
    * period key of `periodKey()` (`2025-09`, `2025-Q3`, `2025`).
@@ -211,8 +302,15 @@ export abstract class UserRepository {
   /** Cross-tenant: active school administrators with this e-mail, with their tenant ids. */
   abstract findActiveAdminsByEmail(email: string): Promise<{ tenantId: string; user: User }[]>;
   abstract setPasswordHash(tenantId: string, userId: string, hash: string): Promise<void>;
-  /** The tenant's active users with this role, ordered by e-mail. */
-  abstract listActiveByRole(tenantId: string, role: Role): Promise<User[]>;
+  /**
+   * The tenant's active users with this role, ordered by e-mail. `forUpdate` locks their rows: the
+   * last active school administrator is checked that way before a demotion or deactivation.
+   */
+  abstract listActiveByRole(tenantId: string, role: Role, opts?: { forUpdate?: boolean }): Promise<User[]>;
+  /** Every user of the tenant, ordered by e-mail. */
+  abstract list(tenantId: string, page: PageRequest): Promise<Page<User>>;
+  /** Writes name, role, loan groups and active; false when there is no such user. */
+  abstract update(tenantId: string, user: User): Promise<boolean>;
 }
 
 export abstract class ApiKeyRepository {
@@ -244,10 +342,23 @@ export abstract class SessionRepository {
   abstract revoke(tenantId: string, id: string, at: string): Promise<boolean>;
 }
 
+export interface AuditQuery {
+  /** The actor's id (a user id, an API key id, `cli`...). */
+  readonly actorId?: string | undefined;
+  readonly action?: string | undefined;
+  /** Entries about any of these targets (`device:<id>`, `loan:12`...). */
+  readonly targets?: readonly string[] | undefined;
+  /** Inclusive range of instants (ISO 8601 UTC); either end may be open. */
+  readonly from?: string | undefined;
+  readonly to?: string | undefined;
+}
+
 export abstract class AuditRepository {
   abstract record(tenantId: string, entry: AuditEntry): Promise<void>;
   /** Newest first (`at` descending, then the later-recorded entry first). */
   abstract list(tenantId: string, opts: { limit: number; action?: string }): Promise<AuditEntry[]>;
+  /** Newest first, as `list`, filtered and paged. */
+  abstract search(tenantId: string, query: AuditQuery, page: PageRequest): Promise<Page<AuditEntry>>;
 }
 
 export abstract class OutboxRepository {

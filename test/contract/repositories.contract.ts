@@ -22,6 +22,7 @@ import {
   aUser,
 } from '../support/builders.js';
 import { monitorRepositoryContract } from './monitors.contract.js';
+import { recordsRepositoryContract } from './records.contract.js';
 
 export interface RepositorySubject {
   readonly uow: UnitOfWork;
@@ -644,6 +645,8 @@ export function runRepositoryContract(name: string, open: () => Promise<Reposito
     });
 
     describe('monitors', () => monitorRepositoryContract({ tx, read, newTenant }));
+
+    describe('records', () => recordsRepositoryContract({ tx, read, newTenant }));
 
     describe('api keys', () => {
       it('finds keys by prefix across tenants and manages them inside the tenant', async () => {

@@ -21,10 +21,14 @@ import { conflict } from '../../src/domain/shared/errors.js';
 import { offsetOf, type Page, type PageRequest } from '../../src/domain/shared/paging.js';
 import type { Submission } from '../../src/domain/submissions/submission.js';
 import type { Tenant } from '../../src/domain/tenants/tenant.js';
-import type { Ticket } from '../../src/domain/tickets/ticket.js';
+import type { Ticket, TicketComment } from '../../src/domain/tickets/ticket.js';
 import type { DeliveryAttempt, DisabledReason, StoredWebhook } from '../../src/domain/webhooks/webhook.js';
 import type {
   ApiKeyRepository,
+  AuditQuery,
+  CostFilter,
+  PersonCursor,
+  PersonFilter,
   ClaimedWebhook,
   WebhookProgress,
   WebhookRepository,
@@ -72,6 +76,7 @@ export interface MemoryState {
   loans: Owned<Loan>[];
   submissions: Owned<Submission>[];
   tickets: Owned<Ticket>[];
+  ticketComments: Owned<TicketComment>[];
   costs: Owned<CostEntry>[];
   users: Owned<UserCredentials>[];
   apiKeys: StoredApiKey[];
@@ -97,6 +102,7 @@ export const emptyState = (): MemoryState => ({
   loans: [],
   submissions: [],
   tickets: [],
+  ticketComments: [],
   costs: [],
   users: [],
   apiKeys: [],
@@ -163,6 +169,36 @@ function insertOwned<T extends { readonly id: string }>(
   assertUnique(rowsOf(table, tenantId), rows, tenantKeys);
   table.push(...rows.map((row) => ({ tenantId, row: copy(row) })));
 }
+
+/**
+ * Replaces rows of one tenant by id with `changed(stored, next)`, after checking the table's unique
+ * keys inside the tenant against every other row; returns how many rows it replaced.
+ */
+function replaceOwned<T extends { readonly id: string }>(
+  table: Owned<T>[],
+  tenantId: string,
+  rows: readonly T[],
+  tenantKeys: Record<string, (row: T) => unknown> = {},
+  changed: (stored: T, next: T) => T = (_stored, next) => next,
+): number {
+  let replaced = 0;
+  for (const next of rows) {
+    const i = table.findIndex((o) => o.tenantId === tenantId && o.row.id === next.id);
+    if (i < 0) continue;
+    const row = changed(table[i]!.row, copy(next));
+    const others = rowsOf(table, tenantId).filter((r) => r.id !== next.id);
+    assertUnique(others, [row], tenantKeys);
+    table[i] = { tenantId, row };
+    replaced++;
+  }
+  return replaced;
+}
+
+/** A unique key that may be absent: rows without it never collide (a partial unique index). */
+const optionalKey =
+  <T>(keyOf: (row: T) => string | null) =>
+  (row: T): unknown =>
+    keyOf(row) ?? Symbol('no key');
 
 /**
  * A versioned update: writes `changed(stored)` with the version bumped, only while the stored version
@@ -238,11 +274,15 @@ export class MemoryTenantRepository implements TenantRepository {
   }
 }
 
+const PERSON_KEYS = { 'external id': optionalKey<Person>((p) => p.externalId) };
+
+const byNameThenId = (a: Person, b: Person): number => compare(a.name, b.name) || compare(a.id, b.id);
+
 export class MemoryPersonRepository implements PersonRepository {
   constructor(private readonly state: MemoryState = emptyState()) {}
 
   async insertMany(tenantId: string, people: readonly Person[]): Promise<void> {
-    insertOwned(this.state.people, tenantId, people);
+    insertOwned(this.state.people, tenantId, people, PERSON_KEYS);
   }
 
   async findById(tenantId: string, id: string): Promise<Person | null> {
@@ -250,24 +290,85 @@ export class MemoryPersonRepository implements PersonRepository {
   }
 
   async search(tenantId: string, search: PersonSearch): Promise<Person[]> {
-    return rowsOf(this.state.people, tenantId)
-      .filter((p) => [p.name, p.email, p.externalId].some((v) => contains(v, search.q)))
-      .filter((p) => matches(search.kind, p.kind) && matches(search.userGroup, p.userGroup))
-      .sort((a, b) => compare(a.name, b.name) || compare(a.id, b.id))
-      .slice(0, search.limit)
+    return this.matching(tenantId, search).slice(0, search.limit).map(copy);
+  }
+
+  async list(tenantId: string, filter: PersonFilter, page: PageRequest): Promise<Page<Person>> {
+    return pageOf(this.matching(tenantId, filter), page);
+  }
+
+  async scan(tenantId: string, filter: PersonFilter, after: PersonCursor | null, limit: number): Promise<Person[]> {
+    return this.matching(tenantId, filter)
+      .filter((p) => after === null || byNameThenId(p, { ...p, name: after.name, id: after.id }) > 0)
+      .slice(0, limit)
       .map(copy);
+  }
+
+  async findByExternalIds(tenantId: string, externalIds: readonly string[]): Promise<Person[]> {
+    const wanted = new Set(externalIds);
+    return rowsOf(this.state.people, tenantId)
+      .filter((p) => p.externalId !== null && wanted.has(p.externalId))
+      .map(copy);
+  }
+
+  async findByEmails(tenantId: string, emails: readonly string[]): Promise<Person[]> {
+    const wanted = new Set(emails);
+    return rowsOf(this.state.people, tenantId)
+      .filter((p) => p.email !== null && wanted.has(p.email))
+      .map(copy);
+  }
+
+  async update(tenantId: string, person: Person): Promise<boolean> {
+    return (await this.updateMany(tenantId, [person])) === 1;
+  }
+
+  async updateMany(tenantId: string, people: readonly Person[]): Promise<number> {
+    return replaceOwned(this.state.people, tenantId, people, PERSON_KEYS);
   }
 
   async count(tenantId: string): Promise<number> {
     return rowsOf(this.state.people, tenantId).length;
   }
+
+  private matching(tenantId: string, f: PersonFilter): Person[] {
+    const { q } = f;
+    return rowsOf(this.state.people, tenantId)
+      .filter((p) => !q || [p.name, p.email, p.externalId].some((v) => contains(v, q)))
+      .filter((p) => matches(f.kind, p.kind) && matches(f.userGroup, p.userGroup ?? undefined))
+      .filter((p) => f.includeArchived === true || p.archivedAt === null)
+      .sort(byNameThenId);
+  }
 }
+
+const DEVICE_KEYS = { serial: (d: Device) => d.serial };
 
 export class MemoryDeviceRepository implements DeviceRepository {
   constructor(private readonly state: MemoryState = emptyState()) {}
 
   async insertMany(tenantId: string, devices: readonly Device[]): Promise<void> {
-    insertOwned(this.state.devices, tenantId, devices, { serial: (d) => d.serial });
+    insertOwned(this.state.devices, tenantId, devices, DEVICE_KEYS);
+  }
+
+  async findBySerials(tenantId: string, serials: readonly string[]): Promise<Device[]> {
+    const wanted = new Set(serials);
+    return rowsOf(this.state.devices, tenantId)
+      .filter((d) => wanted.has(d.serial))
+      .map(copy);
+  }
+
+  async scan(tenantId: string, search: DeviceSearch, after: string | null, limit: number): Promise<Device[]> {
+    return this.matching(tenantId, search)
+      .filter((d) => after === null || d.serial > after)
+      .slice(0, limit)
+      .map(copy);
+  }
+
+  async update(tenantId: string, device: Device): Promise<boolean> {
+    return (await this.updateMany(tenantId, [device])) === 1;
+  }
+
+  async updateMany(tenantId: string, devices: readonly Device[]): Promise<number> {
+    return replaceOwned(this.state.devices, tenantId, devices, DEVICE_KEYS);
   }
 
   async findById(tenantId: string, id: string): Promise<Device | null> {
@@ -279,10 +380,15 @@ export class MemoryDeviceRepository implements DeviceRepository {
   }
 
   async search(tenantId: string, search: DeviceSearch, page: PageRequest): Promise<Page<Device>> {
-    const found = this.bySerial(tenantId)
-      .filter((d) => search.q === undefined || [d.serial, d.manufacturer, d.model].some((v) => contains(v, search.q!)))
-      .filter((d) => matches(search.kind, d.kind) && matches(search.status, d.status));
-    return pageOf(found, page);
+    return pageOf(this.matching(tenantId, search), page);
+  }
+
+  private matching(tenantId: string, search: DeviceSearch): Device[] {
+    const { q } = search;
+    return this.bySerial(tenantId)
+      .filter((d) => q === undefined || [d.serial, d.manufacturer, d.model].some((v) => contains(v, q)))
+      .filter((d) => matches(search.kind, d.kind) && matches(search.status, d.status))
+      .filter((d) => matches(search.assignedTo, d.assignedPersonId ?? undefined));
   }
 
   async listAssignedTo(tenantId: string, personId: string): Promise<Device[]> {
@@ -300,11 +406,24 @@ export class MemoryDeviceRepository implements DeviceRepository {
   }
 }
 
+const GROUP_KEYS = { 'loan group': (g: LoanGroup) => g.name };
+
 export class MemoryLoanGroupRepository implements LoanGroupRepository {
   constructor(private readonly state: MemoryState = emptyState()) {}
 
   async insertMany(tenantId: string, groups: readonly LoanGroup[]): Promise<void> {
-    insertOwned(this.state.loanGroups, tenantId, groups);
+    insertOwned(this.state.loanGroups, tenantId, groups, GROUP_KEYS);
+  }
+
+  async findByNames(tenantId: string, names: readonly string[]): Promise<LoanGroup[]> {
+    const wanted = new Set(names);
+    return rowsOf(this.state.loanGroups, tenantId)
+      .filter((g) => wanted.has(g.name))
+      .map(copy);
+  }
+
+  async rename(tenantId: string, id: string, name: string): Promise<boolean> {
+    return replaceOwned(this.state.loanGroups, tenantId, [{ id, name }], GROUP_KEYS) === 1;
   }
 
   async findById(tenantId: string, id: string): Promise<LoanGroup | null> {
@@ -354,9 +473,27 @@ export class MemoryLoanRepository implements LoanRepository {
     return copy(this.rows(tenantId).find((l) => l.serial === serial) ?? null);
   }
 
+  async findBySerials(tenantId: string, serials: readonly string[]): Promise<LoanRow[]> {
+    const wanted = new Set(serials);
+    return this.rows(tenantId)
+      .filter((l) => wanted.has(l.serial))
+      .map(copy);
+  }
+
+  async scan(tenantId: string, filter: LoanFilter, after: number, limit: number): Promise<LoanRow[]> {
+    return this.rows(tenantId)
+      .filter((l) => l.number > after && loanMatches(l, filter))
+      .slice(0, limit)
+      .map(copy);
+  }
+
   async update(tenantId: string, loan: Loan): Promise<boolean> {
+    const others = rowsOf(this.state.loans, tenantId).filter((l) => l.id !== loan.id);
+    if (others.some((l) => l.serial === loan.serial)) throw conflict(`serial ${loan.serial} is already taken`);
     return updateVersioned(this.state.loans, tenantId, loan, (stored) => ({
       ...stored,
+      serial: loan.serial,
+      groupId: loan.groupId,
       status: loan.status,
       holderId: loan.holderId,
       userGroup: loan.userGroup,
@@ -439,14 +576,24 @@ export class MemorySubmissionRepository implements SubmissionRepository {
   }
 
   async search(tenantId: string, search: SubmissionSearch, page: PageRequest): Promise<Page<Submission>> {
+    return pageOf(this.matching(tenantId, search), page);
+  }
+
+  async scan(tenantId: string, search: SubmissionSearch, before: number | null, limit: number): Promise<Submission[]> {
+    return this.matching(tenantId, search)
+      .filter((s) => before === null || s.number < before)
+      .slice(0, limit)
+      .map(copy);
+  }
+
+  private matching(tenantId: string, search: SubmissionSearch): Submission[] {
     const { q, personId } = search;
-    const found = rowsOf(this.state.submissions, tenantId)
+    return rowsOf(this.state.submissions, tenantId)
       .filter((s) => matches(search.status, s.status) && matches(search.serial, s.serial))
       .filter((s) => matches(search.assigneeId, s.assigneeId ?? undefined))
       .filter((s) => personId === undefined || s.reporterId === personId || s.assigneeId === personId)
       .filter((s) => q === undefined || contains(s.description, q) || contains(s.serial, q))
       .sort((a, b) => b.number - a.number);
-    return pageOf(found, page);
   }
 
   async count(tenantId: string): Promise<number> {
@@ -470,12 +617,51 @@ export class MemoryTicketRepository implements TicketRepository {
   }
 
   async search(tenantId: string, search: TicketSearch, page: PageRequest): Promise<Page<Ticket>> {
-    const { q } = search;
-    const found = rowsOf(this.state.tickets, tenantId)
+    return pageOf(this.matching(tenantId, search), page);
+  }
+
+  async scan(tenantId: string, search: TicketSearch, before: number | null, limit: number): Promise<Ticket[]> {
+    return this.matching(tenantId, search)
+      .filter((t) => before === null || t.number < before)
+      .slice(0, limit)
+      .map(copy);
+  }
+
+  async update(tenantId: string, ticket: Ticket): Promise<boolean> {
+    return (
+      replaceOwned(this.state.tickets, tenantId, [ticket], {}, (stored, next) => ({
+        ...next,
+        number: stored.number,
+        createdAt: stored.createdAt,
+      })) === 1
+    );
+  }
+
+  async addComment(tenantId: string, comment: TicketComment): Promise<void> {
+    insertOwned(this.state.ticketComments, tenantId, [comment]);
+  }
+
+  async listComments(
+    tenantId: string,
+    ticketId: string,
+    opts: { includeInternal: boolean },
+    page: PageRequest,
+  ): Promise<Page<TicketComment>> {
+    // Oldest first; a stable sort keeps comments of one instant in the order they were added.
+    const found = rowsOf(this.state.ticketComments, tenantId)
+      .filter((c) => c.ticketId === ticketId && (opts.includeInternal || !c.internal))
+      .sort((a, b) => compare(a.createdAt, b.createdAt));
+    return pageOf(found, page);
+  }
+
+  private matching(tenantId: string, search: TicketSearch): Ticket[] {
+    const { q, personId } = search;
+    return rowsOf(this.state.tickets, tenantId)
       .filter((t) => matches(search.status, t.status))
+      .filter((t) => matches(search.assigneeId, t.assigneeId ?? undefined))
+      .filter((t) => personId === undefined || t.requesterId === personId || t.assigneeId === personId)
       .filter((t) => q === undefined || contains(t.subject, q) || contains(t.body, q))
       .sort((a, b) => b.number - a.number);
-    return pageOf(found, page);
   }
 }
 
@@ -484,6 +670,19 @@ export class MemoryCostRepository implements CostRepository {
 
   async insertMany(tenantId: string, entries: readonly CostEntry[]): Promise<void> {
     insertOwned(this.state.costs, tenantId, entries);
+  }
+
+  async list(tenantId: string, filter: CostFilter, page: PageRequest): Promise<Page<CostEntry>> {
+    // Newest first: the later-recorded first, then (stable sort) by date.
+    const found = rowsOf(this.state.costs, tenantId)
+      .reverse()
+      .filter((e) => matches(filter.type, e.type))
+      .filter((e) => filter.coverage === undefined || (e.coverage ?? 'NONE') === filter.coverage)
+      .filter(
+        (e) => (filter.from === undefined || e.date >= filter.from) && (filter.to === undefined || e.date <= filter.to),
+      )
+      .sort((a, b) => compare(b.date, a.date));
+    return pageOf(found, page);
   }
 
   async breakdown(tenantId: string, query: CostQuery): Promise<CostRow[]> {
@@ -535,6 +734,24 @@ export class MemoryUserRepository implements UserRepository {
       .filter((u) => u.active && u.role === role)
       .sort((a, b) => compare(a.email, b.email))
       .map((u) => copy(withoutHash(u)));
+  }
+
+  async list(tenantId: string, page: PageRequest): Promise<Page<User>> {
+    const users = rowsOf(this.state.users, tenantId)
+      .sort((a, b) => compare(a.email, b.email))
+      .map(withoutHash);
+    return pageOf(users, page);
+  }
+
+  async update(tenantId: string, user: User): Promise<boolean> {
+    const replaced = replaceOwned(this.state.users, tenantId, [{ ...user, passwordHash: null }], {}, (stored) => ({
+      ...stored,
+      name: user.name,
+      role: user.role,
+      loanGroupIds: [...user.loanGroupIds],
+      active: user.active,
+    }));
+    return replaced === 1;
   }
 }
 
@@ -653,6 +870,16 @@ export class MemoryAuditRepository implements AuditRepository {
       .sort((a, b) => compare(b.at, a.at))
       .slice(0, opts.limit)
       .map(copy);
+  }
+
+  async search(tenantId: string, q: AuditQuery, page: PageRequest): Promise<Page<AuditEntry>> {
+    const found = rowsOf(this.state.audit, tenantId)
+      .reverse()
+      .filter((e) => matches(q.actorId, e.actor.id) && matches(q.action, e.action))
+      .filter((e) => q.targets === undefined || q.targets.includes(e.target))
+      .filter((e) => (q.from === undefined || e.at >= q.from) && (q.to === undefined || e.at <= q.to))
+      .sort((a, b) => compare(b.at, a.at));
+    return pageOf(found, page);
   }
 }
 

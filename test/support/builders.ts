@@ -40,6 +40,7 @@ export const aPerson = (o: Partial<Person> = {}): Person => {
     kind: 'PUPIL',
     userGroup: '7A',
     externalId: `EXT-${n}`,
+    archivedAt: null,
     ...o,
   };
 };
@@ -57,6 +58,7 @@ export const aDevice = (o: Partial<Device> = {}): Device => {
     purchaseDate: '2024-08-01',
     purchaseCostMinor: 45_000,
     warrantyEnd: '2027-08-01',
+    statusBeforeRepair: null,
     ...o,
   };
 };
@@ -112,6 +114,7 @@ export const aTicket = (o: Partial<Ticket> = {}): Ticket => {
     requesterId: null,
     assigneeId: null,
     createdAt: T0,
+    updatedAt: T0,
     ...o,
   };
 };
@@ -123,6 +126,7 @@ export const aCost = (o: Partial<CostEntry> = {}): CostEntry => ({
   amountMinor: 10_000,
   date: '2025-09-15',
   source: `invoice:${next()}`,
+  note: null,
   ...o,
 });
 
@@ -156,6 +160,7 @@ export const aStoredKey = (tenantId: string, o: Partial<StoredApiKey> = {}): Sto
 
 export const aSetupLink = (userId: string, o: Partial<SetupLink> = {}): SetupLink => ({
   id: randomUUID(),
+  purpose: 'recovery',
   userId,
   tokenHash: randomUUID().replace(/-/g, ''),
   filePath: '/tmp/.setup-link.html',

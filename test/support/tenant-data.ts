@@ -4,6 +4,7 @@
  * fuzz suites.
  */
 import type { Container } from 'inversify';
+import { toDeviceView } from '../../src/domain/devices/device.js';
 import { formatKey, keyBodyFromBytes, lookupPrefix } from '../../src/domain/identity/api-key.js';
 import { RevokeApiKey } from '../../src/domain/identity/revoke-api-key.js';
 import { operatorActor } from '../../src/domain/tenants/operator-actor.js';
@@ -34,7 +35,8 @@ export async function readTenantData(container: Container, slug: string) {
       pupils: people.filter((p) => p.kind === 'PUPIL'),
       groups: await r.loanGroups.list(t),
       loans: (await r.loans.list(t, { poolGroupIds: null }, ALL)).items,
-      devices: (await r.devices.search(t, {}, ALL)).items,
+      // As every surface shows them (the status before a repair stays inside).
+      devices: (await r.devices.search(t, {}, ALL)).items.map(toDeviceView),
       submissions: (await r.submissions.search(t, {}, ALL)).items,
       tickets: (await r.tickets.search(t, {}, ALL)).items,
     };

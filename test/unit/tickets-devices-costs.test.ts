@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CostBreakdown } from '../../src/domain/costs/cost-breakdown.js';
+import { toDeviceView } from '../../src/domain/devices/device.js';
 import { GetDevice } from '../../src/domain/devices/get-device.js';
 import { SearchDevices } from '../../src/domain/devices/search-devices.js';
 import { GetTicket } from '../../src/domain/tickets/get-ticket.js';
@@ -116,7 +117,7 @@ describe('devices', () => {
 
   it('gets one device, and reports an unknown one as not found', async () => {
     const w = await deviceWorld();
-    expect(await w.getDevice.execute(w.viewer, { id: w.ipad.id })).toEqual({ device: w.ipad });
+    expect(await w.getDevice.execute(w.viewer, { id: w.ipad.id })).toEqual({ device: toDeviceView(w.ipad) });
     await expect(w.getDevice.execute(w.viewer, { id: 'nope' })).rejects.toEqual(domainError('not_found'));
   });
 

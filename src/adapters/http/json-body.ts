@@ -1,5 +1,6 @@
 import { bodyParser } from '@koa/bodyparser';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
+import { invalidField } from '../../domain/shared/errors.js';
 import { HttpProblem } from './problems.js';
 
 /** The largest request body any route accepts (SPEC §10). */
@@ -55,4 +56,15 @@ export function jsonBody(): Middleware {
     }
     await next();
   };
+}
+
+/**
+ * The JSON body of a route whose input is an object (jsonBody also admits an array at the top): an
+ * array or a scalar is 400 naming `body`, never a use case's puzzle.
+ */
+export function objectBody(ctx: Context): Record<string, unknown> {
+  const body = ctx.request.body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw invalidField('body', 'must be a JSON object');
+  return body as Record<string, unknown>;
 }

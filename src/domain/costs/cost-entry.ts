@@ -11,9 +11,16 @@ export interface CostEntry {
   readonly amountMinor: number;
   /** Calendar date in the tenant's time zone. */
   readonly date: string;
-  /** Where the cost came from, e.g. `submission:42` or `invoice:INV-2025-001`. */
+  /** Where the cost came from, e.g. `submission:42`, `device:SN123` or `manual`. */
   readonly source: string;
+  /** What it was for, in the words of whoever entered it (an invoice number, a supplier...). */
+  readonly note: string | null;
 }
+
+/** A cost event's data (SPEC §8: thin): the entry without its note (free text). */
+export const costEventData = (c: CostEntry) => ({
+  cost: { id: c.id, type: c.type, coverage: c.coverage, amountMinor: c.amountMinor, date: c.date, source: c.source },
+});
 
 export const COST_BREAKDOWN_BY = ['type', 'coverage', 'period'] as const;
 export type CostBreakdownBy = (typeof COST_BREAKDOWN_BY)[number];

@@ -184,6 +184,7 @@ class Generator {
         kind: staff ? 'STAFF' : 'PUPIL',
         userGroup: staff ? this.rnd.pick(DEPARTMENTS) : `${this.rnd.int(7, 13)}${'ABCDEF'[this.rnd.int(0, 5)]}`,
         externalId: `MIS-${String(n).padStart(7, '0')}`,
+        archivedAt: null,
       };
     });
   }
@@ -241,6 +242,7 @@ class Generator {
         purchaseDate,
         purchaseCostMinor: spec.costMinor + this.rnd.int(-2_000, 2_000),
         warrantyEnd: addDays(purchaseDate, 3 * 365),
+        statusBeforeRepair: status === 'IN_REPAIR' ? 'IN_STOCK' : null,
       };
     });
   }
@@ -278,7 +280,7 @@ class Generator {
       const status = this.rnd.weighted({ NEW: 15, OPEN: 25, PENDING: 10, RESOLVED: 25, CLOSED: 25 });
       const subject = this.rnd.pick(TICKET_SUBJECTS).replace('%s', String(this.rnd.int(1, 40)));
       const requesters = staff.length > 0 ? staff : holders;
-      return {
+      const ticket = {
         id: this.ids.next(),
         number: firstNumber + i,
         subject,
@@ -287,8 +289,9 @@ class Generator {
         priority: this.rnd.weighted({ LOW: 20, NORMAL: 55, HIGH: 20, URGENT: 5 }),
         requesterId: requesters.length > 0 ? this.rnd.pick(requesters).id : null,
         assigneeId: status !== 'NEW' && staff.length > 0 ? this.rnd.pick(staff).id : null,
-        createdAt: this.instantOn(this.dayWithin(180)),
       };
+      const createdAt = this.instantOn(this.dayWithin(180));
+      return { ...ticket, createdAt, updatedAt: createdAt };
     });
   }
 
@@ -304,6 +307,7 @@ class Generator {
         amountMinor: d.purchaseCostMinor ?? 0,
         date: d.purchaseDate ?? this.today,
         source: `device:${d.serial}`,
+        note: null,
       }));
   }
 
@@ -319,6 +323,7 @@ class Generator {
         amountMinor: s.costMinor,
         date,
         source: `submission:${s.number}`,
+        note: null,
       };
       if (!this.rnd.chance(0.3)) return [repair];
       return [repair, { ...repair, id: this.ids.next(), type: 'PARTS', amountMinor: this.rnd.int(5, 80) * 100 }];
@@ -334,6 +339,7 @@ class Generator {
       amountMinor: 45_000 * seats,
       date: addDays(this.today, -30 * m),
       source: `licence:office-suite:${this.nowIso.slice(0, 4)}-${m + 1}`,
+      note: 'Office suite licences',
     }));
   }
 }

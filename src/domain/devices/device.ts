@@ -18,4 +18,17 @@ export const deviceSchema = z.object({
   /** Warranty coverage ends on this date (inclusive). */
   warrantyEnd: isoDate().nullable(),
 });
-export type Device = z.output<typeof deviceSchema>;
+export type DeviceView = z.output<typeof deviceSchema>;
+
+/**
+ * A device as stored: its view plus the status it had before it went into repair, which it goes
+ * back to when the repair is done (null while it is not in repair).
+ */
+export type Device = DeviceView & { readonly statusBeforeRepair: DeviceStatus | null };
+
+export const toDeviceView = ({ statusBeforeRepair: _, ...view }: Device): DeviceView => view;
+
+/** A device event's data (SPEC §8: thin): ids, serial, kind and status; never a person's name. */
+export const deviceEventData = (d: DeviceView) => ({
+  device: { id: d.id, serial: d.serial, kind: d.kind, status: d.status, assignedPersonId: d.assignedPersonId },
+});

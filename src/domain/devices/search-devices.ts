@@ -5,14 +5,15 @@ import { defineTool } from '../catalogue/tool.js';
 import type { Actor } from '../shared/actor.js';
 import { PAGE_SIZE_DEFAULT } from '../shared/paging.js';
 import type { UseCase } from '../shared/use-case.js';
-import { page, pageOf, pageSize, text } from '../shared/validation.js';
-import { DEVICE_STATUSES, deviceSchema } from './device.js';
+import { id, page, pageOf, pageSize, text } from '../shared/validation.js';
+import { DEVICE_STATUSES, deviceSchema, toDeviceView } from './device.js';
 
 export const searchDevicesInput = z
   .object({
     q: text(1, 200).optional().describe('Text contained in the serial, manufacturer or model (case-insensitive)'),
     kind: text(1, 50).optional().describe('Device kind, e.g. LAPTOP, IPAD, CHROMEBOOK, DESKTOP'),
     status: z.enum(DEVICE_STATUSES).optional().describe('IN_USE, IN_STOCK, IN_REPAIR or RETIRED'),
+    assignedTo: id().optional().describe('Only devices assigned to this person (id)'),
     page: page().describe('Page number, from 1 (default 1)'),
     pageSize: pageSize().describe('Devices per page, 1 to 100 (default 50)'),
   })
@@ -34,7 +35,7 @@ export class SearchDevices implements UseCase<typeof searchDevicesInput, DeviceL
     { page = 1, pageSize = PAGE_SIZE_DEFAULT, ...search }: z.output<typeof searchDevicesInput>,
   ): Promise<DeviceList> {
     const result = await this.uow.read((r) => r.devices.search(actor.tenant.id, search, { page, pageSize }));
-    return { devices: result.items, total: result.total, page, pageSize };
+    return { devices: result.items.map(toDeviceView), total: result.total, page, pageSize };
   }
 }
 
@@ -42,7 +43,7 @@ export const searchDevicesTool = defineTool({
   name: 'devices.search',
   title: 'Search the asset register',
   description:
-    'Page through the asset register (ordered by serial), filtered by kind, status, or a search text in serial, manufacturer and model.',
+    'Page through the asset register (ordered by serial), filtered by kind, status, the person it is assigned to, or a search text in serial, manufacturer and model.',
   readOnly: true,
   output: deviceListSchema,
   useCase: SearchDevices,

@@ -10,8 +10,21 @@ export const EVENT_KINDS = [
   'loan.returned',
   'loan.withdrawn',
   'loan.restored',
+  'loan.created',
+  'loan.updated',
   'submission.created',
   'submission.assigned',
+  'submission.status_changed',
+  'person.created',
+  'person.updated',
+  'person.archived',
+  'device.created',
+  'device.updated',
+  'ticket.created',
+  'ticket.updated',
+  'ticket.commented',
+  'cost.recorded',
+  'import.completed',
   'backup.failed',
   'monitor.down',
   'monitor.up',
@@ -24,27 +37,71 @@ export const isEventKind = (s: string): s is EventKind => (EVENT_KINDS as readon
 /** The kinds a webhook may subscribe to: every stored kind (`webhook.test` is sent on request). */
 export const SUBSCRIBABLE_KINDS = EVENT_KINDS.filter((k) => k !== 'webhook.test');
 
+type Requirement = readonly (Permission | `module.${ModuleName}`)[];
+
+const LOANS: Requirement = ['module.loans', 'loan.view'];
+const REPAIRS: Requirement = ['module.repairs', 'repair.view'];
+const PEOPLE: Requirement = ['module.people', 'person.view'];
+const DEVICES: Requirement = ['module.assets', 'device.view'];
+const TICKETS: Requirement = ['module.servicedesk', 'ticket.view'];
+
 /**
  * What a subscriber (a stream, a webhook's creator) must hold to see an event of a kind: the view
  * permission and module of the records it is about; deployment events (backups, monitors) need
- * `event.subscribe` alone. (A key's stream also needs `event.subscribe` to open at all.)
+ * `event.subscribe` alone. (A key's stream also needs `event.subscribe` to open at all.) Some
+ * events ask more of their data (mayReceive): an internal note's `ticket.commented`, and
+ * `import.completed` by what was imported.
  */
-const VISIBILITY: Readonly<Record<EventKind, readonly (Permission | `module.${ModuleName}`)[]>> = {
-  'loan.issued': ['module.loans', 'loan.view'],
-  'loan.returned': ['module.loans', 'loan.view'],
-  'loan.withdrawn': ['module.loans', 'loan.view'],
-  'loan.restored': ['module.loans', 'loan.view'],
-  'submission.created': ['module.repairs', 'repair.view'],
-  'submission.assigned': ['module.repairs', 'repair.view'],
+const VISIBILITY: Readonly<Record<EventKind, Requirement>> = {
+  'loan.issued': LOANS,
+  'loan.returned': LOANS,
+  'loan.withdrawn': LOANS,
+  'loan.restored': LOANS,
+  'loan.created': LOANS,
+  'loan.updated': LOANS,
+  'submission.created': REPAIRS,
+  'submission.assigned': REPAIRS,
+  'submission.status_changed': REPAIRS,
+  'person.created': PEOPLE,
+  'person.updated': PEOPLE,
+  'person.archived': PEOPLE,
+  'device.created': DEVICES,
+  'device.updated': DEVICES,
+  'ticket.created': TICKETS,
+  'ticket.updated': TICKETS,
+  'ticket.commented': TICKETS,
+  'cost.recorded': ['module.costs', 'cost.view'],
+  // Each import's data says what was imported; mayReceive holds it to that record's view permission.
+  'import.completed': [],
   'backup.failed': ['event.subscribe'],
   'monitor.down': ['event.subscribe'],
   'monitor.up': ['event.subscribe'],
   'webhook.test': ['event.subscribe'],
 };
 
+/**
+ * What a webhook's creator must hold to subscribe it to a kind: what a stream needs, except that a
+ * webhook subscribed to `ticket.commented` is sent internal notes' events too (its deliveries are not
+ * filtered per event), so it needs `ticket.manage`.
+ */
+const WEBHOOK_VISIBILITY: Partial<Record<EventKind, Requirement>> = {
+  'ticket.commented': ['module.servicedesk', 'ticket.manage'],
+};
+
 /** Whether a holder of `permissions` (effective: grants plus modules) may see events of `kind`. */
 export const maySee = (permissions: ReadonlySet<string>, kind: EventKind): boolean =>
   VISIBILITY[kind].every((p) => permissions.has(p));
+
+/** Whether a holder of `permissions` may subscribe a webhook to `kind` (see WEBHOOK_VISIBILITY). */
+export const maySubscribeWebhook = (permissions: ReadonlySet<string>, kind: EventKind): boolean =>
+  maySee(permissions, kind) && (WEBHOOK_VISIBILITY[kind] ?? []).every((p) => permissions.has(p));
+
+/** What the data of an `import.completed` event names, and who may see each. */
+const IMPORT_VISIBILITY: Readonly<Record<string, Requirement>> = {
+  people: PEOPLE,
+  devices: DEVICES,
+  loans: LOANS,
+};
 
 /** Who receives an event: the effective permissions, and the loan pool (null: the whole tenant). */
 export interface EventAudience {
@@ -53,15 +110,27 @@ export interface EventAudience {
 }
 
 /**
- * Whether this audience may receive this event: its kind (maySee) and, for a loan event, the loan's
- * group in the audience's pool — a teacher follows the loans of their own groups only, as in the
- * inventory.
+ * Whether this audience may receive this event: its kind (maySee), and what its data asks:
+ * - a loan event: the loan's group in the audience's pool (a teacher follows the loans of their own
+ *   groups only, as in the inventory);
+ * - an internal note's `ticket.commented`: `ticket.manage` (the desk's notes are for the desk);
+ * - `import.completed`: the view permission and module of the records imported.
  */
 export function mayReceive(
   audience: EventAudience,
   event: { kind: EventKind; payload: Readonly<Record<string, unknown>> },
 ): boolean {
-  if (!maySee(audience.permissions, event.kind)) return false;
+  const { permissions } = audience;
+  if (!maySee(permissions, event.kind)) return false;
+  if (event.kind === 'ticket.commented') {
+    const internal = (event.payload.comment as { internal?: unknown } | undefined)?.internal;
+    return internal !== true || permissions.has('ticket.manage');
+  }
+  if (event.kind === 'import.completed') {
+    const kind = (event.payload.import as { kind?: unknown } | undefined)?.kind;
+    const required = typeof kind === 'string' ? IMPORT_VISIBILITY[kind] : undefined;
+    return required !== undefined && required.every((p) => permissions.has(p));
+  }
   if (audience.loanGroupIds === null || !event.kind.startsWith('loan.')) return true;
   const groupId = (event.payload.loan as { groupId?: unknown } | undefined)?.groupId;
   return typeof groupId === 'string' && audience.loanGroupIds.includes(groupId);

@@ -37,6 +37,7 @@ export class CreateSetupLink {
     const url = setupLinkUrl(this.settings.publicUrl, token);
     const link: SetupLink = {
       id: this.ids.next(),
+      purpose: 'recovery',
       userId: user.id,
       tokenHash: this.secrets.hash(token),
       filePath: null,

@@ -4,6 +4,12 @@
  */
 export interface SetupLink {
   readonly id: string;
+  /**
+   * `recovery`: an administrator's recovery link (`desk setup-link`), four hours, for an active
+   * school administrator only. `invitation`: a new user's first password, seven days, for any
+   * active user. Either replaces every open link of the user.
+   */
+  readonly purpose: SetupLinkPurpose;
   readonly userId: string;
   readonly tokenHash: string;
   readonly filePath: string | null;
@@ -13,7 +19,10 @@ export interface SetupLink {
   readonly replacedAt: string | null;
 }
 
+export type SetupLinkPurpose = 'recovery' | 'invitation';
+
 export const SETUP_LINK_TTL_MS = 4 * 60 * 60 * 1000;
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** 32 random bytes: 256 bits, well above the 128 the spec asks for. */
 export const SETUP_TOKEN_BYTES = 32;
 

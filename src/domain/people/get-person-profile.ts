@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Clock } from '../../ports/clock.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import { defineTool } from '../catalogue/tool.js';
-import { deviceSchema } from '../devices/device.js';
+import { deviceSchema, toDeviceView } from '../devices/device.js';
 import { loanViewSchema, toLoanView } from '../loans/loan.js';
 import { inPool } from '../loans/loan-ref.js';
 import { can, type Actor } from '../shared/actor.js';
@@ -52,7 +52,7 @@ export class GetPersonProfile implements UseCase<typeof personProfileInput, Pers
         profile.loans = rows.filter((r) => inPool(actor, r.groupId)).map((r) => toLoanView(r, today));
       }
       if (can(actor, ['module.assets', 'device.view'])) {
-        profile.devices = await repos.devices.listAssignedTo(tenantId, personId);
+        profile.devices = (await repos.devices.listAssignedTo(tenantId, personId)).map(toDeviceView);
       }
       if (can(actor, ['module.repairs', 'repair.view'])) {
         const page = await repos.submissions.search(

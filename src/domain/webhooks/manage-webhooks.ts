@@ -7,7 +7,7 @@ import type { Repositories } from '../../ports/repositories.js';
 import { SecretBox } from '../../ports/secret-box.js';
 import { Secrets } from '../../ports/secrets.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
-import { eventBody, maySee, type EventKind } from '../events/event.js';
+import { eventBody, maySubscribeWebhook, type EventKind } from '../events/event.js';
 import type { Actor } from '../shared/actor.js';
 import { DomainError, invalidField, notFound } from '../shared/errors.js';
 import { PAGE_SIZE_DEFAULT } from '../shared/paging.js';
@@ -62,7 +62,7 @@ const audited = (
 
 /** The kinds the actor may not subscribe to: a webhook never carries what its creator could not see. */
 function assertVisible(actor: Actor, kinds: readonly EventKind[]): void {
-  const hidden = kinds.filter((k) => !maySee(actor.permissions, k));
+  const hidden = kinds.filter((k) => !maySubscribeWebhook(actor.permissions, k));
   if (hidden.length > 0) {
     throw new DomainError(
       'forbidden',

@@ -1,6 +1,5 @@
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { invalidField } from '../../../domain/shared/errors.js';
 import { perform, type Resolve } from '../../../domain/shared/use-case.js';
 import type { Actor } from '../../../domain/shared/actor.js';
 import {
@@ -15,21 +14,13 @@ import {
   UpdateWebhook,
 } from '../../../domain/webhooks/manage-webhooks.js';
 import { consoleActor, consoleAuth } from '../auth/session.js';
-import { jsonBody } from '../json-body.js';
+import { jsonBody, objectBody } from '../json-body.js';
 import { OriginPolicy, requireAllowedOrigin } from '../middleware/origin-check.js';
 import { queryReader } from '../query.js';
 import type { RouteModule } from '../route-module.js';
 import { actorOf, apiKeyGuard, keyRateLimits, type RestHooks } from './v1.js';
 
 const readDeliveryQuery = queryReader(ListWebhookDeliveries.input.omit({ id: true }));
-
-/** A JSON body that must be an object (jsonBody also admits an array at the top). */
-function objectBody(ctx: Context): Record<string, unknown> {
-  const body = ctx.request.body;
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw invalidField('body', 'must be a JSON object');
-  return body as Record<string, unknown>;
-}
 
 /**
  * The webhook routes under one prefix, for one way of signing in: `/api/v1/webhooks` with an API key

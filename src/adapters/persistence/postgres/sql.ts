@@ -142,6 +142,33 @@ export async function insertMany<T>(
   if (options.analyze !== false && rows.length >= ANALYZE_AFTER_ROWS) await query(db, `ANALYZE ${table}`);
 }
 
+/**
+ * Writes rows of one tenant by id, a few thousand at a time, as one `UPDATE ... FROM unnest(arrays)`
+ * per chunk; returns how many rows it changed (a missing id changes none). `columns` are the columns
+ * written. A unique violation becomes a conflict (`mapUniqueViolation`).
+ */
+export async function updateMany<T extends { readonly id: string }>(
+  db: Queryable,
+  table: string,
+  tenantId: string,
+  columns: readonly Column<T>[],
+  rows: readonly T[],
+  uniques: UniqueLabels,
+): Promise<number> {
+  const names = columns.map(([name]) => name);
+  const arrays = columns.map(([, type], i) => `$${i + 3}::${type}[]`).join(', ');
+  const sql = `UPDATE ${table} t SET ${names.map((n) => `${n} = u.${n}`).join(', ')}
+    FROM unnest($2::text[], ${arrays}) AS u(id, ${names.join(', ')})
+    WHERE t.tenant_id = $1 AND t.id = u.id`;
+  let changed = 0;
+  for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
+    const chunk = rows.slice(start, start + CHUNK_ROWS);
+    const values = [tenantId, chunk.map((r) => r.id), ...columns.map(([, , value]) => chunk.map(value))];
+    changed += (await mapUniqueViolation(query(db, sql, values), uniques)).rowCount ?? 0;
+  }
+  return changed;
+}
+
 /** Constraint name → what it keeps unique, as the conflict message names it. */
 export type UniqueLabels = Readonly<Record<string, string>>;
 

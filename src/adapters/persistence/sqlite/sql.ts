@@ -198,6 +198,37 @@ export function insertMany<T>(
   });
 }
 
+/**
+ * Writes rows of one tenant by id with one cached `UPDATE`, all or nothing (`Sql.atomic`), and returns
+ * how many rows it changed (a missing id changes none). `columns` are the columns written; a unique
+ * violation becomes a conflict naming `what` (`conflictOf`).
+ */
+export function updateMany<T extends { readonly id: string }>(
+  sql: Sql,
+  table: string,
+  tenantId: string,
+  columns: readonly Column<T>[],
+  rows: readonly T[],
+  what: string,
+): number {
+  const names = columns.map(([name]) => name);
+  const update = sql.statement(
+    `UPDATE ${table} SET ${names.map((n) => `${n} = ?`).join(', ')} WHERE tenant_id = ? AND id = ?`,
+  );
+  return sql.atomic(() => {
+    let changed = 0;
+    for (const row of rows) {
+      const values = columns.map(([, value]) => value(row));
+      try {
+        changed += update.run(...values, tenantId, row.id).changes;
+      } catch (error) {
+        throw conflictOf(error, what, Object.fromEntries(names.map((name, i) => [name, values[i]])));
+      }
+    }
+    return changed;
+  });
+}
+
 /** `IN (...)` over a list bound as one JSON parameter, so the statement text (and cache) stays the same. */
 export const inJson = (column: string): string => `${column} IN (SELECT value FROM json_each(?))`;
 

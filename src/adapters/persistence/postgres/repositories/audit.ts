@@ -1,6 +1,7 @@
 import type { AuditActorType, AuditEntry } from '../../../../domain/audit/audit-entry.js';
-import type { AuditRepository } from '../../../../ports/repositories.js';
-import { mapUniqueViolation, query, Where, type Queryable } from '../sql.js';
+import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
+import type { AuditQuery, AuditRepository } from '../../../../ports/repositories.js';
+import { mapUniqueViolation, pageOf, query, Where, type Queryable } from '../sql.js';
 
 interface AuditRecord {
   id: string;
@@ -39,5 +40,22 @@ export class PgAuditRepository implements AuditRepository {
     const sql = `SELECT id, actor_type, actor_id, action, target, at, details FROM audit_entries ${where}
       ORDER BY at DESC, seq DESC LIMIT ${limit}`;
     return (await query<AuditRecord>(this.db, sql, where.params)).rows.map(toEntry);
+  }
+
+  async search(tenantId: string, q: AuditQuery, page: PageRequest): Promise<Page<AuditEntry>> {
+    const where = new Where().add('tenant_id = ?', tenantId);
+    if (q.actorId) where.add('actor_id = ?', q.actorId);
+    if (q.action) where.add('action = ?', q.action);
+    if (q.targets) where.add('target = ANY(?::text[])', q.targets);
+    if (q.from) where.add('at >= ?', q.from);
+    if (q.to) where.add('at <= ?', q.to);
+    const rows = await pageOf<AuditRecord>(this.db, {
+      columns: 'id, actor_type, actor_id, action, target, at, details',
+      from: 'audit_entries',
+      where,
+      orderBy: 'at DESC, seq DESC',
+      page,
+    });
+    return { items: rows.items.map(toEntry), total: rows.total };
   }
 }

@@ -2,7 +2,16 @@ import type { Loan, LoanRow } from '../../../../domain/loans/loan.js';
 import type { LoanCounts, LoanFilter, LoanRepository } from '../../../../ports/repositories.js';
 import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
 import { nearerEnd } from '../../paging.js';
-import { count, insertMany, pageBounds, query, queryOne, type Column, type Queryable } from '../sql.js';
+import {
+  count,
+  insertMany,
+  mapUniqueViolation,
+  pageBounds,
+  query,
+  queryOne,
+  type Column,
+  type Queryable,
+} from '../sql.js';
 import { loanWhere, tallyWhere } from './loan-filter.js';
 
 // Aliased to the domain's names, so rows are LoanRows. Left joins: a loan whose group or holder row is
@@ -31,7 +40,7 @@ const columns = (tenantId: string): Column<Loan>[] => [
 
 const UNIQUES = {
   loans_tenant_number_key: 'loan number',
-  loans_tenant_serial_key: 'loan serial',
+  loans_tenant_serial_key: 'loan with serial',
   loans_pkey: 'loan id',
 };
 
@@ -83,11 +92,14 @@ export class PgLoanRepository implements LoanRepository {
   }
 
   async update(tenantId: string, loan: Loan): Promise<boolean> {
-    // The holder's name goes with the holder (free-text search reads it from the loan).
+    // The holder's and group's names go with them (free-text search reads them from the loan); the
+    // tally triggers move the loan between counts.
     const sql = `UPDATE loans SET status = $4, holder_id = $5, user_group = $6, issued_at = $7, due_date = $8,
-      holder_name = (SELECT name FROM people WHERE tenant_id = $1 AND id = $5), version = version + 1
+      serial = $9, group_id = $10,
+      holder_name = (SELECT name FROM people WHERE tenant_id = $1 AND id = $5),
+      group_name = (SELECT name FROM loan_groups WHERE tenant_id = $1 AND id = $10), version = version + 1
       WHERE tenant_id = $1 AND id = $2 AND version = $3`;
-    const { rowCount } = await query(this.db, sql, [
+    const values = [
       tenantId,
       loan.id,
       loan.version,
@@ -96,8 +108,28 @@ export class PgLoanRepository implements LoanRepository {
       loan.userGroup,
       loan.issuedAt,
       loan.dueDate,
-    ]);
+      loan.serial,
+      loan.groupId,
+    ];
+    const { rowCount } = await mapUniqueViolation(query(this.db, sql, values), UNIQUES);
     return rowCount === 1;
+  }
+
+  async findBySerials(tenantId: string, serials: readonly string[]): Promise<LoanRow[]> {
+    if (serials.length === 0) return [];
+    const sql = `${SELECT} WHERE l.tenant_id = $1 AND l.serial = ANY($2::text[])`;
+    return (await query<LoanRow>(this.db, sql, [tenantId, serials])).rows;
+  }
+
+  async scan(tenantId: string, filter: LoanFilter, after: number, limit: number): Promise<LoanRow[]> {
+    const where = loanWhere(tenantId, filter).add('l.number > ?', after);
+    const n = where.param(limit);
+    // The page's numbers first (from the indexes), then its rows and names.
+    const sql = `SELECT ${COLUMNS}
+      FROM (SELECT l.number FROM loans l ${where} ORDER BY l.number LIMIT ${n}) paged
+      JOIN loans l ON l.tenant_id = $1 AND l.number = paged.number ${NAMES}
+      ORDER BY l.number`;
+    return (await query<LoanRow>(this.db, sql, where.params)).rows;
   }
 
   /**

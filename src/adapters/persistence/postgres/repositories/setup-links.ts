@@ -2,7 +2,7 @@ import type { SetupLink } from '../../../../domain/identity/setup-link.js';
 import type { SetupLinkRepository } from '../../../../ports/repositories.js';
 import { mapUniqueViolation, query, queryOne, type Queryable } from '../sql.js';
 
-const COLUMNS = `id, user_id AS "userId", token_hash AS "tokenHash", file_path AS "filePath", created_at AS "createdAt",
+const COLUMNS = `id, purpose, user_id AS "userId", token_hash AS "tokenHash", file_path AS "filePath", created_at AS "createdAt",
   expires_at AS "expiresAt", used_at AS "usedAt", replaced_at AS "replacedAt"`;
 
 const UNIQUES = { setup_links_token_hash_key: 'setup link token', setup_links_pkey: 'setup link id' };
@@ -11,11 +11,12 @@ export class PgSetupLinkRepository implements SetupLinkRepository {
   constructor(private readonly db: Queryable) {}
 
   async create(tenantId: string, l: SetupLink): Promise<void> {
-    const sql = `INSERT INTO setup_links (id, tenant_id, user_id, token_hash, file_path, created_at, expires_at, used_at,
-      replaced_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`;
+    const sql = `INSERT INTO setup_links (id, tenant_id, purpose, user_id, token_hash, file_path, created_at, expires_at,
+      used_at, replaced_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`;
     const values = [
       l.id,
       tenantId,
+      l.purpose,
       l.userId,
       l.tokenHash,
       l.filePath,

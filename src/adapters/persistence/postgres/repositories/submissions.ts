@@ -25,6 +25,19 @@ const columns = (tenantId: string): Column<Submission>[] => [
 
 const UNIQUES = { submissions_tenant_number_key: 'submission number', submissions_pkey: 'submission id' };
 
+function searchWhere(tenantId: string, search: SubmissionSearch): Where {
+  const where = new Where().add('tenant_id = ?', tenantId);
+  if (search.status) where.add('status = ?', search.status);
+  if (search.serial) where.add('serial = ?', search.serial);
+  if (search.assigneeId) where.add('assignee_id = ?', search.assigneeId);
+  if (search.personId) {
+    const p = where.param(search.personId);
+    where.add(`(reporter_id = ${p} OR assignee_id = ${p})`);
+  }
+  if (search.q) where.contains(search.q, ['description', 'serial']);
+  return where;
+}
+
 export class PgSubmissionRepository implements SubmissionRepository {
   constructor(private readonly db: Queryable) {}
 
@@ -53,16 +66,16 @@ export class PgSubmissionRepository implements SubmissionRepository {
   }
 
   async search(tenantId: string, search: SubmissionSearch, page: PageRequest): Promise<Page<Submission>> {
-    const where = new Where().add('tenant_id = ?', tenantId);
-    if (search.status) where.add('status = ?', search.status);
-    if (search.serial) where.add('serial = ?', search.serial);
-    if (search.assigneeId) where.add('assignee_id = ?', search.assigneeId);
-    if (search.personId) {
-      const p = where.param(search.personId);
-      where.add(`(reporter_id = ${p} OR assignee_id = ${p})`);
-    }
-    if (search.q) where.contains(search.q, ['description', 'serial']);
+    const where = searchWhere(tenantId, search);
     return pageOf<Submission>(this.db, { columns: COLUMNS, from: 'submissions', where, orderBy: 'number DESC', page });
+  }
+
+  async scan(tenantId: string, search: SubmissionSearch, before: number | null, limit: number): Promise<Submission[]> {
+    const where = searchWhere(tenantId, search);
+    if (before !== null) where.add('number < ?', before);
+    const n = where.param(limit);
+    const sql = `SELECT ${COLUMNS} FROM submissions ${where} ORDER BY number DESC LIMIT ${n}`;
+    return (await query<Submission>(this.db, sql, where.params)).rows;
   }
 
   count(tenantId: string): Promise<number> {

@@ -1,7 +1,8 @@
 import type { Role } from '../../../../domain/access/permissions.js';
 import type { User, UserCredentials } from '../../../../domain/identity/user.js';
+import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
 import type { UserRepository } from '../../../../ports/repositories.js';
-import { mapUniqueViolation, query, queryOne, type Queryable } from '../sql.js';
+import { mapUniqueViolation, pageOf, query, queryOne, Where, type Queryable } from '../sql.js';
 
 // loan_group_ids is jsonb and active boolean: pg reads both as the domain has them.
 const COLUMNS = 'id, email, name, role, loan_group_ids AS "loanGroupIds", active, created_at AS "createdAt"';
@@ -36,9 +37,23 @@ export class PgUserRepository implements UserRepository {
     return rows.map(({ tenantId, ...user }) => ({ tenantId, user }));
   }
 
-  async listActiveByRole(tenantId: string, role: Role): Promise<User[]> {
-    const sql = `SELECT ${COLUMNS} FROM users WHERE tenant_id = $1 AND role = $2 AND active ORDER BY email COLLATE "C"`;
+  async listActiveByRole(tenantId: string, role: Role, opts: { forUpdate?: boolean } = {}): Promise<User[]> {
+    const lock = opts.forUpdate ? ' FOR UPDATE' : '';
+    const sql = `SELECT ${COLUMNS} FROM users WHERE tenant_id = $1 AND role = $2 AND active
+      ORDER BY email COLLATE "C"${lock}`;
     return (await query<User>(this.db, sql, [tenantId, role])).rows;
+  }
+
+  list(tenantId: string, page: PageRequest): Promise<Page<User>> {
+    const where = new Where().add('tenant_id = ?', tenantId);
+    return pageOf<User>(this.db, { columns: COLUMNS, from: 'users', where, orderBy: 'email COLLATE "C"', page });
+  }
+
+  async update(tenantId: string, user: User): Promise<boolean> {
+    const sql = `UPDATE users SET name = $3, role = $4, loan_group_ids = $5::jsonb, active = $6
+      WHERE tenant_id = $1 AND id = $2`;
+    const values = [tenantId, user.id, user.name, user.role, JSON.stringify(user.loanGroupIds), user.active];
+    return (await query(this.db, sql, values)).rowCount === 1;
   }
 
   async setPasswordHash(tenantId: string, userId: string, hash: string): Promise<void> {

@@ -1,6 +1,7 @@
 import type { AuditActorType, AuditEntry } from '../../../../domain/audit/audit-entry.js';
-import type { AuditRepository } from '../../../../ports/repositories.js';
-import { conflictOf, json, parseJson, Where, type Sql } from '../sql.js';
+import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
+import type { AuditQuery, AuditRepository } from '../../../../ports/repositories.js';
+import { conflictOf, inJson, json, pageOf, parseJson, Where, type Sql } from '../sql.js';
 
 interface AuditRow {
   id: string;
@@ -11,6 +12,14 @@ interface AuditRow {
   at: string;
   details: string;
 }
+
+const COLUMNS = 'id, actor_type AS actorType, actor_id AS actorId, action, target, at, details';
+
+const toEntry = ({ actorType, actorId, details, ...rest }: AuditRow): AuditEntry => ({
+  ...rest,
+  actor: { type: actorType, id: actorId },
+  details: parseJson<Record<string, unknown>>(details),
+});
 
 export class SqliteAuditRepository implements AuditRepository {
   constructor(private readonly sql: Sql) {}
@@ -39,15 +48,27 @@ export class SqliteAuditRepository implements AuditRepository {
     if (opts.action) where.add('action = ?', opts.action);
     // Entries of the same instant: the later insert (higher rowid) is the newer one.
     const rows = this.sql.all<AuditRow>(
-      `SELECT id, actor_type AS actorType, actor_id AS actorId, action, target, at, details
-       FROM audit_entries ${where} ORDER BY at DESC, rowid DESC LIMIT ?`,
+      `SELECT ${COLUMNS} FROM audit_entries ${where} ORDER BY at DESC, rowid DESC LIMIT ?`,
       ...where.params,
       opts.limit,
     );
-    return rows.map(({ actorType, actorId, details, ...rest }) => ({
-      ...rest,
-      actor: { type: actorType, id: actorId },
-      details: parseJson<Record<string, unknown>>(details),
-    }));
+    return rows.map(toEntry);
+  }
+
+  async search(tenantId: string, q: AuditQuery, page: PageRequest): Promise<Page<AuditEntry>> {
+    const where = new Where().add('tenant_id = ?', tenantId);
+    if (q.actorId) where.add('actor_id = ?', q.actorId);
+    if (q.action) where.add('action = ?', q.action);
+    if (q.targets) where.add(inJson('target'), json(q.targets));
+    if (q.from) where.add('at >= ?', q.from);
+    if (q.to) where.add('at <= ?', q.to);
+    const rows = pageOf<AuditRow>(this.sql, {
+      columns: COLUMNS,
+      from: 'audit_entries',
+      where,
+      orderBy: 'at DESC, rowid DESC',
+      page,
+    });
+    return { items: rows.items.map(toEntry), total: rows.total };
   }
 }

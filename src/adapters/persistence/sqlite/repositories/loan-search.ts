@@ -77,22 +77,50 @@ export class LoanSearch {
     );
   }
 
-  /** Follows a loan's new status, holder (and the holder's name), class and due date. */
+  /**
+   * Follows a loan's new serial, group (and its name), status, holder (and the holder's name), class
+   * and due date. The FTS index follows the texts by trigger, only when one of them changed.
+   */
   refresh(tenantId: string, loan: Loan): void {
     const { changes } = this.sql.run(
-      `UPDATE loan_search SET status = ?, due_date = ?, holder_id = ?, user_group = ?,
-         holder = coalesce((SELECT desk_fold(name) FROM people WHERE tenant_id = ? AND id = ?), '')
+      `UPDATE loan_search SET status = ?, due_date = ?, holder_id = ?, user_group = ?, serial = desk_fold(?),
+         group_id = ?,
+         holder = coalesce((SELECT desk_fold(name) FROM people WHERE tenant_id = ? AND id = ?), ''),
+         grp = coalesce((SELECT desk_fold(name) FROM loan_groups WHERE tenant_id = ? AND id = ?), '')
        WHERE key = ((SELECT key FROM loan_search_tenants WHERE tenant_id = ?) << 32) | ?`,
       loan.status,
       loan.dueDate,
       loan.holderId,
       loan.userGroup,
+      loan.serial,
+      loan.groupId,
       tenantId,
       loan.holderId,
+      tenantId,
+      loan.groupId,
       tenantId,
       loan.number,
     );
     if (changes !== 1) throw new Error(`loan ${loan.number} is missing from the search index`);
+  }
+
+  /**
+   * Up to `limit` numbers above `after` that match `f` (whose `q` is set), in number order: every
+   * loan of the tenant after `after` is tested once, so a whole scan reads the tenant once.
+   */
+  scan(tenantId: string, f: LoanFilter & { q: string }, after: number, limit: number): number[] {
+    const tenantKey = this.sql.number('SELECT key FROM loan_search_tenants WHERE tenant_id = ?', tenantId);
+    if (!tenantKey) return [];
+    const where = addLoanFilters(new Where().add('l.tenant_id = ?', tenantId).add('l.number > ?', after), 'l', f);
+    const [text, ...params] = textOf('s', f.q.toLowerCase(), f.qNumber, 'l.number');
+    where.add(text, ...params);
+    return this.sql.column<number>(
+      `SELECT l.number FROM loans l JOIN loan_search s ON s.key = (? << 32) | l.number ${where}
+       ORDER BY l.number LIMIT ?`,
+      tenantKey,
+      ...where.params,
+      limit,
+    );
   }
 
   /** The page of loan numbers (ascending) matching `f`, whose `q` is set, and the total. */

@@ -1,7 +1,7 @@
 import type { Loan, LoanRow } from '../../../../domain/loans/loan.js';
 import { offsetOf, type Page, type PageRequest } from '../../../../domain/shared/paging.js';
 import type { LoanCounts, LoanFilter, LoanRepository } from '../../../../ports/repositories.js';
-import { count, inJson, insertMany, json, pageNearerEnd, Where, type Column, type Sql } from '../sql.js';
+import { conflictOf, count, inJson, insertMany, json, pageNearerEnd, Where, type Column, type Sql } from '../sql.js';
 import { addLoanFilters, LoanSearch } from './loan-search.js';
 import { LoanTallies, type TallyKey } from './loan-tallies.js';
 
@@ -84,27 +84,62 @@ export class SqliteLoanRepository implements LoanRepository {
         loan.version,
       );
       if (!before) return false;
-      const { changes } = this.sql.run(
-        `UPDATE loans SET status = ?, holder_id = ?, user_group = ?, issued_at = ?, due_date = ?,
-           version = version + 1
-         WHERE tenant_id = ? AND id = ? AND version = ?`,
-        loan.status,
-        loan.holderId,
-        loan.userGroup,
-        loan.issuedAt,
-        loan.dueDate,
-        tenantId,
-        loan.id,
-        loan.version,
-      );
+      let changes: number;
+      try {
+        ({ changes } = this.sql.run(
+          `UPDATE loans SET serial = ?, group_id = ?, status = ?, holder_id = ?, user_group = ?, issued_at = ?,
+             due_date = ?, version = version + 1
+           WHERE tenant_id = ? AND id = ? AND version = ?`,
+          loan.serial,
+          loan.groupId,
+          loan.status,
+          loan.holderId,
+          loan.userGroup,
+          loan.issuedAt,
+          loan.dueDate,
+          tenantId,
+          loan.id,
+          loan.version,
+        ));
+      } catch (error) {
+        throw conflictOf(error, 'loan', { serial: loan.serial });
+      }
       if (changes !== 1) return false;
       this.tallies.add(tenantId, [
         [before, -1],
-        [{ ...before, status: loan.status, dueDate: loan.dueDate }, 1],
+        [{ ...before, groupId: loan.groupId, status: loan.status, dueDate: loan.dueDate }, 1],
       ]);
       this.search.refresh(tenantId, loan);
       return true;
     });
+  }
+
+  async findBySerials(tenantId: string, serials: readonly string[]): Promise<LoanRow[]> {
+    if (serials.length === 0) return [];
+    return this.sql.all<LoanRow>(
+      `SELECT ${COLUMNS} FROM loans l ${NAMES} WHERE l.tenant_id = ? AND ${inJson('l.serial')}`,
+      tenantId,
+      json(serials),
+    );
+  }
+
+  async scan(tenantId: string, filter: LoanFilter, after: number, limit: number): Promise<LoanRow[]> {
+    const numbers = filter.q
+      ? this.search.scan(tenantId, { ...filter, q: filter.q }, after, limit)
+      : (() => {
+          const where = filterWhere(tenantId, filter).add('l.number > ?', after);
+          return this.sql.column<number>(
+            `SELECT l.number FROM loans l ${where} ORDER BY l.number LIMIT ?`,
+            ...where.params,
+            limit,
+          );
+        })();
+    if (numbers.length === 0) return [];
+    return this.sql.all<LoanRow>(
+      `SELECT ${COLUMNS} FROM loans l ${NAMES} WHERE l.tenant_id = ? AND ${inJson('l.number')} ORDER BY l.number`,
+      tenantId,
+      json(numbers),
+    );
   }
 
   async list(tenantId: string, filter: LoanFilter, page: PageRequest): Promise<Page<LoanRow>> {

@@ -2,7 +2,7 @@ import type { SetupLink } from '../../../../domain/identity/setup-link.js';
 import type { SetupLinkRepository } from '../../../../ports/repositories.js';
 import { conflictOf, type Sql } from '../sql.js';
 
-const COLUMNS = `id, user_id AS userId, token_hash AS tokenHash, file_path AS filePath, created_at AS createdAt,
+const COLUMNS = `id, purpose, user_id AS userId, token_hash AS tokenHash, file_path AS filePath, created_at AS createdAt,
   expires_at AS expiresAt, used_at AS usedAt, replaced_at AS replacedAt`;
 
 export class SqliteSetupLinkRepository implements SetupLinkRepository {
@@ -11,10 +11,11 @@ export class SqliteSetupLinkRepository implements SetupLinkRepository {
   async create(tenantId: string, link: SetupLink): Promise<void> {
     try {
       this.sql.run(
-        `INSERT INTO setup_links (id, tenant_id, user_id, token_hash, file_path, created_at, expires_at, used_at,
-           replaced_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO setup_links (id, tenant_id, purpose, user_id, token_hash, file_path, created_at, expires_at,
+           used_at, replaced_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         link.id,
         tenantId,
+        link.purpose,
         link.userId,
         link.tokenHash,
         link.filePath,

@@ -22,6 +22,16 @@ const columns = (tenantId: string): Column<Submission>[] => [
   ['version', (s) => s.version],
 ];
 
+function searchWhere(tenantId: string, search: SubmissionSearch): Where {
+  const where = new Where().add('tenant_id = ?', tenantId);
+  if (search.status) where.add('status = ?', search.status);
+  if (search.serial) where.add('serial = ?', search.serial);
+  if (search.assigneeId) where.add('assignee_id = ?', search.assigneeId);
+  if (search.personId) where.add('(reporter_id = ? OR assignee_id = ?)', search.personId, search.personId);
+  if (search.q) where.contains(search.q, ['description', 'serial']);
+  return where;
+}
+
 export class SqliteSubmissionRepository implements SubmissionRepository {
   constructor(private readonly sql: Sql) {}
 
@@ -60,13 +70,18 @@ export class SqliteSubmissionRepository implements SubmissionRepository {
   }
 
   async search(tenantId: string, search: SubmissionSearch, page: PageRequest): Promise<Page<Submission>> {
-    const where = new Where().add('tenant_id = ?', tenantId);
-    if (search.status) where.add('status = ?', search.status);
-    if (search.serial) where.add('serial = ?', search.serial);
-    if (search.assigneeId) where.add('assignee_id = ?', search.assigneeId);
-    if (search.personId) where.add('(reporter_id = ? OR assignee_id = ?)', search.personId, search.personId);
-    if (search.q) where.contains(search.q, ['description', 'serial']);
+    const where = searchWhere(tenantId, search);
     return pageOf<Submission>(this.sql, { columns: COLUMNS, from: 'submissions', where, orderBy: 'number DESC', page });
+  }
+
+  async scan(tenantId: string, search: SubmissionSearch, before: number | null, limit: number): Promise<Submission[]> {
+    const where = searchWhere(tenantId, search);
+    if (before !== null) where.add('number < ?', before);
+    return this.sql.all<Submission>(
+      `SELECT ${COLUMNS} FROM submissions ${where} ORDER BY number DESC LIMIT ?`,
+      ...where.params,
+      limit,
+    );
   }
 
   async count(tenantId: string): Promise<number> {

@@ -1,7 +1,8 @@
 import type { Role } from '../../../../domain/access/permissions.js';
 import type { User, UserCredentials } from '../../../../domain/identity/user.js';
+import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
 import type { UserRepository } from '../../../../ports/repositories.js';
-import { conflictOf, json, parseJson, type Sql } from '../sql.js';
+import { conflictOf, json, pageOf, parseJson, Where, type Sql } from '../sql.js';
 
 const COLUMNS = `id, email, name, role, loan_group_ids AS loanGroupIds, active, created_at AS createdAt`;
 
@@ -68,6 +69,26 @@ export class SqliteUserRepository implements UserRepository {
     this.sql.run('UPDATE users SET password_hash = ? WHERE tenant_id = ? AND id = ?', hash, tenantId, userId);
   }
 
+  async list(tenantId: string, page: PageRequest): Promise<Page<User>> {
+    const where = new Where().add('tenant_id = ?', tenantId);
+    const rows = pageOf<UserRow>(this.sql, { columns: COLUMNS, from: 'users', where, orderBy: 'email', page });
+    return { items: rows.items.map(toUser), total: rows.total };
+  }
+
+  async update(tenantId: string, user: User): Promise<boolean> {
+    const { changes } = this.sql.run(
+      'UPDATE users SET name = ?, role = ?, loan_group_ids = ?, active = ? WHERE tenant_id = ? AND id = ?',
+      user.name,
+      user.role,
+      json(user.loanGroupIds),
+      user.active ? 1 : 0,
+      tenantId,
+      user.id,
+    );
+    return changes === 1;
+  }
+
+  // forUpdate needs nothing here: the caller's BEGIN IMMEDIATE already holds the database's write lock.
   async listActiveByRole(tenantId: string, role: Role): Promise<User[]> {
     const rows = this.sql.all<UserRow>(
       `SELECT ${COLUMNS} FROM users WHERE tenant_id = ? AND role = ? AND active = 1 ORDER BY email`,
