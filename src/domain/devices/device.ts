@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { conflict } from '../shared/errors.js';
 import { isoDate, nullableText } from '../shared/validation.js';
 
 export const DEVICE_STATUSES = ['IN_USE', 'IN_STOCK', 'IN_REPAIR', 'RETIRED'] as const;
@@ -32,3 +33,53 @@ export const toDeviceView = ({ statusBeforeRepair: _, ...view }: Device): Device
 export const deviceEventData = (d: DeviceView) => ({
   device: { id: d.id, serial: d.serial, kind: d.kind, status: d.status, assignedPersonId: d.assignedPersonId },
 });
+
+// The register's state machine (issue 12). Each move is pure: it returns the next device or throws
+// `conflict`. IN_STOCK ↔ IN_USE; either → IN_REPAIR → back; any → RETIRED, which is final.
+
+const retired = (d: Device) => conflict(`device ${d.serial} is RETIRED: a retired device does not change any more`);
+
+/** Moves a device to `to` as a person at the register would (POST /devices/:id/status). */
+export function changeStatus(d: Device, to: DeviceStatus): Device {
+  if (d.status === 'RETIRED') throw retired(d);
+  if (d.status === to) throw conflict(`device ${d.serial} is already ${to}`);
+  switch (to) {
+    case 'RETIRED':
+      return { ...d, status: 'RETIRED', assignedPersonId: null, statusBeforeRepair: null };
+    case 'IN_REPAIR':
+      return { ...d, status: 'IN_REPAIR', statusBeforeRepair: d.status };
+    case 'IN_STOCK':
+      // A device in stock is with nobody.
+      return { ...d, status: 'IN_STOCK', assignedPersonId: null, statusBeforeRepair: null };
+    case 'IN_USE':
+      return { ...d, status: 'IN_USE', statusBeforeRepair: null };
+  }
+}
+
+/**
+ * A repair is done: the device goes back to the status it had before it went into repair (in stock
+ * when that is unknown). A device that is not IN_REPAIR is left as it is.
+ */
+export function backFromRepair(d: Device): Device {
+  if (d.status !== 'IN_REPAIR') return d;
+  const back = d.statusBeforeRepair ?? 'IN_STOCK';
+  return {
+    ...d,
+    status: back,
+    statusBeforeRepair: null,
+    assignedPersonId: back === 'IN_STOCK' ? null : d.assignedPersonId,
+  };
+}
+
+/** Hands the device to a person: in stock it goes into use; in use or in repair it changes hands. */
+export function assignTo(d: Device, personId: string): Device {
+  if (d.status === 'RETIRED') throw retired(d);
+  if (d.assignedPersonId === personId) throw conflict(`device ${d.serial} is already assigned to this person`);
+  return { ...d, assignedPersonId: personId, status: d.status === 'IN_STOCK' ? 'IN_USE' : d.status };
+}
+
+/** Takes the device back from its person: in use it goes back into stock. */
+export function unassign(d: Device): Device {
+  if (d.assignedPersonId === null) throw conflict(`device ${d.serial} is not assigned to anyone`);
+  return { ...d, assignedPersonId: null, status: d.status === 'IN_USE' ? 'IN_STOCK' : d.status };
+}
