@@ -43,6 +43,7 @@ import { WithdrawLoan } from '../domain/loans/withdraw-loan.js';
 import { GetPersonProfile } from '../domain/people/get-person-profile.js';
 import { SearchPeople } from '../domain/people/search-people.js';
 import { AssignSubmission } from '../domain/submissions/assign-submission.js';
+import { ChangeSubmissionStatus } from '../domain/submissions/change-submission-status.js';
 import { CreateSubmission } from '../domain/submissions/create-submission.js';
 import { GetSubmission } from '../domain/submissions/get-submission.js';
 import { ListSubmissions } from '../domain/submissions/list-submissions.js';
@@ -70,6 +71,7 @@ export const USE_CASES = [
   GetSubmission,
   CreateSubmission,
   AssignSubmission,
+  ChangeSubmissionStatus,
   ListTickets,
   GetTicket,
   GetTicketByNumber,
