@@ -1,4 +1,6 @@
 import { CostBreakdown } from '../domain/costs/cost-breakdown.js';
+import { ListCosts } from '../domain/costs/list-costs.js';
+import { RecordCost } from '../domain/costs/record-cost.js';
 import { CreateDemoSchool } from '../domain/demo/create-demo-school.js';
 import { SeedDemo } from '../domain/demo/seed-demo.js';
 import { EmitDeploymentEvent, SendAlert } from '../domain/events/alerts.js';
@@ -76,6 +78,8 @@ export const USE_CASES = [
   GetTicket,
   GetTicketByNumber,
   CostBreakdown,
+  RecordCost,
+  ListCosts,
   CreateTenant,
   ResolveTenant,
   ChangeModules,
