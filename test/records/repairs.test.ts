@@ -614,6 +614,40 @@ describe.each(DATABASES)('on %s', (database) => {
       });
     });
 
+    describe('at the same time', () => {
+      it('lets exactly one of two simultaneous moves of a submission through; the device moves once', async () => {
+        const device = await freshDevice(a, 'IN_USE');
+        const s = await lodgeAssigned(tech, a, device.serial, 'SCHOOL');
+        const before = await state(a);
+        const replies = await Promise.all(
+          [tech, admin].map((u) => as(u).post(`/api/submissions/${s.id}/status`, { status: 'IN_REPAIR' })),
+        );
+        expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
+        expect(await storedSubmission(a, s.id)).toMatchObject({ status: 'IN_REPAIR', version: 3 });
+        expect(await storedDevice(a, device.id)).toMatchObject({ status: 'IN_REPAIR', statusBeforeRepair: 'IN_USE' });
+        const after = await state(a);
+        expect(after.audit.length - before.audit.length).toBe(2); // submission.status, device.status
+        expect(after.outbox.slice(before.outbox.length).map((e) => e.kind)).toEqual([
+          'submission.status_changed',
+          'device.updated',
+        ]);
+      });
+
+      it('brings a device back once, when the last of two repairs resolved at the same time ends', async () => {
+        const device = await freshDevice(a, 'IN_USE');
+        const first = await lodgeAssigned(tech, a, device.serial, 'SCHOOL');
+        const second = await lodgeAssigned(tech, a, device.serial, 'SCHOOL');
+        for (const s of [first, second])
+          await as(tech).post(`/api/submissions/${s.id}/status`, { status: 'IN_REPAIR' });
+        const replies = await Promise.all(
+          [first, second].map((s) => as(tech).post(`/api/submissions/${s.id}/status`, { status: 'RESOLVED' })),
+        );
+        for (const r of replies) expect(r.status, r.text).toBe(200);
+        expect(replies.map((r) => r.json.device.outcome).sort()).toEqual(['back_from_repair', 'still_in_repair']);
+        expect(await storedDevice(a, device.id)).toEqual(device);
+      });
+    });
+
     describe('roles and the module', () => {
       it('lets technicians and school administrators move a repair, never the loan desk, teachers or read-only users', async () => {
         const device = await freshDevice(a, 'IN_USE');
