@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { changeStatus, type Device } from '../../src/domain/devices/device.js';
 import { ChangeSubmissionStatus } from '../../src/domain/submissions/change-submission-status.js';
 import {
+  DEVICE_OUTCOMES,
+  deviceMoved,
   moveTo,
   repairDevice,
   REPAIR_MOVES,
@@ -132,6 +134,10 @@ describe('the register device of a repair (pure)', () => {
   it('keeps the device in repair while another repair of it is still IN_REPAIR', () => {
     const repairing = changeStatus(inUse, 'IN_REPAIR');
     expect(repairDevice(repairing, 'RESOLVED', 1)).toEqual({ device: repairing, outcome: 'still_in_repair' });
+  });
+
+  it('counts only going into repair and coming back as moving the device', () => {
+    expect(DEVICE_OUTCOMES.filter(deviceMoved)).toEqual(['into_repair', 'back_from_repair']);
   });
 
   it('does nothing to the device on CLOSED', () => {

@@ -15,6 +15,7 @@ import { exactlyOne, text, wholeNumber } from '../shared/validation.js';
 import { findSubmission, submissionRefFields } from './submission-ref.js';
 import {
   COVERAGES,
+  deviceMoved,
   moveTo,
   repairDevice,
   REPAIR_MOVES,
@@ -123,8 +124,9 @@ export class ChangeSubmissionStatus implements UseCase<typeof changeSubmissionSt
         },
         event: { kind: 'submission.status_changed', payload: submissionStatusEventData(submission, current.status) },
       });
-      if (device && effect && effect.device !== device)
+      if (device && effect && deviceMoved(effect.outcome)) {
         await this.moveDevice(repos, actor, device, effect.device, current, at);
+      }
       if (cost && cost.amountMinor > 0) await this.recordCost(repos, actor, next, now, at);
 
       const report =

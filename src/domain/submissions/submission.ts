@@ -122,6 +122,10 @@ export const DEVICE_OUTCOMES = [
 ] as const;
 export type DeviceOutcome = (typeof DEVICE_OUTCOMES)[number];
 
+/** Whether the device changed (the other outcomes leave it as it was). */
+export const deviceMoved = (outcome: DeviceOutcome): boolean =>
+  outcome === 'into_repair' || outcome === 'back_from_repair';
+
 /**
  * The register device's side of a move: IN_REPAIR puts it in repair (`changeStatus`), RESOLVED puts
  * it back where it was (`backFromRepair`), CLOSED leaves it alone (null). It never fails the repair:
