@@ -1,4 +1,6 @@
 import { CostBreakdown } from '../domain/costs/cost-breakdown.js';
+import { ListCosts } from '../domain/costs/list-costs.js';
+import { RecordCost } from '../domain/costs/record-cost.js';
 import { CreateDemoSchool } from '../domain/demo/create-demo-school.js';
 import { SeedDemo } from '../domain/demo/seed-demo.js';
 import { EmitDeploymentEvent, SendAlert } from '../domain/events/alerts.js';
@@ -43,6 +45,7 @@ import { WithdrawLoan } from '../domain/loans/withdraw-loan.js';
 import { GetPersonProfile } from '../domain/people/get-person-profile.js';
 import { SearchPeople } from '../domain/people/search-people.js';
 import { AssignSubmission } from '../domain/submissions/assign-submission.js';
+import { ChangeSubmissionStatus } from '../domain/submissions/change-submission-status.js';
 import { CreateSubmission } from '../domain/submissions/create-submission.js';
 import { GetSubmission } from '../domain/submissions/get-submission.js';
 import { ListSubmissions } from '../domain/submissions/list-submissions.js';
@@ -70,10 +73,13 @@ export const USE_CASES = [
   GetSubmission,
   CreateSubmission,
   AssignSubmission,
+  ChangeSubmissionStatus,
   ListTickets,
   GetTicket,
   GetTicketByNumber,
   CostBreakdown,
+  RecordCost,
+  ListCosts,
   CreateTenant,
   ResolveTenant,
   ChangeModules,

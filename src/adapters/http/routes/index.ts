@@ -2,11 +2,13 @@ import type { RouteModule } from '../route-module.js';
 import { actionRoutes } from './actions.js';
 import { authRoutes } from './auth.js';
 import { consoleRoutes } from './console.js';
+import { costRoutes } from './costs.js';
 import { eventRoutes } from './events.js';
 import { healthRoutes } from './health.js';
 import { mcpRoutes } from './mcp.js';
 import { metricsRoutes } from './metrics.js';
 import { monitorRoutesModule } from './monitors.js';
+import { repairRoutes } from './repairs.js';
 import { v1Routes } from './v1.js';
 import { webhookRoutes } from './webhooks.js';
 
@@ -25,4 +27,6 @@ export const routeModules: readonly RouteModule[] = [
   webhookRoutes,
   eventRoutes,
   monitorRoutesModule,
+  repairRoutes,
+  costRoutes,
 ];
