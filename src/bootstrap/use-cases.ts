@@ -40,7 +40,12 @@ import { LoanTransitionRunner } from '../domain/loans/loan-transition.js';
 import { RestoreLoan } from '../domain/loans/restore-loan.js';
 import { ReturnLoan } from '../domain/loans/return-loan.js';
 import { WithdrawLoan } from '../domain/loans/withdraw-loan.js';
+import { ArchivePerson } from '../domain/people/archive-person.js';
+import { CreatePerson } from '../domain/people/create-person.js';
 import { GetPersonProfile } from '../domain/people/get-person-profile.js';
+import { ListPeople } from '../domain/people/list-people.js';
+import { RestorePerson } from '../domain/people/restore-person.js';
+import { UpdatePerson } from '../domain/people/update-person.js';
 import { SearchPeople } from '../domain/people/search-people.js';
 import { AssignSubmission } from '../domain/submissions/assign-submission.js';
 import { CreateSubmission } from '../domain/submissions/create-submission.js';
@@ -64,6 +69,11 @@ export const USE_CASES = [
   ListAllLoans,
   SearchPeople,
   GetPersonProfile,
+  ListPeople,
+  CreatePerson,
+  UpdatePerson,
+  ArchivePerson,
+  RestorePerson,
   SearchDevices,
   GetDevice,
   ListSubmissions,
