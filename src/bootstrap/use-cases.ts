@@ -21,7 +21,14 @@ import { ListMonitors } from '../domain/monitors/list-monitors.js';
 import { RunMonitorChecks } from '../domain/monitors/run-monitor-checks.js';
 import { UpdateMonitor } from '../domain/monitors/update-monitor.js';
 import { RunBackup } from '../domain/backups/run-backup.js';
+import { AssignDevice } from '../domain/devices/assign-device.js';
+import { ChangeDeviceStatus } from '../domain/devices/change-device-status.js';
+import { CreateDevice } from '../domain/devices/create-device.js';
 import { GetDevice } from '../domain/devices/get-device.js';
+import { GetDeviceRecord } from '../domain/devices/get-device-record.js';
+import { ListDeviceHistory } from '../domain/devices/list-device-history.js';
+import { UnassignDevice } from '../domain/devices/unassign-device.js';
+import { UpdateDevice } from '../domain/devices/update-device.js';
 import { SearchDevices } from '../domain/devices/search-devices.js';
 import { AuthenticateApiKey } from '../domain/identity/authenticate-api-key.js';
 import { ConsumeSetupLink } from '../domain/identity/consume-setup-link.js';
@@ -76,6 +83,13 @@ export const USE_CASES = [
   RestorePerson,
   SearchDevices,
   GetDevice,
+  GetDeviceRecord,
+  ListDeviceHistory,
+  CreateDevice,
+  UpdateDevice,
+  AssignDevice,
+  UnassignDevice,
+  ChangeDeviceStatus,
   ListSubmissions,
   GetSubmission,
   CreateSubmission,
