@@ -2,6 +2,7 @@ import type { RouteModule } from '../route-module.js';
 import { actionRoutes } from './actions.js';
 import { authRoutes } from './auth.js';
 import { consoleRoutes } from './console.js';
+import { deviceRoutes } from './devices.js';
 import { eventRoutes } from './events.js';
 import { healthRoutes } from './health.js';
 import { mcpRoutes } from './mcp.js';
@@ -27,4 +28,5 @@ export const routeModules: readonly RouteModule[] = [
   eventRoutes,
   monitorRoutesModule,
   peopleRoutes,
+  deviceRoutes,
 ];
