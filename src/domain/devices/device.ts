@@ -29,9 +29,6 @@ export type Device = DeviceView & { readonly statusBeforeRepair: DeviceStatus | 
 
 export const toDeviceView = ({ statusBeforeRepair: _, ...view }: Device): DeviceView => view;
 
-/** The device's answer to every write: `{device}`, the view. */
-export const deviceResultSchema = z.object({ device: deviceSchema });
-
 /**
  * The fields of a device as the console writes them (POST and PATCH /api/devices). Text is trimmed
  * and kept as typed (kinds too: `LAPTOP` and `laptop` are two kinds, as in the search's filter);

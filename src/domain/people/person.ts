@@ -45,4 +45,3 @@ export const personFields = {
 
 /** The fields a PATCH may change (everything but the id and the archive state). */
 export const PERSON_FIELDS = ['name', 'email', 'kind', 'userGroup', 'externalId'] as const;
-export type PersonField = (typeof PERSON_FIELDS)[number];
