@@ -23,7 +23,14 @@ import { ListMonitors } from '../domain/monitors/list-monitors.js';
 import { RunMonitorChecks } from '../domain/monitors/run-monitor-checks.js';
 import { UpdateMonitor } from '../domain/monitors/update-monitor.js';
 import { RunBackup } from '../domain/backups/run-backup.js';
+import { AssignDevice } from '../domain/devices/assign-device.js';
+import { ChangeDeviceStatus } from '../domain/devices/change-device-status.js';
+import { CreateDevice } from '../domain/devices/create-device.js';
 import { GetDevice } from '../domain/devices/get-device.js';
+import { GetDeviceRecord } from '../domain/devices/get-device-record.js';
+import { ListDeviceHistory } from '../domain/devices/list-device-history.js';
+import { UnassignDevice } from '../domain/devices/unassign-device.js';
+import { UpdateDevice } from '../domain/devices/update-device.js';
 import { SearchDevices } from '../domain/devices/search-devices.js';
 import { AuthenticateApiKey } from '../domain/identity/authenticate-api-key.js';
 import { ConsumeSetupLink } from '../domain/identity/consume-setup-link.js';
@@ -42,7 +49,12 @@ import { LoanTransitionRunner } from '../domain/loans/loan-transition.js';
 import { RestoreLoan } from '../domain/loans/restore-loan.js';
 import { ReturnLoan } from '../domain/loans/return-loan.js';
 import { WithdrawLoan } from '../domain/loans/withdraw-loan.js';
+import { ArchivePerson } from '../domain/people/archive-person.js';
+import { CreatePerson } from '../domain/people/create-person.js';
 import { GetPersonProfile } from '../domain/people/get-person-profile.js';
+import { ListPeople } from '../domain/people/list-people.js';
+import { RestorePerson } from '../domain/people/restore-person.js';
+import { UpdatePerson } from '../domain/people/update-person.js';
 import { SearchPeople } from '../domain/people/search-people.js';
 import { AssignSubmission } from '../domain/submissions/assign-submission.js';
 import { ChangeSubmissionStatus } from '../domain/submissions/change-submission-status.js';
@@ -67,8 +79,20 @@ export const USE_CASES = [
   ListAllLoans,
   SearchPeople,
   GetPersonProfile,
+  ListPeople,
+  CreatePerson,
+  UpdatePerson,
+  ArchivePerson,
+  RestorePerson,
   SearchDevices,
   GetDevice,
+  GetDeviceRecord,
+  ListDeviceHistory,
+  CreateDevice,
+  UpdateDevice,
+  AssignDevice,
+  UnassignDevice,
+  ChangeDeviceStatus,
   ListSubmissions,
   GetSubmission,
   CreateSubmission,

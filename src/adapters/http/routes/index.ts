@@ -3,12 +3,14 @@ import { actionRoutes } from './actions.js';
 import { authRoutes } from './auth.js';
 import { consoleRoutes } from './console.js';
 import { costRoutes } from './costs.js';
+import { deviceRoutes } from './devices.js';
 import { eventRoutes } from './events.js';
 import { healthRoutes } from './health.js';
 import { mcpRoutes } from './mcp.js';
 import { metricsRoutes } from './metrics.js';
 import { monitorRoutesModule } from './monitors.js';
 import { repairRoutes } from './repairs.js';
+import { peopleRoutes } from './people.js';
 import { v1Routes } from './v1.js';
 import { webhookRoutes } from './webhooks.js';
 
@@ -29,4 +31,6 @@ export const routeModules: readonly RouteModule[] = [
   monitorRoutesModule,
   repairRoutes,
   costRoutes,
+  peopleRoutes,
+  deviceRoutes,
 ];
