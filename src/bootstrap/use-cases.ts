@@ -40,6 +40,11 @@ import { LoanTransitionRunner } from '../domain/loans/loan-transition.js';
 import { RestoreLoan } from '../domain/loans/restore-loan.js';
 import { ReturnLoan } from '../domain/loans/return-loan.js';
 import { WithdrawLoan } from '../domain/loans/withdraw-loan.js';
+import { ListLoanGroups } from '../domain/loans/list-loan-groups.js';
+import { CreateLoanGroup } from '../domain/loans/create-loan-group.js';
+import { RenameLoanGroup } from '../domain/loans/rename-loan-group.js';
+import { CreateLoan } from '../domain/loans/create-loan.js';
+import { UpdateLoan } from '../domain/loans/update-loan.js';
 import { GetPersonProfile } from '../domain/people/get-person-profile.js';
 import { SearchPeople } from '../domain/people/search-people.js';
 import { AssignSubmission } from '../domain/submissions/assign-submission.js';
@@ -62,6 +67,11 @@ export const USE_CASES = [
   RestoreLoan,
   ListLoans,
   ListAllLoans,
+  ListLoanGroups,
+  CreateLoanGroup,
+  RenameLoanGroup,
+  CreateLoan,
+  UpdateLoan,
   SearchPeople,
   GetPersonProfile,
   SearchDevices,

@@ -4,6 +4,7 @@ import { authRoutes } from './auth.js';
 import { consoleRoutes } from './console.js';
 import { eventRoutes } from './events.js';
 import { healthRoutes } from './health.js';
+import { loanPoolRoutes } from './loan-pool.js';
 import { mcpRoutes } from './mcp.js';
 import { metricsRoutes } from './metrics.js';
 import { monitorRoutesModule } from './monitors.js';
@@ -22,6 +23,7 @@ export const routeModules: readonly RouteModule[] = [
   mcpRoutes,
   authRoutes,
   consoleRoutes,
+  loanPoolRoutes,
   webhookRoutes,
   eventRoutes,
   monitorRoutesModule,
