@@ -57,6 +57,10 @@ import { ResolveTenant } from '../domain/tenants/resolve-tenant.js';
 import { GetTicket } from '../domain/tickets/get-ticket.js';
 import { GetTicketByNumber } from '../domain/tickets/get-ticket-by-number.js';
 import { ListTickets } from '../domain/tickets/list-tickets.js';
+import { CreateTicket } from '../domain/tickets/create-ticket.js';
+import { UpdateTicket } from '../domain/tickets/update-ticket.js';
+import { ListTicketComments } from '../domain/tickets/list-ticket-comments.js';
+import { AddTicketComment } from '../domain/tickets/add-ticket-comment.js';
 
 /** Every use case (and the one shared domain service), bound to itself in every deployment mode. */
 export const USE_CASES = [
@@ -83,6 +87,10 @@ export const USE_CASES = [
   ListTickets,
   GetTicket,
   GetTicketByNumber,
+  CreateTicket,
+  UpdateTicket,
+  ListTicketComments,
+  AddTicketComment,
   CostBreakdown,
   CreateTenant,
   ResolveTenant,

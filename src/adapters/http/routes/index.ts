@@ -8,6 +8,7 @@ import { loanPoolRoutes } from './loan-pool.js';
 import { mcpRoutes } from './mcp.js';
 import { metricsRoutes } from './metrics.js';
 import { monitorRoutesModule } from './monitors.js';
+import { ticketRoutes } from './tickets.js';
 import { v1Routes } from './v1.js';
 import { webhookRoutes } from './webhooks.js';
 
@@ -24,6 +25,7 @@ export const routeModules: readonly RouteModule[] = [
   authRoutes,
   consoleRoutes,
   loanPoolRoutes,
+  ticketRoutes,
   webhookRoutes,
   eventRoutes,
   monitorRoutesModule,
