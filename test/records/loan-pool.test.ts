@@ -320,7 +320,6 @@ describe.each(databases)('the loaner pool on %s', (database) => {
         { loan: expect.objectContaining({ number: unit.number, groupId: mine.id, serial: unit.serial }) },
         { loan: expect.objectContaining({ number: unit.number, groupId: mine.id, serial: 'RELABEL-4242' }) },
       ]);
-      // The teacher's own stream of loan events would follow the unit into their group (mayReceive).
     });
 
     it('refuses an ISSUED unit, a serial another unit has, an unknown group or number: 409/404, nothing written', async () => {
