@@ -12,9 +12,10 @@ import type { Tenant } from '../../src/domain/tenants/tenant.js';
 import { UnitOfWork } from '../../src/ports/unit-of-work.js';
 import { startApp, type TestApp, type TestDatabase } from '../support/app.js';
 import { postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js';
-import { expectProblem, pointersOf, send, type Reply } from '../support/rest.js';
+import { expectProblem, pointersOf, type Reply } from '../support/rest.js';
 import { auditEntries, readTenantData, writeCounts, type TenantData } from '../support/tenant-data.js';
 import {
+  consoleClient,
   loanView,
   matches,
   putLoan,
@@ -54,18 +55,12 @@ describe.each(databases)('the loaner pool on %s', (database) => {
   }, 60_000);
   afterAll(() => app?.close());
 
+  const as = (user: ConsoleUser | undefined) => consoleClient(app, user?.token);
   const call = (user: ConsoleUser | undefined, method: string, path: string, body?: unknown, headers = {}) =>
-    send(app.port, {
-      method,
-      path,
-      body,
-      headers: { ...(user ? { authorization: `Bearer ${user.token}` } : {}), ...headers },
-    });
-  const get = (user: ConsoleUser, path: string) => call(user, 'GET', path);
-  const post = (user: ConsoleUser, path: string, body: unknown, headers = {}) =>
-    call(user, 'POST', path, body, headers);
-  const patch = (user: ConsoleUser, path: string, body: unknown, headers = {}) =>
-    call(user, 'PATCH', path, body, headers);
+    as(user).send({ method, path, body, headers });
+  const get = (user: ConsoleUser, path: string) => as(user).get(path);
+  const post = (user: ConsoleUser, path: string, body: unknown) => as(user).post(path, body);
+  const patch = (user: ConsoleUser, path: string, body: unknown) => as(user).patch(path, body);
 
   /** Everything a pool write could change in a tenant: groups, loans, the next number, audit and events. */
   const poolState = async (t: Tenant) => {

@@ -12,10 +12,10 @@ import { UnitOfWork } from '../../src/ports/unit-of-work.js';
 import { startApp, type TestApp, type TestDatabase } from '../support/app.js';
 import { aPerson } from '../support/builders.js';
 import { postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js';
-import { expectProblem, invokeAction, pointersOf, send, type Reply } from '../support/rest.js';
+import { expectProblem, invokeAction, pointersOf, type Reply } from '../support/rest.js';
 import { openStream, type SseStream } from '../support/sse.js';
 import { auditEntries, readTenantData, writeCounts, type TenantData } from '../support/tenant-data.js';
-import { queryString, signIn, type ConsoleUser } from '../console/support.js';
+import { consoleClient, queryString, signIn, type ConsoleUser } from '../console/support.js';
 
 warnIfPostgresSkipped();
 
@@ -65,16 +65,12 @@ describe.each(databases)('the service desk on %s', (database) => {
     await app?.close();
   });
 
+  const as = (user: ConsoleUser | undefined) => consoleClient(app, user?.token);
   const call = (user: ConsoleUser | undefined, method: string, path: string, body?: unknown, headers = {}) =>
-    send(app.port, {
-      method,
-      path,
-      body,
-      headers: { ...(user ? { authorization: `Bearer ${user.token}` } : {}), ...headers },
-    });
-  const get = (user: ConsoleUser, path: string) => call(user, 'GET', path);
-  const post = (user: ConsoleUser, path: string, body: unknown) => call(user, 'POST', path, body);
-  const patch = (user: ConsoleUser, path: string, body: unknown) => call(user, 'PATCH', path, body);
+    as(user).send({ method, path, body, headers });
+  const get = (user: ConsoleUser, path: string) => as(user).get(path);
+  const post = (user: ConsoleUser, path: string, body: unknown) => as(user).post(path, body);
+  const patch = (user: ConsoleUser, path: string, body: unknown) => as(user).patch(path, body);
 
   /** Everything a desk write could change in a tenant: tickets, every comment, the next number, audit, events. */
   const deskState = async (t: Tenant) => ({
