@@ -51,6 +51,11 @@ import { ReturnLoan } from '../domain/loans/return-loan.js';
 import { WithdrawLoan } from '../domain/loans/withdraw-loan.js';
 import { ArchivePerson } from '../domain/people/archive-person.js';
 import { CreatePerson } from '../domain/people/create-person.js';
+import { ListLoanGroups } from '../domain/loans/list-loan-groups.js';
+import { CreateLoanGroup } from '../domain/loans/create-loan-group.js';
+import { RenameLoanGroup } from '../domain/loans/rename-loan-group.js';
+import { CreateLoan } from '../domain/loans/create-loan.js';
+import { UpdateLoan } from '../domain/loans/update-loan.js';
 import { GetPersonProfile } from '../domain/people/get-person-profile.js';
 import { ListPeople } from '../domain/people/list-people.js';
 import { RestorePerson } from '../domain/people/restore-person.js';
@@ -67,6 +72,10 @@ import { ResolveTenant } from '../domain/tenants/resolve-tenant.js';
 import { GetTicket } from '../domain/tickets/get-ticket.js';
 import { GetTicketByNumber } from '../domain/tickets/get-ticket-by-number.js';
 import { ListTickets } from '../domain/tickets/list-tickets.js';
+import { CreateTicket } from '../domain/tickets/create-ticket.js';
+import { UpdateTicket } from '../domain/tickets/update-ticket.js';
+import { ListTicketComments } from '../domain/tickets/list-ticket-comments.js';
+import { AddTicketComment } from '../domain/tickets/add-ticket-comment.js';
 
 /** Every use case (and the one shared domain service), bound to itself in every deployment mode. */
 export const USE_CASES = [
@@ -77,6 +86,11 @@ export const USE_CASES = [
   RestoreLoan,
   ListLoans,
   ListAllLoans,
+  ListLoanGroups,
+  CreateLoanGroup,
+  RenameLoanGroup,
+  CreateLoan,
+  UpdateLoan,
   SearchPeople,
   GetPersonProfile,
   ListPeople,
@@ -101,6 +115,10 @@ export const USE_CASES = [
   ListTickets,
   GetTicket,
   GetTicketByNumber,
+  CreateTicket,
+  UpdateTicket,
+  ListTicketComments,
+  AddTicketComment,
   CostBreakdown,
   RecordCost,
   ListCosts,

@@ -178,6 +178,10 @@ export interface LoanCounts {
   readonly withoutDueDate: number;
 }
 
+export interface GroupLoanCounts extends LoanCounts {
+  readonly groupId: string;
+}
+
 export abstract class LoanRepository {
   /**
    * Duplicate serial or number within the tenant → conflict. Numbers must have been taken with
@@ -203,6 +207,15 @@ export abstract class LoanRepository {
   abstract scan(tenantId: string, filter: LoanFilter, after: number, limit: number): Promise<LoanRow[]>;
   /** Counts over the pool alone (no other filter). */
   abstract counts(tenantId: string, poolGroupIds: readonly string[] | null, today: string): Promise<LoanCounts>;
+  /**
+   * The counts of `counts`, one row per group of the pool (null: every group) that has loans, in no
+   * particular order: a group without loans has no row. Read from the same tallies, in one query.
+   */
+  abstract countsByGroup(
+    tenantId: string,
+    poolGroupIds: readonly string[] | null,
+    today: string,
+  ): Promise<GroupLoanCounts[]>;
   /** Loans currently held by the person, ordered by number. */
   abstract listHeldBy(tenantId: string, personId: string): Promise<LoanRow[]>;
   abstract count(tenantId: string): Promise<number>;

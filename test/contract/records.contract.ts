@@ -287,6 +287,62 @@ export function recordsRepositoryContract({ tx, read, newTenant }: Subject): voi
     expect((await read((r) => r.loans.findByNumber(t.id, 2)))?.serial).toBe('SN-TWO');
   });
 
+  it('loans: counts per group of a pool in one read, following moves, leaving empty groups and other tenants out', async () => {
+    const t = await newTenant();
+    const other = await newTenant();
+    const cart = aGroup({ name: 'Cart North' });
+    const shelf = aGroup({ name: 'Library Shelf' });
+    const empty = aGroup({ name: 'Empty Desk' });
+    const ada = aPerson({ name: 'Ada Lovelace' });
+    const issued = (number: number, dueDate: string | null) =>
+      aLoan(shelf.id, { number, status: 'ISSUED', holderId: ada.id, issuedAt: '2026-03-01T08:00:00.000Z', dueDate });
+    await tx(async (r) => {
+      await r.loanGroups.insertMany(t.id, [cart, shelf, empty]);
+      await r.people.insertMany(t.id, [ada]);
+      await r.loans.insertMany(t.id, [
+        aLoan(cart.id, { number: 1 }),
+        aLoan(cart.id, { number: 2, status: 'UNAVAILABLE' }),
+        aLoan(shelf.id, { number: 3 }),
+        issued(4, '2026-03-01'),
+        issued(5, null),
+        issued(6, '2026-03-20'),
+      ]);
+    });
+    await tx(async (r) => {
+      const theirs = aGroup({ name: 'Cart North' });
+      await r.loanGroups.insertMany(other.id, [theirs]);
+      await r.loans.insertMany(other.id, [aLoan(theirs.id, { number: 1 }), aLoan(cart.id, { number: 2 })]);
+    });
+    const perGroup = async (pool: string[] | null) =>
+      sortById(
+        (await read((r) => r.loans.countsByGroup(t.id, pool, TODAY))).map(({ groupId, ...c }) => ({
+          id: groupId,
+          ...c,
+        })),
+      );
+    const cartCounts = { id: cart.id, total: 2, available: 1, issued: 0, overdue: 0, withoutDueDate: 0 };
+    const shelfCounts = { id: shelf.id, total: 4, available: 1, issued: 3, overdue: 1, withoutDueDate: 1 };
+    expect(await perGroup(null)).toEqual(sortById([cartCounts, shelfCounts]));
+    expect(await perGroup([shelf.id, empty.id])).toEqual([shelfCounts]);
+    expect(await perGroup([])).toEqual([]);
+    // Each group's row agrees with the pool's counts of that group alone.
+    for (const { id, ...counts } of [cartCounts, shelfCounts]) {
+      expect(await read((r) => r.loans.counts(t.id, [id], TODAY))).toEqual(counts);
+    }
+    // A unit moved to another group moves between the rows.
+    await tx(async (r) => {
+      const loan = (await r.loans.findByNumber(t.id, 1, { forUpdate: true }))!;
+      expect(await r.loans.update(t.id, { ...loan, groupId: empty.id })).toBe(true);
+    });
+    expect(await perGroup(null)).toEqual(
+      sortById([
+        { ...cartCounts, total: 1, available: 0 },
+        shelfCounts,
+        { id: empty.id, total: 1, available: 1, issued: 0, overdue: 0, withoutDueDate: 0 },
+      ]),
+    );
+  });
+
   it('loans: finds by serials and scans in number order after a number, with every filter', async () => {
     const t = await newTenant();
     const other = await newTenant();

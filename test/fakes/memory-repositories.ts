@@ -40,6 +40,7 @@ import type {
   DeviceRepository,
   DeviceSearch,
   JobRun,
+  GroupLoanCounts,
   LoanCounts,
   LoanFilter,
   LoanGroupRepository,
@@ -523,6 +524,19 @@ export class MemoryLoanRepository implements LoanRepository {
       overdue: issued.filter((l) => isLoanOverdue(l, today)).length,
       withoutDueDate: issued.filter((l) => l.dueDate === null).length,
     };
+  }
+
+  async countsByGroup(
+    tenantId: string,
+    poolGroupIds: readonly string[] | null,
+    today: string,
+  ): Promise<GroupLoanCounts[]> {
+    const groupIds = new Set(this.rows(tenantId).map((l) => l.groupId));
+    return Promise.all(
+      [...groupIds]
+        .filter((groupId) => inPool(poolGroupIds, groupId))
+        .map(async (groupId) => ({ groupId, ...(await this.counts(tenantId, [groupId], today)) })),
+    );
   }
 
   async listHeldBy(tenantId: string, personId: string): Promise<LoanRow[]> {

@@ -6,11 +6,13 @@ import { costRoutes } from './costs.js';
 import { deviceRoutes } from './devices.js';
 import { eventRoutes } from './events.js';
 import { healthRoutes } from './health.js';
+import { loanPoolRoutes } from './loan-pool.js';
 import { mcpRoutes } from './mcp.js';
 import { metricsRoutes } from './metrics.js';
 import { monitorRoutesModule } from './monitors.js';
 import { repairRoutes } from './repairs.js';
 import { peopleRoutes } from './people.js';
+import { ticketRoutes } from './tickets.js';
 import { v1Routes } from './v1.js';
 import { webhookRoutes } from './webhooks.js';
 
@@ -26,6 +28,8 @@ export const routeModules: readonly RouteModule[] = [
   mcpRoutes,
   authRoutes,
   consoleRoutes,
+  loanPoolRoutes,
+  ticketRoutes,
   webhookRoutes,
   eventRoutes,
   monitorRoutesModule,
