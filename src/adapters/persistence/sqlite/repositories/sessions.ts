@@ -36,4 +36,14 @@ export class SqliteSessionRepository implements SessionRepository {
     );
     return result.changes === 1;
   }
+
+  async revokeAllOf(tenantId: string, userId: string, at: string): Promise<number> {
+    const result = this.sql.run(
+      'UPDATE sessions SET revoked_at = ? WHERE tenant_id = ? AND user_id = ? AND revoked_at IS NULL',
+      at,
+      tenantId,
+      userId,
+    );
+    return result.changes;
+  }
 }
