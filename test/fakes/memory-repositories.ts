@@ -866,11 +866,11 @@ export class MemorySessionRepository implements SessionRepository {
     return true;
   }
 
-  async revokeAllOf(tenantId: string, userId: string, at: string): Promise<number> {
-    let revoked = 0;
+  async revokeAllOf(tenantId: string, userId: string, at: string): Promise<string[]> {
+    const revoked: string[] = [];
     this.state.sessions = this.state.sessions.map((o) => {
       if (o.tenantId !== tenantId || o.row.userId !== userId || o.row.revokedAt !== null) return o;
-      revoked += 1;
+      revoked.push(o.row.id);
       return { tenantId, row: { ...o.row, revokedAt: at } };
     });
     return revoked;
