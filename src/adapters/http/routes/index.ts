@@ -1,5 +1,6 @@
 import type { RouteModule } from '../route-module.js';
 import { actionRoutes } from './actions.js';
+import { adminRoutes } from './admin.js';
 import { authRoutes } from './auth.js';
 import { consoleRoutes } from './console.js';
 import { eventRoutes } from './events.js';
@@ -25,4 +26,5 @@ export const routeModules: readonly RouteModule[] = [
   webhookRoutes,
   eventRoutes,
   monitorRoutesModule,
+  adminRoutes,
 ];
