@@ -9,10 +9,11 @@ import { isWellFormedKey, mcpClientConfig } from '../../src/domain/identity/api-
 import type { Tenant } from '../../src/domain/tenants/tenant.js';
 import { UnitOfWork } from '../../src/ports/unit-of-work.js';
 import { signIn, startConsoleApp, type ConsoleUser } from '../console/support.js';
-import type { TestApp } from '../support/app.js';
+import { startApp, type TestApp } from '../support/app.js';
+import { captureLog } from '../ops/support.js';
 import { expectProblem, pointersOf, restClient } from '../support/rest.js';
 import { tenantBySlug } from '../support/tenant-data.js';
-import { adminClient, newestAudit, storedAdminState } from './admin-support.js';
+import { adminClient, newestAudit, storedAdminState, tokenIn, useLink } from './admin-support.js';
 
 let app: TestApp;
 let alpha: Tenant;
@@ -199,5 +200,33 @@ describe('DELETE /api/keys/:id', () => {
     const reply = await as(admin).delete(`/api/keys/${apiKey.id}`, { headers: { origin: 'https://evil.example' } });
     expectProblem(reply, 403, 'forbidden');
     expect((await ping(key)).status).toBe(200);
+  });
+});
+
+describe('secrets made in the console', () => {
+  it('reach no log line: neither a key nor an invitation link, made, listed or used', async () => {
+    const log = captureLog();
+    const own = await startApp({ env: { LOG_LEVEL: 'trace' }, logDestination: log.destination });
+    try {
+      await own.tenant('golf');
+      const head = await signIn(own, 'golf', { role: 'school-admin' });
+      const client = adminClient(own, head.token);
+      const { key } = (await client.post('/api/keys', { name: 'Logged?', scopes: ['loan.view'] })).json;
+      expect((await restClient(own.port, key).get('/api/v1/ping')).status).toBe(200);
+      const created = await client.post('/api/users', { email: 'new@golf.example', name: 'New', role: 'teacher' });
+      const again = await client.post(`/api/users/${created.json.user.id}/invite`);
+      const token = tokenIn(again.json.invitation.url);
+      expect((await useLink(own, token, 'a passphrase of my own')).status).toBe(200);
+      await client.get('/api/keys');
+      await client.get('/api/users');
+      await client.get('/api/audit');
+      expect(log.lines.length).toBeGreaterThan(5); // the request lines were written
+      const text = log.text();
+      for (const secret of [key, key.slice(5, 37), token, tokenIn(created.json.invitation.url)]) {
+        expect(text).not.toContain(secret);
+      }
+    } finally {
+      await own.close();
+    }
   });
 });
