@@ -109,6 +109,7 @@ describe('PUT /api/modules', () => {
       [{}, ['/enabled']],
       [{ enabled: [], also: 1 }, ['/also']],
       [{ enabled: [1] }, ['/enabled/0']],
+      [['loans'], ['/body']],
     ] as const;
     for (const [body, pointers] of shapes) {
       const reply = await as(admin).put('/api/modules', body);

@@ -628,6 +628,7 @@ describe('modules', () => {
       domainError('invalid', 'extra'),
     );
     await expect(w.setModules.execute(w.admin, {})).rejects.toEqual(domainError('invalid', 'enabled'));
+    await expect(w.setModules.execute(w.admin, ['loans'])).rejects.toEqual(domainError('invalid', 'body'));
     expect((await w.uow.read((r) => r.tenants.findById(w.tenant.id)))?.modules).toEqual([...MODULES]);
   });
 

@@ -59,7 +59,11 @@ export class CreateUser implements UseCase<typeof createUserInput, { user: UserV
     return this.create(actor, i, (repos, user, at) => this.invitations.issue(repos, actor, user, at));
   }
 
-  /** Creates the user; `invite` delivers the invitation of a user without a password (see CreateUserWithInvitationFile). */
+  /**
+   * Creates the user; `invite` issues the invitation of a user without a password: in the answer
+   * (execute), to a file (CreateUserWithInvitationFile), or none at all for the demo's administrator,
+   * whose way in is the recovery link written next (CreateDemoSchool).
+   */
   async create<I>(
     actor: Actor,
     i: z.output<typeof createUserInput>,
