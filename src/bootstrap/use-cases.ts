@@ -37,6 +37,15 @@ import { ConsumeSetupLink } from '../domain/identity/consume-setup-link.js';
 import { CreateApiKey } from '../domain/identity/create-api-key.js';
 import { CreateSetupLink } from '../domain/identity/create-setup-link.js';
 import { CreateUser } from '../domain/identity/create-user.js';
+import { CreateUserWithInvitationFile } from '../domain/identity/create-user-with-invitation-file.js';
+import { GetSignedInUser } from '../domain/identity/get-signed-in-user.js';
+import { Invitations } from '../domain/identity/invitations.js';
+import { InviteUser } from '../domain/identity/invite-user.js';
+import { ListUsers } from '../domain/identity/list-users.js';
+import { UpdateUser } from '../domain/identity/update-user.js';
+import { SearchAudit } from '../domain/audit/search-audit.js';
+import { ListModules } from '../domain/tenants/list-modules.js';
+import { SetModules } from '../domain/tenants/set-modules.js';
 import { ListApiKeys } from '../domain/identity/list-api-keys.js';
 import { RevokeApiKey } from '../domain/identity/revoke-api-key.js';
 import { AuthenticateSession } from '../domain/identity/authenticate-session.js';
@@ -77,7 +86,7 @@ import { UpdateTicket } from '../domain/tickets/update-ticket.js';
 import { ListTicketComments } from '../domain/tickets/list-ticket-comments.js';
 import { AddTicketComment } from '../domain/tickets/add-ticket-comment.js';
 
-/** Every use case (and the one shared domain service), bound to itself in every deployment mode. */
+/** Every use case (and the shared domain services), bound to itself in every deployment mode. */
 export const USE_CASES = [
   LoanTransitionRunner,
   IssueLoan,
@@ -126,6 +135,16 @@ export const USE_CASES = [
   ResolveTenant,
   ChangeModules,
   CreateUser,
+  // Staff, keys, modules and the audit log in the console (issue 12, point 7).
+  Invitations,
+  CreateUserWithInvitationFile,
+  ListUsers,
+  UpdateUser,
+  InviteUser,
+  GetSignedInUser,
+  ListModules,
+  SetModules,
+  SearchAudit,
   CreateApiKey,
   ListApiKeys,
   RevokeApiKey,

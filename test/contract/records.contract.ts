@@ -538,6 +538,80 @@ export function recordsRepositoryContract({ tx, read, newTenant }: Subject): voi
     expect((await read((r) => r.users.findById(t.id, a.id)))?.name).toBe('Promoted');
   });
 
+  it('users: say who has a password, read a user locked, and end every session of a user', async () => {
+    const t = await newTenant();
+    const other = await newTenant();
+    const withHash = aUser({ email: 'with@school.example' });
+    const without = aUser({ email: 'without@school.example' });
+    await tx(async (r) => {
+      await r.users.create(t.id, withHash, 'hash-1');
+      await r.users.create(t.id, without, null);
+    });
+    await tx((r) => r.users.create(other.id, aUser({ email: 'x@school.example' }), 'hash-x'));
+    const ids = [withHash.id, without.id, 'no-such-user'];
+    expect(await read((r) => r.users.withPassword(t.id, ids))).toEqual([withHash.id]);
+    expect(await read((r) => r.users.withPassword(other.id, ids))).toEqual([]);
+    expect(await read((r) => r.users.withPassword(t.id, []))).toEqual([]);
+    expect(await tx((r) => r.users.findById(t.id, without.id, { forUpdate: true }))).toEqual({
+      ...without,
+      passwordHash: null,
+    });
+    expect(await tx((r) => r.users.findById(other.id, without.id, { forUpdate: true }))).toBeNull();
+
+    const session = (userId: string, o: { revokedAt?: string | null } = {}) => ({
+      id: randomUUID(),
+      userId,
+      createdAt: '2026-03-10T08:00:00.000Z',
+      expiresAt: '2026-03-10T20:00:00.000Z',
+      revokedAt: o.revokedAt ?? null,
+    });
+    const s1 = session(withHash.id);
+    const s2 = session(withHash.id);
+    const ended = session(withHash.id, { revokedAt: '2026-03-10T09:00:00.000Z' });
+    const theirs = session(without.id);
+    await tx(async (r) => {
+      for (const s of [s1, s2, ended, theirs]) await r.sessions.create(t.id, s);
+    });
+    expect(await tx((r) => r.sessions.revokeAllOf(other.id, withHash.id, '2026-03-10T10:00:00.000Z'))).toEqual([]);
+    expect((await tx((r) => r.sessions.revokeAllOf(t.id, withHash.id, '2026-03-10T10:00:00.000Z'))).sort()).toEqual(
+      [s1.id, s2.id].sort(),
+    );
+    for (const s of [s1, s2]) {
+      expect((await read((r) => r.sessions.findById(t.id, s.id)))?.revokedAt).toBe('2026-03-10T10:00:00.000Z');
+    }
+    expect((await read((r) => r.sessions.findById(t.id, ended.id)))?.revokedAt).toBe('2026-03-10T09:00:00.000Z');
+    expect((await read((r) => r.sessions.findById(t.id, theirs.id)))?.revokedAt).toBeNull();
+  });
+
+  it('setup links: list the open links of some users, never used, replaced, expired or of another tenant', async () => {
+    const t = await newTenant();
+    const other = await newTenant();
+    const ann = aUser();
+    const ben = aUser();
+    const cid = aUser();
+    await tx(async (r) => {
+      for (const u of [ann, ben, cid]) await r.users.create(t.id, u, null);
+    });
+    const open = aSetupLink(ann.id, { purpose: 'invitation', expiresAt: '2026-03-17T09:00:00.000Z' });
+    const used = aSetupLink(ann.id, { usedAt: '2026-03-10T08:00:00.000Z', expiresAt: '2026-03-17T09:00:00.000Z' });
+    const replaced = aSetupLink(ben.id, {
+      replacedAt: '2026-03-10T08:00:00.000Z',
+      expiresAt: '2026-03-17T09:00:00.000Z',
+    });
+    const expired = aSetupLink(ben.id, { expiresAt: '2026-03-10T09:00:00.000Z' });
+    const cids = aSetupLink(cid.id, { expiresAt: '2026-03-10T09:00:00.001Z' });
+    await tx(async (r) => {
+      for (const l of [open, used, replaced, expired, cids]) await r.setupLinks.create(t.id, l);
+    });
+    const now = '2026-03-10T09:00:00.000Z';
+    expect(await read((r) => r.setupLinks.listOpen(t.id, [ann.id, ben.id], now))).toEqual([open]);
+    expect(sortById(await read((r) => r.setupLinks.listOpen(t.id, [ann.id, ben.id, cid.id], now)))).toEqual(
+      sortById([open, cids]),
+    );
+    expect(await read((r) => r.setupLinks.listOpen(other.id, [ann.id, ben.id, cid.id], now))).toEqual([]);
+    expect(await read((r) => r.setupLinks.listOpen(t.id, [], now))).toEqual([]);
+  });
+
   it('audit: searches by actor, action, targets and time, newest first, paged', async () => {
     const t = await newTenant();
     const other = await newTenant();

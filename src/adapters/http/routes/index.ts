@@ -1,5 +1,6 @@
 import type { RouteModule } from '../route-module.js';
 import { actionRoutes } from './actions.js';
+import { adminRoutes } from './admin.js';
 import { authRoutes } from './auth.js';
 import { consoleRoutes } from './console.js';
 import { costRoutes } from './costs.js';
@@ -37,4 +38,5 @@ export const routeModules: readonly RouteModule[] = [
   costRoutes,
   peopleRoutes,
   deviceRoutes,
+  adminRoutes,
 ];
