@@ -345,10 +345,10 @@ describe.each(databases)('the service desk on %s', (database) => {
         internal: true,
         createdAt: expect.any(String),
       });
-      const reply = await post(reader, `/api/tickets/${id}/comments`, { body: 'Still flickers' });
+      const reply = await post(admin, `/api/tickets/${id}/comments`, { body: 'Still flickers' });
       expect(reply.status, reply.text).toBe(201);
       expect(reply.json.comment).toMatchObject({
-        author: { id: reader.user.id, name: 'Rita Reader' },
+        author: { id: admin.user.id, name: admin.user.name },
         internal: false,
       });
       const all = await get(tech, `/api/tickets/${id}/comments`);
@@ -368,7 +368,7 @@ describe.each(databases)('the service desk on %s', (database) => {
           .slice(0, 2)
           .map((e) => [e.actor.id, e.target, e.details]),
       ).toEqual([
-        [reader.user.id, `ticket:${number}`, { commentId: reply.json.comment.id, internal: false }],
+        [admin.user.id, `ticket:${number}`, { commentId: reply.json.comment.id, internal: false }],
         [tech.user.id, `ticket:${number}`, { commentId: note.json.comment.id, internal: true }],
       ]);
       const written = (await events('ticket.commented')).slice(-2);
@@ -392,6 +392,8 @@ describe.each(databases)('the service desk on %s', (database) => {
         'forbidden',
       );
       await expectRefused(() => post(teacher, `/api/tickets/${id}/comments`, { body: 'x' }), 403, 'forbidden');
+      // A read-only user reads the conversation and adds nothing to it.
+      await expectRefused(() => post(reader, `/api/tickets/${id}/comments`, { body: 'x' }), 403, 'forbidden');
       const bad = await expectRefused(
         () => post(tech, `/api/tickets/${id}/comments`, { body: ' ', internal: 'yes' }),
         400,

@@ -72,6 +72,7 @@ async function deskWorld(o: WorldOptions = {}) {
     teacher: userActor(w.tenant, 'teacher', { id: 'user-tess' }),
     tech: userActor(w.tenant, 'technician', { id: 'user-tech' }),
     viewer: userActor(w.tenant, 'read-only', { id: 'user-viewer' }),
+    admin: userActor(w.tenant, 'school-admin', { id: 'user-admin' }),
     stored: (id: string) => w.uow.read((r) => r.tickets.findById(w.tenant.id, id)),
     state: async () =>
       w.uow.read(async (r) => ({
@@ -348,11 +349,11 @@ describe('ticket comments', () => {
     const w = await deskWorld();
     await w.addComment.execute(w.tech, { id: w.open.id, body: 'Restarted the access point', internal: true });
     w.clock.set(LATER);
-    const { comment } = await w.addComment.execute(w.viewer, { id: w.open.id, body: ' Still down here ' });
+    const { comment } = await w.addComment.execute(w.admin, { id: w.open.id, body: ' Still down here ' });
     expect(comment).toEqual({
       id: expect.any(String),
       ticketId: w.open.id,
-      author: { type: 'user', id: 'user-viewer', name: 'A read-only' },
+      author: { type: 'user', id: 'user-admin', name: 'A school-admin' },
       body: 'Still down here',
       internal: false,
       createdAt: LATER,
@@ -361,7 +362,7 @@ describe('ticket comments', () => {
     expect(desk).toMatchObject({ total: 2, page: 1, pageSize: 50 });
     expect(desk.comments.map((c) => [c.body, c.internal, c.author.id])).toEqual([
       ['Restarted the access point', true, 'user-tech'],
-      ['Still down here', false, 'user-viewer'],
+      ['Still down here', false, 'user-admin'],
     ]);
     expect(await w.listComments.execute(w.viewer, { id: w.open.id })).toEqual({
       comments: [comment],
@@ -372,6 +373,10 @@ describe('ticket comments', () => {
     expect((await w.listComments.execute(w.tech, { id: w.open.id, page: 2, pageSize: 1 })).comments).toEqual([comment]);
     // The ticket itself does not change.
     expect(await w.stored(w.open.id)).toEqual(w.open);
+    // A read-only user reads the conversation and adds nothing to it.
+    await expect(w.addComment.execute(w.viewer, { id: w.open.id, body: 'Me too' })).rejects.toEqual(
+      domainError('forbidden'),
+    );
   });
 
   it('records each comment with a thin ticket.commented event that never carries the text', async () => {

@@ -20,14 +20,16 @@ export const addTicketCommentInput = z
   .strict();
 
 /**
- * Adds a comment to a ticket, signed by the caller (their id and name as they are now). An internal
+ * Adds a comment to a ticket, signed by the caller (their id and name as they are now). Commenting
+ * is working a ticket: it needs ticket.create besides ticket.view, so a read-only user reads the
+ * conversation and adds nothing to it. An internal
  * note (`internal: true`) is the desk's: writing one needs ticket.manage, refused before the ticket
  * is even looked up. A CLOSED ticket takes no comments. The comment does not change the ticket
  * (its status and `updatedAt` stay); its event never carries the text.
  */
 @injectable()
 export class AddTicketComment implements UseCase<typeof addTicketCommentInput, { comment: TicketComment }> {
-  static readonly required = ['module.servicedesk', 'ticket.view'] as const;
+  static readonly required = ['module.servicedesk', 'ticket.view', 'ticket.create'] as const;
   static readonly input = addTicketCommentInput;
 
   constructor(
