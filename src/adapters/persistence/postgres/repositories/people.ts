@@ -78,6 +78,12 @@ export class PgPersonRepository implements PersonRepository {
     return (await query<Person>(this.db, sql, where.params)).rows;
   }
 
+  async findByIds(tenantId: string, ids: readonly string[]): Promise<Person[]> {
+    if (ids.length === 0) return [];
+    const sql = `SELECT ${COLUMNS} FROM people WHERE tenant_id = $1 AND id = ANY($2::text[])`;
+    return (await query<Person>(this.db, sql, [tenantId, ids])).rows;
+  }
+
   async findByExternalIds(tenantId: string, externalIds: readonly string[]): Promise<Person[]> {
     if (externalIds.length === 0) return [];
     const sql = `SELECT ${COLUMNS} FROM people WHERE tenant_id = $1 AND external_id = ANY($2::text[])`;
