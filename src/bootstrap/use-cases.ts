@@ -52,6 +52,15 @@ import { ResolveTenant } from '../domain/tenants/resolve-tenant.js';
 import { GetTicket } from '../domain/tickets/get-ticket.js';
 import { GetTicketByNumber } from '../domain/tickets/get-ticket-by-number.js';
 import { ListTickets } from '../domain/tickets/list-tickets.js';
+import { ImportRunner } from '../domain/imports/import-run.js';
+import { ImportPeople } from '../domain/imports/import-people.js';
+import { ImportDevices } from '../domain/imports/import-devices.js';
+import { ImportLoans } from '../domain/imports/import-loans.js';
+import { ExportPeople } from '../domain/exports/export-people.js';
+import { ExportDevices } from '../domain/exports/export-devices.js';
+import { ExportLoans } from '../domain/exports/export-loans.js';
+import { ExportSubmissions } from '../domain/exports/export-submissions.js';
+import { ExportTickets } from '../domain/exports/export-tickets.js';
 
 /** Every use case (and the one shared domain service), bound to itself in every deployment mode. */
 export const USE_CASES = [
@@ -109,4 +118,14 @@ export const USE_CASES = [
   UpdateMonitor,
   DeleteMonitor,
   RunMonitorChecks,
+  // Imports and exports (issue 12, points 8 and 9): the three imports share the ImportRunner.
+  ImportRunner,
+  ImportPeople,
+  ImportDevices,
+  ImportLoans,
+  ExportPeople,
+  ExportDevices,
+  ExportLoans,
+  ExportSubmissions,
+  ExportTickets,
 ] as const;

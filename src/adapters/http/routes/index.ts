@@ -7,6 +7,7 @@ import { healthRoutes } from './health.js';
 import { mcpRoutes } from './mcp.js';
 import { metricsRoutes } from './metrics.js';
 import { monitorRoutesModule } from './monitors.js';
+import { recordsIoRoutes } from './records-io.js';
 import { v1Routes } from './v1.js';
 import { webhookRoutes } from './webhooks.js';
 
@@ -25,4 +26,5 @@ export const routeModules: readonly RouteModule[] = [
   webhookRoutes,
   eventRoutes,
   monitorRoutesModule,
+  recordsIoRoutes,
 ];
