@@ -11,7 +11,8 @@ const BOM = '\uFEFF';
 function csvText(rows: readonly (readonly ExportCell[])[]): string {
   return stringify(
     rows.map((row) => row.map((cell) => (cell === null ? '' : guardFormula(cell)))),
-    { record_delimiter: 'windows' },
+    // Line breaks inside a cell must be quoted too (csv-stringify quotes only its own record delimiter).
+    { record_delimiter: 'windows', quoted_match: /[\r\n]/ },
   );
 }
 

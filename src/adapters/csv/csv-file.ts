@@ -82,18 +82,32 @@ export class CsvFile extends TabularFile {
   async *records(): AsyncGenerator<TabularRecord> {
     const delimiter = delimiterOf(await firstLine(this.path));
     const source = createReadStream(this.path, { highWaterMark: this.chunkBytes });
+    // A malformed record is reported through on_skip (with how many records came before it) rather
+    // than as a stream error, which would drop the records still buffered: so its line is known.
+    let malformed: { readonly before: number; readonly code: string } | null = null;
     const parser = parse({
       bom: true,
       delimiter,
       relax_column_count: true, // the import judges the cell count, naming the line
       skip_empty_lines: false, // counted here, so line numbers stay right
       max_record_size: MAX_RECORD_BYTES,
+      skip_records_with_error: true,
+      on_skip: (error) => {
+        malformed ??= { before: Number(error?.records ?? 0), code: String(error?.code ?? '') };
+      },
     });
     // pipeline: a read error reaches the parser (and so this loop), and either end closes both.
     pipeline(source, parser, () => undefined);
     let line = 1;
+    let seen = 0;
+    const stopIfMalformed = () => {
+      if (malformed && malformed.before <= seen)
+        throw new MalformedTabularFile(line, REASONS[malformed.code] ?? 'the file is not valid CSV here');
+    };
     try {
       for await (const raw of parser as AsyncIterable<string[]>) {
+        stopIfMalformed();
+        seen++;
         const start = line;
         line += 1 + breaksIn(raw);
         if (raw.length === 1 && raw[0] === '') continue; // a blank line
@@ -102,9 +116,9 @@ export class CsvFile extends TabularFile {
           throw new MalformedTabularFile(start, 'the file is not UTF-8 text: save it as "CSV UTF-8" and send it again');
         yield { line: start, cells };
       }
+      stopIfMalformed();
     } catch (e) {
       if (!(e instanceof CsvError)) throw e;
-      // The record that failed starts on `line` (an unclosed quote is only noticed at the end).
       throw new MalformedTabularFile(line, REASONS[e.code] ?? 'the file is not valid CSV here');
     } finally {
       source.destroy();
