@@ -91,7 +91,7 @@ async function makeFiles(dir) {
       DEVICES,
       (i) => {
         const inUse = i % 5 !== 0;
-        return `BN${String(i).padStart(8, '0')},LAPTOP,Lenovo,ThinkPad T14,${inUse ? 'IN_USE' : 'IN_STOCK'},${inUse ? mis(i * 7) : ''},2025-08-${String(1 + (i % 28)).padStart(2, '0')},899.00,2028-08-31`;
+        return `BN${String(i).padStart(8, '0')},LAPTOP,Lenovo,ThinkPad T14,${inUse ? 'IN_USE' : 'IN_STOCK'},${inUse ? mis(((i * 7) % PEOPLE) + 1) : ''},2025-08-${String(1 + (i % 28)).padStart(2, '0')},899.00,2028-08-31`;
       },
     ),
   };

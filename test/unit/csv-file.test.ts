@@ -142,9 +142,7 @@ describe('csvStream', () => {
     const stream = await csvStream(['serial', 'kind', 'group'], pages());
     let text = '';
     for await (const chunk of stream) text += String(chunk);
-    expect(text).toBe(
-      '\uFEFFserial,kind,group\r\nA1,plain,\r\n"\'=HYPERLINK(""x"")","a,b","line\nbreak"\r\n',
-    );
+    expect(text).toBe('\uFEFFserial,kind,group\r\nA1,plain,\r\n"\'=HYPERLINK(""x"")","a,b","line\nbreak"\r\n');
   });
 
   it('reads the first page before answering, so a failure to read at all is an error, not a download', async () => {

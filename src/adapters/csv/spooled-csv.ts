@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { Transform, type Readable, type Writable } from 'node:stream';
 import { TabularFile, type TabularRecord } from '../../ports/tabular-file.js';
 import { CsvFile } from './csv-file.js';
 
@@ -37,8 +36,9 @@ export class SpooledCsv extends TabularFile {
   private copied: Promise<CsvFile> | null = null;
   private path: string | null = null;
 
+  /** `source`: the stream, or how to open it (called on first read: a decoder is only piped then). */
   constructor(
-    private readonly source: Readable,
+    private readonly source: Readable | (() => Readable),
     private readonly options: SpoolOptions,
   ) {
     super();
@@ -58,21 +58,52 @@ export class SpooledCsv extends TabularFile {
     await removeStale(dir);
     const path = join(dir, `${PREFIX}${randomUUID()}.csv`);
     this.path = path;
-    let bytes = 0;
-    const limit = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        bytes += chunk.length;
-        done(bytes > maxBytes ? new CsvTooLarge(maxBytes) : null, chunk);
-      },
-    });
+    const out = createWriteStream(path, { flags: 'wx', mode: 0o600 });
     try {
-      await pipeline(this.source, limit, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+      await copyAtMost(typeof this.source === 'function' ? this.source() : this.source, out, maxBytes);
     } catch (e) {
+      out.destroy();
       await rm(path, { force: true });
       throw e;
     }
     return new CsvFile(path);
   }
+}
+
+/**
+ * Copies `source` into `out`, failing with CsvTooLarge past `maxBytes`. The source is never destroyed
+ * here: past the limit it is unpiped and drained, so an HTTP server can still answer 413 on the same
+ * connection (destroying a request's stream would cut the connection before any answer).
+ */
+function copyAtMost(source: Readable, out: Writable, maxBytes: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let bytes = 0;
+    const limit = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        bytes += chunk.length;
+        done(null, chunk);
+        if (bytes > maxBytes) fail(new CsvTooLarge(maxBytes));
+      },
+    });
+    let settled = false;
+    const fail = (e: unknown) => {
+      if (settled) return;
+      settled = true;
+      source.unpipe(limit);
+      source.resume(); // discard the rest
+      limit.destroy();
+      reject(e);
+    };
+    source.on('error', fail);
+    limit.on('error', fail);
+    out.once('error', fail);
+    out.once('finish', () => {
+      if (settled) return;
+      settled = true;
+      resolve();
+    });
+    source.pipe(limit).pipe(out);
+  });
 }
 
 async function removeStale(dir: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
+import type { Readable, Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Context, Middleware } from 'koa';
 import type { z } from 'zod';
@@ -36,7 +36,7 @@ const EXPORTS: readonly (readonly [string, ExportUseCase])[] = [
 ];
 
 /** Content-Encodings a CSV body may arrive in; the limit counts the bytes after decompression. */
-const DECODERS: Readonly<Record<string, (() => NodeJS.ReadWriteStream) | null>> = {
+const DECODERS: Readonly<Record<string, (() => Transform) | null>> = {
   identity: null,
   gzip: createGunzip,
   'x-gzip': createGunzip,
@@ -63,8 +63,13 @@ function csvUpload(ctx: Context, config: DeskConfig): SpooledCsv {
   if (encoding === 'identity' && declared !== undefined && declared > config.importMaxBytes)
     throw new HttpProblem('payload_too_large', `The file exceeds IMPORT_MAX_MB (${mib(config.importMaxBytes)}).`);
   const decoder = DECODERS[encoding];
-  const body: Readable = decoder ? (ctx.req.pipe(decoder()) as unknown as Readable) : ctx.req;
-  if (decoder) ctx.req.once('error', (e) => (body as Readable).destroy(e));
+  // Opened when the import first reads (after the call is admitted): only then is the body decoded.
+  const body = (): Readable => {
+    if (!decoder) return ctx.req;
+    const decoded = decoder();
+    ctx.req.once('error', (e) => (decoded as Transform).destroy(e));
+    return ctx.req.pipe(decoded) as Transform;
+  };
   return new SpooledCsv(body, { dir: join(config.dataDir, 'imports'), maxBytes: config.importMaxBytes });
 }
 
@@ -137,7 +142,10 @@ function importHandler(
     try {
       ctx.body = await perform(resolve, useCase, actor(ctx), { ...importFlags(ctx), file });
     } catch (e) {
-      throw uploadProblem(e, config);
+      const problem = uploadProblem(e, config);
+      // The rest of a body refused half-way is not read: the connection ends with the answer.
+      if (problem !== e) ctx.set('Connection', 'close');
+      throw problem;
     } finally {
       await file.dispose();
     }
