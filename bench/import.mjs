@@ -1,28 +1,32 @@
 // npm run bench:import — CSV imports and exports at district size (issue 12, "Speed"), measured from
 // outside through the built `desk`: imports with `desk import` (each run a fresh process, timed, its
-// peak resident memory read by /usr/bin/time), the loans export over HTTP from a running `desk serve`.
+// peak resident memory read by /usr/bin/time), exports over HTTP from a running `desk serve`.
 //
-// Files, generated into a scratch directory: 400,000 people in Desk's columns and as a OneRoster 1.1
-// users.csv, the same people with one row in ten changed, and 50,000 devices assigned to them. On
-// SQLite, and on Postgres when TEST_DATABASE_URL (or BENCH_DATABASE_URL) names a server (a scratch
-// database, dropped afterwards), the script:
-//   - seeds a district tenant with `desk seed-demo --size district` (400,000 people, 200,000 loans);
-//   - imports the people file into it (matching the seeded people by externalId: every row an update),
-//     dry run first, then for real; then again (every row unchanged), dry and real; then the file with
-//     one row in ten changed, with --archive-missing;
-//   - imports the people file into an empty tenant (every row created), and the OneRoster file into
-//     another (every row created), dry and real; then the 50,000 devices, dry and real;
-//   - exports the district's 200,000 loans over HTTP (GET /api/export/loans.csv) and counts the rows.
-// It prints rows per second, seconds and peak memory per run, each against its target (people: under
-// 30 s on SQLite, 60 s on Postgres, a dry run under half that; memory under 250 MB; export ≥ 50,000
-// rows/s), as `met` or `not met`. A measurement, never a test: nothing fails on a figure.
-// BENCH_DATABASES=sqlite or =postgres runs one of the two; BENCH_PEOPLE / BENCH_DEVICES change the sizes.
+// On SQLite, and on Postgres when TEST_DATABASE_URL (or BENCH_DATABASE_URL) names a server (a scratch
+// database, dropped afterwards):
+//   - a district tenant is seeded (`desk seed-demo --size district`: 400,000 people, 200,000 loans,
+//     50,000 devices); its people, devices and 200,000 loans are exported over HTTP (rows/s);
+//   - the exported people go back in, dry and real (every row unchanged: a nightly sync on a quiet
+//     night), then a "nightly" file made from it — one row in twenty moved to another class, one in
+//     a hundred new, one in a hundred gone — with --archive-missing, dry and real;
+//   - a generated file of 400,000 people goes into an empty tenant (every row created) in Desk's
+//     columns and, into another, as a OneRoster 1.1 users.csv, dry and real; the same file into the
+//     district renames every person (a stress case: every row an update, each rename followed into
+//     the loan search index);
+//   - 50,000 generated devices go into the district (created), and its exported devices back in.
+// It prints rows per second, seconds and peak memory per run against the targets (people: under 30 s
+// on SQLite, 60 s on Postgres, a dry run under half that; memory under 250 MB; export of the loans
+// ≥ 50,000 rows/s), as `met` or `not met`. A measurement, never a test: nothing fails on a figure.
+// BENCH_DATABASES=sqlite or =postgres runs one of the two; BENCH_PEOPLE / BENCH_DEVICES change the
+// generated files' sizes.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
+import { parse } from 'csv-parse';
+import { stringify } from 'csv-stringify/sync';
 import { DESK, desk, printTable, scratchDatabase, scratchDir, startDesk } from './support.mjs';
 
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 400_000);
@@ -72,9 +76,6 @@ async function makeFiles(dir) {
   };
   const files = {
     people: await writeCsv(join(dir, 'people.csv'), 'externalId,name,email,kind,userGroup', PEOPLE, (i) => desk(i)),
-    changed: await writeCsv(join(dir, 'people-changed.csv'), 'externalId,name,email,kind,userGroup', PEOPLE, (i) =>
-      desk(i, i % 10 === 0),
-    ),
     oneroster: await writeCsv(
       join(dir, 'users.csv'),
       'sourcedId,status,dateLastModified,enabledUser,orgSourcedIds,role,username,userIds,givenName,familyName,middleName,identifier,email,sms,phone,agentSourcedIds,grades,password',
@@ -123,7 +124,8 @@ function timedImport(dir, env, mode, args) {
 const fmt = (x, digits = 1) => (Number.isFinite(x) ? x.toFixed(digits) : 'n/a');
 const verdict = (ok) => (ok ? 'met' : 'not met');
 
-async function exportLoans(dir, env, mode) {
+/** Exports the district's people, devices and loans over HTTP into files; rows and seconds of each. */
+async function exportAll(dir, env, mode) {
   desk(
     dir,
     [
@@ -149,22 +151,54 @@ async function exportLoans(dir, env, mode) {
       body: JSON.stringify({ email: 'admin@bench.example', password: PASSWORD }),
     });
     const { token } = await login.json();
-    const started = performance.now();
-    const res = await fetch(`${server.url}/api/export/loans.csv`, {
-      headers: { authorization: `Bearer ${token}`, 'x-tenant-slug': 'district' },
-    });
-    let lines = 0;
-    let bytes = 0;
-    const firstByte = performance.now();
-    for await (const chunk of res.body) {
-      bytes += chunk.length;
-      for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
+    const results = {};
+    for (const what of ['people', 'devices', 'loans']) {
+      const file = join(dir, `exported-${what}.csv`);
+      const out = createWriteStream(file);
+      const started = performance.now();
+      const res = await fetch(`${server.url}/api/export/${what}.csv`, {
+        headers: { authorization: `Bearer ${token}`, 'x-tenant-slug': 'district' },
+      });
+      const firstByteMs = performance.now() - started;
+      let lines = 0;
+      for await (const chunk of res.body) {
+        for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
+        if (!out.write(chunk)) await once(out, 'drain');
+      }
+      const seconds = (performance.now() - started) / 1000;
+      out.end();
+      await once(out, 'finish');
+      results[what] = { file, status: res.status, rows: lines - 1, seconds, firstByteMs };
     }
-    const seconds = (performance.now() - started) / 1000;
-    return { status: res.status, rows: lines - 1, seconds, bytes, firstByteMs: firstByte - started };
+    return results;
   } finally {
     await server.stop();
   }
+}
+
+/**
+ * A nightly roster made from an exported one: every 20th person moved to another class, every 100th
+ * gone (a leaver), and one new person for every 100 rows.
+ */
+async function nightlyFrom(exported, path) {
+  const out = createWriteStream(path);
+  let n = 0;
+  for await (const row of createReadStream(exported).pipe(parse({ bom: true }))) {
+    n++;
+    if (n === 1) {
+      out.write(stringify([row]));
+      continue;
+    }
+    if (n % 100 === 0) {
+      out.write(stringify([[`NEW-${n}`, `New Pupil ${n}`, `new.${n}@district.example`, 'PUPIL', '7A']]));
+      continue; // this row's person left
+    }
+    if (n % 20 === 0 && row[3] === 'PUPIL') row[4] = row[4] === '7A' ? '7B' : '7A';
+    if (!out.write(stringify([row]))) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+  return path;
 }
 
 async function benchDatabase(database, files) {
@@ -194,47 +228,52 @@ async function benchDatabase(database, files) {
       `  seeded the district tenant (400,000 people, 200,000 loans) in ${fmt((performance.now() - seedStart) / 1000)} s`,
     );
 
+    const exported = await exportAll(dir, env, mode);
+    printTable(
+      `exports on ${database} (HTTP, the district tenant)`,
+      ['export', 'status', 'rows', 's', 'first byte ms', 'rows/s', 'target'],
+      Object.entries(exported).map(([what, e]) => {
+        const rate = e.rows / e.seconds;
+        return [
+          `GET /api/export/${what}.csv`,
+          e.status,
+          e.rows.toLocaleString('en'),
+          fmt(e.seconds, 2),
+          fmt(e.firstByteMs, 0),
+          Math.round(rate).toLocaleString('en'),
+          what === 'loans'
+            ? `≥ ${EXPORT_ROWS_PER_SECOND.toLocaleString('en')}: ${verdict(rate >= EXPORT_ROWS_PER_SECOND)}`
+            : '—',
+        ];
+      }),
+    );
+    const nightly = await nightlyFrom(exported.people.file, join(dir, 'people-nightly.csv'));
+
     const target = TARGET_SECONDS[database];
+    const people = exported.people.rows;
     const runs = [
       [
-        'people into the district: every row updates (dry)',
+        'district: its own export back (dry)',
         'district',
         'people',
-        files.people,
+        exported.people.file,
         ['--dry-run'],
-        PEOPLE,
+        people,
         target / 2,
       ],
-      ['people into the district: every row updates', 'district', 'people', files.people, [], PEOPLE, target],
+      ['district: its own export back', 'district', 'people', exported.people.file, [], people, target],
       [
-        'people again: every row unchanged (dry)',
+        'district: nightly, --archive-missing (dry)',
         'district',
         'people',
-        files.people,
-        ['--dry-run'],
-        PEOPLE,
+        nightly,
+        ['--dry-run', '--archive-missing'],
+        people,
         target / 2,
       ],
-      ['people again: every row unchanged', 'district', 'people', files.people, [], PEOPLE, target],
-      [
-        'one row in ten changed, --archive-missing',
-        'district',
-        'people',
-        files.changed,
-        ['--archive-missing'],
-        PEOPLE,
-        target,
-      ],
-      [
-        'people into an empty tenant: created (dry)',
-        'fresh',
-        'people',
-        files.people,
-        ['--dry-run'],
-        PEOPLE,
-        target / 2,
-      ],
-      ['people into an empty tenant: created', 'fresh', 'people', files.people, [], PEOPLE, target],
+      ['district: nightly, --archive-missing', 'district', 'people', nightly, ['--archive-missing'], people, target],
+      ['empty tenant: every row created (dry)', 'fresh', 'people', files.people, ['--dry-run'], PEOPLE, target / 2],
+      ['empty tenant: every row created', 'fresh', 'people', files.people, [], PEOPLE, target],
       [
         'OneRoster users.csv, empty tenant (dry)',
         'roster',
@@ -245,8 +284,18 @@ async function benchDatabase(database, files) {
         target / 2,
       ],
       ['OneRoster users.csv, empty tenant', 'roster', 'people', files.oneroster, [], PEOPLE, target],
-      ['devices into the district (dry)', 'district', 'devices', files.devices, ['--dry-run'], DEVICES, null],
-      ['devices into the district', 'district', 'devices', files.devices, [], DEVICES, null],
+      ['stress: district, every person renamed', 'district', 'people', files.people, [], PEOPLE, target],
+      ['devices: 50,000 new (dry)', 'district', 'devices', files.devices, ['--dry-run'], DEVICES, null],
+      ['devices: 50,000 new', 'district', 'devices', files.devices, [], DEVICES, null],
+      [
+        'devices: the district export back',
+        'district',
+        'devices',
+        exported.devices.file,
+        [],
+        exported.devices.rows,
+        null,
+      ],
     ];
     const rows = [];
     for (const [label, slug, kind, file, flags, count, seconds] of runs) {
@@ -262,27 +311,9 @@ async function benchDatabase(database, files) {
       ]);
     }
     printTable(
-      `imports on ${database} (${PEOPLE.toLocaleString('en')} people, ${DEVICES.toLocaleString('en')} devices)`,
+      `imports on ${database} (district: ${people.toLocaleString('en')} people; generated: ${PEOPLE.toLocaleString('en')} people, ${DEVICES.toLocaleString('en')} devices)`,
       ['run', 'rows/s', 's', 'time target', 'peak MB', 'memory target'],
       rows,
-    );
-
-    const e = await exportLoans(dir, env, mode);
-    const rate = e.rows / e.seconds;
-    printTable(
-      `export on ${database}`,
-      ['export', 'status', 'rows', 's', 'first byte ms', 'rows/s', 'target'],
-      [
-        [
-          'GET /api/export/loans.csv',
-          e.status,
-          e.rows.toLocaleString('en'),
-          fmt(e.seconds, 2),
-          fmt(e.firstByteMs, 0),
-          Math.round(rate).toLocaleString('en'),
-          `≥ ${EXPORT_ROWS_PER_SECOND.toLocaleString('en')}: ${verdict(rate >= EXPORT_ROWS_PER_SECOND)}`,
-        ],
-      ],
     );
   } finally {
     await scratch?.drop();

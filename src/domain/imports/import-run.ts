@@ -156,11 +156,8 @@ export class ImportRunner {
     const at = this.clock.now().toISOString();
     const dryRun = input.dryRun === true;
 
-    const first = importer({ at });
-    const problems = new RowProblems();
-    await this.pass(input.file, first, problems, (work) => this.uow.read(work), false);
-    if (problems.any) throw problems.error();
-    const planned = this.report(kind, first, true);
+    // Pass 1 in a function of its own: its importer (keys seen, people matched) is garbage before pass 2.
+    const planned = await this.validate(kind, input.file, importer({ at }));
     if (dryRun) return { import: planned };
 
     const changes = planned.created + planned.updated + planned.archived + planned.groupsCreated;
@@ -200,6 +197,14 @@ export class ImportRunner {
       });
       return { import: done };
     });
+  }
+
+  /** Pass 1: reads and checks everything, writing nothing; the report of what a real run would do. */
+  private async validate<R>(kind: ImportKind, file: TabularFile, importer: Importer<R>): Promise<ImportReport> {
+    const problems = new RowProblems();
+    await this.pass(file, importer, problems, (work) => this.uow.read(work), false);
+    if (problems.any) throw problems.error();
+    return this.report(kind, importer, true);
   }
 
   private async pass<R>(

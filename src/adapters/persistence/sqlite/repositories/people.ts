@@ -65,7 +65,8 @@ export class SqlitePersonRepository implements PersonRepository {
   async findByIds(tenantId: string, ids: readonly string[]): Promise<Person[]> {
     if (ids.length === 0) return [];
     return this.sql.all<Person>(
-      `SELECT ${COLUMNS} FROM people WHERE tenant_id = ? AND ${inJson('id')}`,
+      // `+tenant_id`: look each id up by the primary key, rather than walk the tenant's name index.
+      `SELECT ${COLUMNS} FROM people WHERE +tenant_id = ? AND ${inJson('id')}`,
       tenantId,
       json(ids),
     );
