@@ -165,9 +165,9 @@ describe.each(['sqlite', 'postgres'] as const)('imports on %s', (database: TestD
       expect(pointersOf(reply)).toEqual([
         '/rows/3/email',
         '/rows/5/kind',
+        '/rows/6/externalId',
         '/rows/7/name',
         '/rows/8/kind',
-        '/rows/6/externalId',
       ]);
       expect(reply.json.detail).toMatch(/5 problems; nothing was imported/);
       expect(await recordState(app.container, 'alpha')).toEqual(before);

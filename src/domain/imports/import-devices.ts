@@ -179,6 +179,9 @@ class DevicesImporter implements Importer<DeviceRow> {
       problems.add(row.line, field, message);
       return null;
     };
+    const status = row.status;
+    if ((status === 'IN_STOCK' || status === 'RETIRED') && row.assignedTo)
+      return fail('assignedTo', `a device ${status} is with nobody: leave assignedTo empty`);
     let personId: string | null | undefined = row.assignedTo;
     if (row.assignedTo) {
       const found = assignees.get(row.assignedTo)!;
@@ -196,9 +199,6 @@ class DevicesImporter implements Importer<DeviceRow> {
       purchaseCostMinor: row.purchaseCostMinor === undefined ? base.purchaseCostMinor : row.purchaseCostMinor,
       warrantyEnd: row.warrantyEnd === undefined ? base.warrantyEnd : row.warrantyEnd,
     });
-    const status = row.status;
-    if ((status === 'IN_STOCK' || status === 'RETIRED') && personId)
-      return fail('assignedTo', `a device ${status} is with nobody: leave assignedTo empty`);
 
     if (!device) {
       const start: DeviceStatus = status ?? (personId ? 'IN_USE' : 'IN_STOCK');

@@ -28,13 +28,15 @@ export class RowProblems {
     return this.listed.length > 0;
   }
 
-  /** The `invalid` error of a file with problems: nothing was written. */
+  /** The `invalid` error of a file with problems, in line order: nothing was written. */
   error(): DomainError {
+    const line = (p: Problem) => Number(p.path.split('.')[1]);
+    const sorted = [...this.listed].sort((a, b) => line(a) - line(b));
     const problems =
       this.unlisted === 0
-        ? this.listed
+        ? sorted
         : [
-            ...this.listed,
+            ...sorted,
             {
               path: 'rows',
               message: `${this.unlisted.toLocaleString('en')} more problems are not listed; fix these and try again`,
