@@ -19,6 +19,7 @@ import type { UseCase } from '../shared/use-case.js';
 import { readHeader, requireColumns, RowReader, type Header } from './columns.js';
 import { ImportRunner, importInput, newCounts, type ImportReport, type Importer } from './import-run.js';
 import { KeyIndex } from './key-index.js';
+import { LineSet } from './line-set.js';
 import type { RowProblems } from './row-problems.js';
 
 export const DEVICE_COLUMNS = [
@@ -75,6 +76,7 @@ type Assignee = { readonly person: Person } | { readonly problem: string };
  */
 class DevicesImporter implements Importer<DeviceRow> {
   readonly counts = newCounts();
+  readonly changes = new LineSet();
   readonly format = 'desk' as const;
   ignoredColumns: readonly string[] = [];
   private header_: Header<DeviceField> | null = null;
@@ -85,6 +87,8 @@ class DevicesImporter implements Importer<DeviceRow> {
     private readonly tenantId: string,
     currency: string,
     private readonly ids: IdGenerator,
+    /** Whether a validating pass read the file first (this pass writes). */
+    private readonly validated: boolean,
   ) {
     this.decimals = currencyDecimals(currency);
   }
@@ -133,7 +137,9 @@ class DevicesImporter implements Importer<DeviceRow> {
   }
 
   async plan(repos: Repositories, rows: readonly DeviceRow[], problems: RowProblems, write: boolean) {
+    // Serials once per file: checked by the validating pass, which saw every row.
     const unique = rows.filter((row) => {
+      if (this.validated) return true;
       const earlier = this.serials.get(row.serial);
       if (earlier === undefined) this.serials.set(row.serial, row.line);
       else problems.add(row.line, 'serial', `also on line ${earlier}`);
@@ -155,9 +161,12 @@ class DevicesImporter implements Importer<DeviceRow> {
       const device = stored.get(row.serial);
       const next = this.next(row, device, assignees, problems);
       if (next === null) continue;
-      if (!device) created.push(next);
-      else if (sameDevice(device, next)) this.counts.unchanged++;
-      else changed.push(next);
+      if (device && sameDevice(device, next)) {
+        this.counts.unchanged++;
+        continue;
+      }
+      (device ? changed : created).push(next);
+      this.changes.add(row.line);
     }
     this.counts.created += created.length;
     this.counts.updated += changed.length;
@@ -288,7 +297,7 @@ export class ImportDevices implements UseCase<typeof importInput, { import: Impo
       actor,
       'devices',
       input,
-      () => new DevicesImporter(actor.tenant.id, actor.tenant.currency, this.ids),
+      ({ previous }) => new DevicesImporter(actor.tenant.id, actor.tenant.currency, this.ids, previous !== null),
     );
   }
 }

@@ -11,6 +11,7 @@ import { readHeader, requireColumns, RowReader, type Header } from './columns.js
 import { archiveMissingPeopleOnly } from './import-devices.js';
 import { ImportRunner, importInput, newCounts, type ImportReport, type Importer } from './import-run.js';
 import { KeyIndex } from './key-index.js';
+import { LineSet } from './line-set.js';
 import type { RowProblems } from './row-problems.js';
 
 export const LOAN_COLUMNS = ['serial', 'kind', 'group'] as const;
@@ -32,6 +33,7 @@ interface LoanRow {
  */
 class LoansImporter implements Importer<LoanRow> {
   readonly counts = newCounts();
+  readonly changes = new LineSet();
   readonly format = 'desk' as const;
   ignoredColumns: readonly string[] = [];
   private header_: Header<LoanField> | null = null;
@@ -42,6 +44,8 @@ class LoansImporter implements Importer<LoanRow> {
   constructor(
     private readonly tenantId: string,
     private readonly ids: IdGenerator,
+    /** Whether a validating pass read the file first (this pass writes). */
+    private readonly validated: boolean,
   ) {}
 
   header(record: TabularRecord, problems: RowProblems): boolean {
@@ -62,7 +66,9 @@ class LoansImporter implements Importer<LoanRow> {
   }
 
   async plan(repos: Repositories, rows: readonly LoanRow[], problems: RowProblems, write: boolean) {
+    // Serials once per file: checked by the validating pass, which saw every row.
     const unique = rows.filter((row) => {
+      if (this.validated) return true;
       const earlier = this.serials.get(row.serial);
       if (earlier === undefined) this.serials.set(row.serial, row.line);
       else problems.add(row.line, 'serial', `also on line ${earlier}`);
@@ -84,6 +90,7 @@ class LoansImporter implements Importer<LoanRow> {
       const groupId = this.groups.get(row.group)!;
       const loan = stored.get(row.serial);
       if (!loan) {
+        this.changes.add(row.line);
         created.push({
           id: this.ids.next(),
           kind: row.kind,
@@ -109,6 +116,7 @@ class LoansImporter implements Importer<LoanRow> {
       } else {
         const { groupName: _g, holderName: _h, ...unit } = loan;
         moved.push({ ...unit, groupId });
+        this.changes.add(row.line);
       }
     }
     this.counts.created += created.length;
@@ -159,6 +167,11 @@ export class ImportLoans implements UseCase<typeof importInput, { import: Import
     if (input.archiveMissing === true) throw archiveMissingPeopleOnly();
     if (actor.loanGroupIds !== null)
       throw new DomainError('forbidden', 'importing loans needs the whole pool, not some loan groups');
-    return this.runner.run(actor, 'loans', input, () => new LoansImporter(actor.tenant.id, this.ids));
+    return this.runner.run(
+      actor,
+      'loans',
+      input,
+      ({ previous }) => new LoansImporter(actor.tenant.id, this.ids, previous !== null),
+    );
   }
 }

@@ -16,6 +16,7 @@ import {
   type WithRepos,
 } from './import-run.js';
 import { KeyIndex } from './key-index.js';
+import { LineSet } from './line-set.js';
 import { peopleFormat, type PeopleFormat, type PersonRow } from './people-rows.js';
 import type { RowProblems } from './row-problems.js';
 
@@ -44,6 +45,7 @@ const samePerson = (a: Person, b: Person) =>
  */
 class PeopleImporter implements Importer<PersonRow> {
   readonly counts = newCounts();
+  readonly changes = new LineSet();
   private shape: PeopleFormat | null = null;
   /** externalId → line; every row's e-mail → line; e-mails of rows without externalId → line. */
   private readonly externalIds = new KeyIndex();
@@ -57,6 +59,8 @@ class PeopleImporter implements Importer<PersonRow> {
     private readonly ids: IdGenerator,
     private readonly at: string,
     private readonly archiveMissing: boolean,
+    /** The validating pass, when this one writes: who it matched on which line. */
+    private readonly previous: PeopleImporter | null,
   ) {}
 
   get format() {
@@ -82,7 +86,8 @@ class PeopleImporter implements Importer<PersonRow> {
   }
 
   async plan(repos: Repositories, rows: readonly PersonRow[], problems: RowProblems, write: boolean) {
-    const unique = rows.filter((row) => this.uniqueInFile(row, problems));
+    // The file's own rules were checked by the validating pass, which saw every row.
+    const unique = this.previous ? rows : rows.filter((row) => this.uniqueInFile(row, problems));
     const byExternalId = new Map<string, Person>();
     for (const p of await repos.people.findByExternalIds(
       this.tenantId,
@@ -104,7 +109,7 @@ class PeopleImporter implements Importer<PersonRow> {
       if (stored === undefined && row.email) {
         // Someone no earlier row matched; a row with an externalId adopts only a person without one.
         const candidates = (byEmail.get(row.email) ?? []).filter(
-          (p) => !this.matched.has(p.id) && (row.externalId === null || p.externalId === null),
+          (p) => !this.matchedBefore(p.id, row.line) && (row.externalId === null || p.externalId === null),
         );
         if (candidates.length > 1) {
           problems.add(
@@ -149,10 +154,12 @@ class PeopleImporter implements Importer<PersonRow> {
       this.matched.set(next.id, row.line);
       if (!stored) {
         created.push(next);
+        this.changes.add(row.line);
       } else if (samePerson(stored, next)) {
         this.counts.unchanged++;
       } else {
         changed.push(next);
+        this.changes.add(row.line);
         if (stored.archivedAt !== null) this.counts.restored++;
       }
     }
@@ -161,6 +168,13 @@ class PeopleImporter implements Importer<PersonRow> {
     if (!write || problems.any) return;
     if (created.length) await repos.people.insertMany(this.tenantId, created);
     if (changed.length) await repos.people.updateMany(this.tenantId, changed);
+  }
+
+  /** Whether a row before `line` matched (or created) this person: an e-mail never finds them again. */
+  private matchedBefore(id: string, line: number): boolean {
+    if (this.matched.has(id)) return true;
+    const validated = this.previous?.matched.get(id);
+    return validated !== undefined && validated < line;
   }
 
   /** The file's own rules: an externalId once; a row found by e-mail alone is the only row with it. */
@@ -205,7 +219,7 @@ class PeopleImporter implements Importer<PersonRow> {
     for (;;) {
       const page = await withRepos(async (repos) => {
         const people = await repos.people.scan(this.tenantId, {}, after, SCAN_PAGE);
-        const leavers = people.filter((p) => !this.matched.has(p.id));
+        const leavers = people.filter((p) => !this.matched.has(p.id) && !this.previous?.matched.has(p.id));
         const archive: Person[] = [];
         for (const p of leavers) {
           if (!holders.has(p.id)) {
@@ -286,7 +300,14 @@ export class ImportPeople implements UseCase<typeof importInput, { import: Impor
       actor,
       'people',
       input,
-      ({ at }) => new PeopleImporter(actor.tenant.id, this.ids, at, input.archiveMissing === true),
+      ({ at, previous }) =>
+        new PeopleImporter(
+          actor.tenant.id,
+          this.ids,
+          at,
+          input.archiveMissing === true,
+          previous as PeopleImporter | null,
+        ),
     );
   }
 }

@@ -7,6 +7,7 @@ import { MalformedTabularFile, TabularFile, type TabularRecord } from '../../por
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { Actor } from '../shared/actor.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
+import { LineSet } from './line-set.js';
 import { RowProblems } from './row-problems.js';
 
 export const IMPORT_KINDS = ['people', 'devices', 'loans'] as const;
@@ -102,10 +103,13 @@ export type WithRepos = <T>(work: (repos: Repositories) => Promise<T>) => Promis
 /**
  * One pass of one kind of import over the file. The engine hands it the header, then each data row,
  * then chunks of parsed rows to plan — look up, decide, and (when `write`) write — then `finish`.
- * An importer instance reads the file once: the writing pass gets a fresh one.
+ * An importer instance reads the file once: the writing pass gets a fresh one, made with the
+ * validating pass's importer (`previous`), whose `changes` name the only rows it is given.
  */
 export interface Importer<R> {
   readonly counts: ImportCounts;
+  /** The lines whose rows change something (filled by the validating pass). */
+  readonly changes: LineSet;
   /** Reads the header; false when the file cannot be read with it (its problems are recorded). */
   header(record: TabularRecord, problems: RowProblems): boolean;
   readonly format: 'desk' | 'oneroster';
@@ -129,11 +133,13 @@ const isBlank = (cells: readonly string[]) => cells.every((c) => c.trim() === ''
  * a time in plain reads, and counts what it would do. Any problem: `invalid`, listing each line and
  * field, and nothing is written (the database was only read). A dry run ends here with that count.
  *
- * Pass 2 reads the file again inside ONE transaction and does the same, writing each chunk as it
- * goes (batch lookups, bulk inserts and updates); it reports what it did. Something that changed
- * between the passes and makes a row wrong is found again there: the transaction is rolled back and
- * the answer is the same `invalid`. When pass 1 found nothing to change, pass 2 is not needed: the
- * transaction only records the import. Either way one audit entry with the counts and one
+ * Pass 2 reads the file again inside ONE transaction and, for the rows pass 1 found to change
+ * something (a bit per line), does the same again, writing each chunk as it goes (batch lookups, bulk
+ * inserts and updates); the rows pass 1 found unchanged are not looked up again (a nightly roster is
+ * mostly those). Something that changed between the passes and makes a row wrong is found again
+ * there: the transaction is rolled back and the answer is the same `invalid`; a record changed
+ * between the passes that the file leaves as it was is left with that change. When pass 1 found
+ * nothing to change, pass 2 is not needed: the transaction only records the import. Either way one audit entry with the counts and one
  * `import.completed` event, in that transaction.
  *
  * Memory stays flat: rows are held a chunk at a time; what must be remembered per row (keys seen,
@@ -151,24 +157,28 @@ export class ImportRunner {
     actor: Actor,
     kind: ImportKind,
     input: ImportInput,
-    importer: (ctx: { at: string }) => Importer<R>,
+    importer: (ctx: { at: string; previous: Importer<R> | null }) => Importer<R>,
   ): Promise<{ import: ImportReport }> {
     const at = this.clock.now().toISOString();
-    const dryRun = input.dryRun === true;
-
-    // Pass 1 in a function of its own: its importer (keys seen, people matched) is garbage before pass 2.
-    const planned = await this.validate(kind, input.file, importer({ at }));
-    if (dryRun) return { import: planned };
+    const first = importer({ at, previous: null });
+    const planned = await this.validate(kind, input.file, first);
+    if (input.dryRun === true) return { import: planned };
 
     const changes = planned.created + planned.updated + planned.archived + planned.groupsCreated;
     return this.uow.transaction(async (repos) => {
-      let done = { ...planned, dryRun: false };
+      let done: ImportReport = { ...planned, dryRun: false };
       if (changes > 0) {
-        const second = importer({ at });
+        const second = importer({ at, previous: first });
         const again = new RowProblems();
-        await this.pass(input.file, second, again, (work) => work(repos), true);
+        await this.pass(input.file, second, again, (work) => work(repos), true, first.changes);
         if (again.any) throw again.error();
-        done = this.report(kind, second, false);
+        const c = second.counts;
+        done = {
+          ...this.report(kind, second, false),
+          rows: planned.rows,
+          skipped: planned.skipped,
+          unchanged: planned.unchanged + c.unchanged,
+        };
       }
       const counts = {
         kind,
@@ -202,17 +212,19 @@ export class ImportRunner {
   /** Pass 1: reads and checks everything, writing nothing; the report of what a real run would do. */
   private async validate<R>(kind: ImportKind, file: TabularFile, importer: Importer<R>): Promise<ImportReport> {
     const problems = new RowProblems();
-    await this.pass(file, importer, problems, (work) => this.uow.read(work), false);
+    await this.pass(file, importer, problems, (work) => this.uow.read(work), false, null);
     if (problems.any) throw problems.error();
     return this.report(kind, importer, true);
   }
 
+  /** One pass over the file; `only`: the lines to read rows of (the writing pass), null for all. */
   private async pass<R>(
     file: TabularFile,
     importer: Importer<R>,
     problems: RowProblems,
     withRepos: WithRepos,
     write: boolean,
+    only: LineSet | null = null,
   ): Promise<void> {
     let header = true;
     let chunk: R[] = [];
@@ -229,6 +241,7 @@ export class ImportRunner {
           if (!importer.header(record, problems)) return;
           continue;
         }
+        if (only !== null && !only.has(record.line)) continue;
         importer.counts.rows++;
         const row = importer.parse(record, problems);
         if (row !== null) chunk.push(row);
