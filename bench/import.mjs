@@ -150,6 +150,7 @@ async function exportAll(dir, env, mode) {
       headers: { 'content-type': 'application/json', 'x-tenant-slug': 'district' },
       body: JSON.stringify({ email: 'admin@bench.example', password: PASSWORD }),
     });
+    if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
     const { token } = await login.json();
     const results = {};
     for (const what of ['people', 'devices', 'loans']) {
@@ -160,6 +161,7 @@ async function exportAll(dir, env, mode) {
         headers: { authorization: `Bearer ${token}`, 'x-tenant-slug': 'district' },
       });
       const firstByteMs = performance.now() - started;
+      if (!res.ok) throw new Error(`GET /api/export/${what}.csv: ${res.status} ${await res.text()}`);
       let lines = 0;
       for await (const chunk of res.body) {
         for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
