@@ -301,6 +301,50 @@ describe('people: finding the stored person', () => {
   });
 });
 
+describe('between the passes', () => {
+  /** The import's unit of work, with a change by someone else just before its writing transaction. */
+  function interleaved(w: World, change: () => Promise<void>): Resolve {
+    let pending: (() => Promise<void>) | null = change;
+    const uow = Object.assign(Object.create(w.uow) as typeof w.uow, {
+      read: w.uow.read.bind(w.uow),
+      async transaction<T>(work: Parameters<typeof w.uow.transaction<T>>[0]): Promise<T> {
+        const before = pending;
+        pending = null;
+        await before?.();
+        return w.uow.transaction(work);
+      },
+    });
+    const runner = new ImportRunner(uow, w.clock, w.ids);
+    return (<T>() => new ImportPeople(runner, w.ids) as T) as Resolve;
+  }
+
+  it('a row that finds someone else by then is a problem, and the whole import is rolled back', async () => {
+    const w = await newWorld();
+    const file = 'externalId,name,email,kind\nA-1,First,,PUPIL\nE-1,Taken,,PUPIL\n';
+    const resolve = interleaved(w, () =>
+      w.seed((r, t) => r.people.insertMany(t, [aPerson({ externalId: 'E-1', name: 'Someone Else' })])),
+    );
+    expect(await problemsOf(perform(resolve, ImportPeople, admin(w), { file: csv(file) }))).toEqual([
+      'rows.3.externalId: this person was changed while the file was imported: import it again',
+    ]);
+    expect((await people(w)).map((p) => p.name)).toEqual(['Someone Else']);
+  });
+
+  it('a row the file leaves unchanged is not written again: a change made meanwhile stays', async () => {
+    const w = await newWorld();
+    const p = aPerson({ externalId: 'K-1', name: 'Kept', email: null, userGroup: null });
+    await w.seed((r, t) => r.people.insertMany(t, [p]));
+    const resolve = interleaved(w, () => w.seed((r, t) => r.people.update(t, { ...p, userGroup: 'Moved' })));
+    const report = (
+      await perform(resolve, ImportPeople, admin(w), {
+        file: csv('externalId,name,kind,userGroup\nK-1,Kept,PUPIL,\nN-1,New,PUPIL,\n'),
+      })
+    ).import;
+    expect(report).toMatchObject({ created: 1, unchanged: 1 });
+    expect((await people(w)).find((x) => x.id === p.id)!.userGroup).toBe('Moved');
+  });
+});
+
 describe('devices', () => {
   const importDevices = async (w: World, text: string, dryRun = false) =>
     (await perform(resolver(w), ImportDevices, admin(w), { file: csv(text), dryRun })).import;

@@ -122,13 +122,15 @@ class PeopleImporter implements Importer<PersonRow> {
         stored = candidates[0];
       }
       if (stored !== undefined) {
+        const field = row.externalId === null ? 'email' : 'externalId';
         const earlier = this.matched.get(stored.id);
         if (earlier !== undefined) {
-          problems.add(
-            row.line,
-            row.externalId === null ? 'email' : 'externalId',
-            `the same person as line ${earlier}`,
-          );
+          problems.add(row.line, field, `the same person as line ${earlier}`);
+          continue;
+        }
+        // Writing: the person must be the one the validating pass matched to this very row.
+        if (this.previous && this.previous.matched.get(stored.id) !== row.line) {
+          problems.add(row.line, field, 'this person was changed while the file was imported: import it again');
           continue;
         }
       }
