@@ -180,6 +180,10 @@ export interface LoanCounts {
   readonly withoutDueDate: number;
 }
 
+export interface GroupLoanCounts extends LoanCounts {
+  readonly groupId: string;
+}
+
 export abstract class LoanRepository {
   /**
    * Duplicate serial or number within the tenant → conflict. Numbers must have been taken with
@@ -205,6 +209,15 @@ export abstract class LoanRepository {
   abstract scan(tenantId: string, filter: LoanFilter, after: number, limit: number): Promise<LoanRow[]>;
   /** Counts over the pool alone (no other filter). */
   abstract counts(tenantId: string, poolGroupIds: readonly string[] | null, today: string): Promise<LoanCounts>;
+  /**
+   * The counts of `counts`, one row per group of the pool (null: every group) that has loans, in no
+   * particular order: a group without loans has no row. Read from the same tallies, in one query.
+   */
+  abstract countsByGroup(
+    tenantId: string,
+    poolGroupIds: readonly string[] | null,
+    today: string,
+  ): Promise<GroupLoanCounts[]>;
   /** Loans currently held by the person, ordered by number. */
   abstract listHeldBy(tenantId: string, personId: string): Promise<LoanRow[]>;
   abstract count(tenantId: string): Promise<number>;
@@ -299,7 +312,8 @@ export abstract class CostRepository {
 export abstract class UserRepository {
   /** Duplicate e-mail within the tenant → conflict. */
   abstract create(tenantId: string, user: User, passwordHash: string | null): Promise<void>;
-  abstract findById(tenantId: string, id: string): Promise<UserCredentials | null>;
+  /** `forUpdate` locks the row (see the contract above): a change of the user reads it that way. */
+  abstract findById(tenantId: string, id: string, opts?: { forUpdate?: boolean }): Promise<UserCredentials | null>;
   abstract findByEmail(tenantId: string, email: string): Promise<UserCredentials | null>;
   /** Cross-tenant: active school administrators with this e-mail, with their tenant ids. */
   abstract findActiveAdminsByEmail(email: string): Promise<{ tenantId: string; user: User }[]>;
@@ -311,6 +325,8 @@ export abstract class UserRepository {
   abstract listActiveByRole(tenantId: string, role: Role, opts?: { forUpdate?: boolean }): Promise<User[]>;
   /** Every user of the tenant, ordered by e-mail. */
   abstract list(tenantId: string, page: PageRequest): Promise<Page<User>>;
+  /** Of these users, the ids of those who have a password set, in no particular order. */
+  abstract withPassword(tenantId: string, ids: readonly string[]): Promise<string[]>;
   /** Writes name, role, loan groups and active; false when there is no such user. */
   abstract update(tenantId: string, user: User): Promise<boolean>;
 }
@@ -335,6 +351,8 @@ export abstract class SetupLinkRepository {
   abstract findByTokenHash(tokenHash: string): Promise<{ tenantId: string; link: SetupLink } | null>;
   /** Sets usedAt only if the link is still unused and unreplaced; false otherwise. */
   abstract markUsed(tenantId: string, id: string, at: string): Promise<boolean>;
+  /** The links of these users that may still be used at `now` (unused, unreplaced, expiring after it), in no particular order. */
+  abstract listOpen(tenantId: string, userIds: readonly string[], now: string): Promise<SetupLink[]>;
 }
 
 export abstract class SessionRepository {
@@ -342,6 +360,8 @@ export abstract class SessionRepository {
   abstract findById(tenantId: string, id: string): Promise<Session | null>;
   /** Sets revokedAt if not yet revoked; false when no such session or already revoked. */
   abstract revoke(tenantId: string, id: string, at: string): Promise<boolean>;
+  /** Revokes every session of the user not yet revoked (a deactivated user); the ids of those it revoked. */
+  abstract revokeAllOf(tenantId: string, userId: string, at: string): Promise<string[]>;
 }
 
 export interface AuditQuery {

@@ -1,4 +1,10 @@
+import type { SetupLinkPurpose } from '../domain/identity/setup-link.js';
+
 export interface SetupLinkDocument {
+  /** `recovery`: an administrator's recovery link; `invitation`: a new user's first password. */
+  readonly purpose: SetupLinkPurpose;
+  /** The user the link is for (an invitation's file is named after it). */
+  readonly userId: string;
   readonly url: string;
   readonly email: string;
   readonly tenantName: string;
@@ -6,8 +12,10 @@ export interface SetupLinkDocument {
 }
 
 /**
- * Writes the administrator recovery file (`.setup-link.html` in the install directory, mode 0600)
- * and removes it after use. The link is a secret: implementations never log it.
+ * Writes a setup link into an owner-only file (mode 0600) in the install directory, and removes it
+ * after use: an administrator's recovery link to `.setup-link.html` (one at a time), a user's
+ * invitation to a file of that user's own, so the operator can invite several people at once. The
+ * page says which of the two it holds. The link is a secret: implementations never log it.
  */
 export abstract class SetupLinkWriter {
   /** Writes (or replaces) the file and returns its absolute path. */

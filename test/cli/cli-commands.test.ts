@@ -170,6 +170,51 @@ describe('desk user / key / setup-link', () => {
     expect(rows(dir, 'select email from users')).toEqual([{ email: 'ada@north.example' }]);
   });
 
+  it('invites a user created without a password: the link goes to an owner-only file, only its path is printed', async () => {
+    const r = await runDesk(
+      ['user', 'create', 'north', 'Nia@North.Example', '--name', 'Nia New', '--role', 'teacher'],
+      {
+        cwd: dir,
+      },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    const [user] = rows<{ id: string; password_hash: string | null }>(
+      dir,
+      "select id, password_hash from users where email = 'nia@north.example'",
+    );
+    expect(user!.password_hash).toBeNull();
+    const path = join(dir, `.invitation-${user!.id}.html`);
+    expect(r.stdout).toBe(`${path}\n`);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    const page = readFileSync(path, 'utf8');
+    expect(page).toContain('<title>Desk invitation</title>');
+    expect(page).toContain('nia@north.example');
+    const token = /https:\/\/desk\.north\.example\/setup#token=([A-Za-z0-9_-]{43})/.exec(page)?.[1] ?? '';
+    expect(token).not.toBe('');
+    expect(r.stdout).not.toContain(token);
+    const links = rows<{ purpose: string; file_path: string; created_at: string; expires_at: string }>(
+      dir,
+      'select purpose, file_path, created_at, expires_at from setup_links where user_id = ?',
+      user!.id,
+    );
+    expect(links).toEqual([
+      { purpose: 'invitation', file_path: path, created_at: expect.any(String), expires_at: expect.any(String) },
+    ]);
+    expect(Date.parse(links[0]!.expires_at) - Date.parse(links[0]!.created_at)).toBe(7 * 86_400_000);
+    expect(readFileSync(join(dir, 'data', 'desk.sqlite')).includes(token)).toBe(false);
+    expect(
+      rows<{ action: string; actor_id: string }>(
+        dir,
+        'select action, actor_id from audit_entries where target = ? order by rowid',
+        `user:${user!.id}`,
+      ),
+    ).toEqual([
+      { action: 'user.create', actor_id: 'cli' },
+      { action: 'user.invite', actor_id: 'cli' },
+    ]);
+  });
+
   it('mints a key shown once and stored only as a hash; lists and revokes it', async () => {
     const r = await runDesk(
       [
@@ -267,7 +312,7 @@ describe('desk user / key / setup-link', () => {
     expect(token?.length).toBeGreaterThanOrEqual(22);
     const links = rows<{ token_hash: string; file_path: string; expires_at: string; created_at: string }>(
       dir,
-      'select * from setup_links',
+      "select * from setup_links where purpose = 'recovery'",
     );
     expect(links).toHaveLength(1);
     expect(JSON.stringify(links)).not.toContain(token);
@@ -282,9 +327,10 @@ describe('desk user / key / setup-link', () => {
     expect(again.code).toBe(0);
     expect(readFileSync(path, 'utf8')).not.toContain(token);
     expect(
-      rows<{ replaced_at: string | null }>(dir, 'select replaced_at from setup_links order by created_at').map(
-        (l) => l.replaced_at !== null,
-      ),
+      rows<{ replaced_at: string | null }>(
+        dir,
+        "select replaced_at from setup_links where purpose = 'recovery' order by created_at",
+      ).map((l) => l.replaced_at !== null),
     ).toEqual([true, false]);
   });
 

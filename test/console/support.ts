@@ -83,6 +83,10 @@ export function consoleClient(app: TestApp, token: string | undefined) {
     get: (path: string, o: Omit<RequestOptions, 'path'> = {}): Promise<Reply> => send(app.port, auth({ ...o, path })),
     post: (path: string, body?: unknown, o: Omit<RequestOptions, 'path' | 'body'> = {}): Promise<Reply> =>
       send(app.port, auth({ method: 'POST', ...o, path, body })),
+    patch: (path: string, body?: unknown, o: Omit<RequestOptions, 'path' | 'body'> = {}): Promise<Reply> =>
+      send(app.port, auth({ method: 'PATCH', ...o, path, body })),
+    /** Any method: `{method, path, body, headers}`. */
+    send: (o: RequestOptions): Promise<Reply> => send(app.port, auth(o)),
   };
 }
 export type ConsoleClient = ReturnType<typeof consoleClient>;

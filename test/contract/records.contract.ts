@@ -302,6 +302,62 @@ export function recordsRepositoryContract({ tx, read, newTenant }: Subject): voi
     expect((await read((r) => r.loans.findByNumber(t.id, 2)))?.serial).toBe('SN-TWO');
   });
 
+  it('loans: counts per group of a pool in one read, following moves, leaving empty groups and other tenants out', async () => {
+    const t = await newTenant();
+    const other = await newTenant();
+    const cart = aGroup({ name: 'Cart North' });
+    const shelf = aGroup({ name: 'Library Shelf' });
+    const empty = aGroup({ name: 'Empty Desk' });
+    const ada = aPerson({ name: 'Ada Lovelace' });
+    const issued = (number: number, dueDate: string | null) =>
+      aLoan(shelf.id, { number, status: 'ISSUED', holderId: ada.id, issuedAt: '2026-03-01T08:00:00.000Z', dueDate });
+    await tx(async (r) => {
+      await r.loanGroups.insertMany(t.id, [cart, shelf, empty]);
+      await r.people.insertMany(t.id, [ada]);
+      await r.loans.insertMany(t.id, [
+        aLoan(cart.id, { number: 1 }),
+        aLoan(cart.id, { number: 2, status: 'UNAVAILABLE' }),
+        aLoan(shelf.id, { number: 3 }),
+        issued(4, '2026-03-01'),
+        issued(5, null),
+        issued(6, '2026-03-20'),
+      ]);
+    });
+    await tx(async (r) => {
+      const theirs = aGroup({ name: 'Cart North' });
+      await r.loanGroups.insertMany(other.id, [theirs]);
+      await r.loans.insertMany(other.id, [aLoan(theirs.id, { number: 1 }), aLoan(cart.id, { number: 2 })]);
+    });
+    const perGroup = async (pool: string[] | null) =>
+      sortById(
+        (await read((r) => r.loans.countsByGroup(t.id, pool, TODAY))).map(({ groupId, ...c }) => ({
+          id: groupId,
+          ...c,
+        })),
+      );
+    const cartCounts = { id: cart.id, total: 2, available: 1, issued: 0, overdue: 0, withoutDueDate: 0 };
+    const shelfCounts = { id: shelf.id, total: 4, available: 1, issued: 3, overdue: 1, withoutDueDate: 1 };
+    expect(await perGroup(null)).toEqual(sortById([cartCounts, shelfCounts]));
+    expect(await perGroup([shelf.id, empty.id])).toEqual([shelfCounts]);
+    expect(await perGroup([])).toEqual([]);
+    // Each group's row agrees with the pool's counts of that group alone.
+    for (const { id, ...counts } of [cartCounts, shelfCounts]) {
+      expect(await read((r) => r.loans.counts(t.id, [id], TODAY))).toEqual(counts);
+    }
+    // A unit moved to another group moves between the rows.
+    await tx(async (r) => {
+      const loan = (await r.loans.findByNumber(t.id, 1, { forUpdate: true }))!;
+      expect(await r.loans.update(t.id, { ...loan, groupId: empty.id })).toBe(true);
+    });
+    expect(await perGroup(null)).toEqual(
+      sortById([
+        { ...cartCounts, total: 1, available: 0 },
+        shelfCounts,
+        { id: empty.id, total: 1, available: 1, issued: 0, overdue: 0, withoutDueDate: 0 },
+      ]),
+    );
+  });
+
   it('loans: finds by serials and scans in number order after a number, with every filter', async () => {
     const t = await newTenant();
     const other = await newTenant();
@@ -495,6 +551,80 @@ export function recordsRepositoryContract({ tx, read, newTenant }: Subject): voi
     expect(await tx((r) => r.users.listActiveByRole(t.id, 'school-admin', { forUpdate: true }))).toEqual([promoted]);
     expect(await tx((r) => r.users.update(other.id, { ...a, name: 'Hijacked' }))).toBe(false);
     expect((await read((r) => r.users.findById(t.id, a.id)))?.name).toBe('Promoted');
+  });
+
+  it('users: say who has a password, read a user locked, and end every session of a user', async () => {
+    const t = await newTenant();
+    const other = await newTenant();
+    const withHash = aUser({ email: 'with@school.example' });
+    const without = aUser({ email: 'without@school.example' });
+    await tx(async (r) => {
+      await r.users.create(t.id, withHash, 'hash-1');
+      await r.users.create(t.id, without, null);
+    });
+    await tx((r) => r.users.create(other.id, aUser({ email: 'x@school.example' }), 'hash-x'));
+    const ids = [withHash.id, without.id, 'no-such-user'];
+    expect(await read((r) => r.users.withPassword(t.id, ids))).toEqual([withHash.id]);
+    expect(await read((r) => r.users.withPassword(other.id, ids))).toEqual([]);
+    expect(await read((r) => r.users.withPassword(t.id, []))).toEqual([]);
+    expect(await tx((r) => r.users.findById(t.id, without.id, { forUpdate: true }))).toEqual({
+      ...without,
+      passwordHash: null,
+    });
+    expect(await tx((r) => r.users.findById(other.id, without.id, { forUpdate: true }))).toBeNull();
+
+    const session = (userId: string, o: { revokedAt?: string | null } = {}) => ({
+      id: randomUUID(),
+      userId,
+      createdAt: '2026-03-10T08:00:00.000Z',
+      expiresAt: '2026-03-10T20:00:00.000Z',
+      revokedAt: o.revokedAt ?? null,
+    });
+    const s1 = session(withHash.id);
+    const s2 = session(withHash.id);
+    const ended = session(withHash.id, { revokedAt: '2026-03-10T09:00:00.000Z' });
+    const theirs = session(without.id);
+    await tx(async (r) => {
+      for (const s of [s1, s2, ended, theirs]) await r.sessions.create(t.id, s);
+    });
+    expect(await tx((r) => r.sessions.revokeAllOf(other.id, withHash.id, '2026-03-10T10:00:00.000Z'))).toEqual([]);
+    expect((await tx((r) => r.sessions.revokeAllOf(t.id, withHash.id, '2026-03-10T10:00:00.000Z'))).sort()).toEqual(
+      [s1.id, s2.id].sort(),
+    );
+    for (const s of [s1, s2]) {
+      expect((await read((r) => r.sessions.findById(t.id, s.id)))?.revokedAt).toBe('2026-03-10T10:00:00.000Z');
+    }
+    expect((await read((r) => r.sessions.findById(t.id, ended.id)))?.revokedAt).toBe('2026-03-10T09:00:00.000Z');
+    expect((await read((r) => r.sessions.findById(t.id, theirs.id)))?.revokedAt).toBeNull();
+  });
+
+  it('setup links: list the open links of some users, never used, replaced, expired or of another tenant', async () => {
+    const t = await newTenant();
+    const other = await newTenant();
+    const ann = aUser();
+    const ben = aUser();
+    const cid = aUser();
+    await tx(async (r) => {
+      for (const u of [ann, ben, cid]) await r.users.create(t.id, u, null);
+    });
+    const open = aSetupLink(ann.id, { purpose: 'invitation', expiresAt: '2026-03-17T09:00:00.000Z' });
+    const used = aSetupLink(ann.id, { usedAt: '2026-03-10T08:00:00.000Z', expiresAt: '2026-03-17T09:00:00.000Z' });
+    const replaced = aSetupLink(ben.id, {
+      replacedAt: '2026-03-10T08:00:00.000Z',
+      expiresAt: '2026-03-17T09:00:00.000Z',
+    });
+    const expired = aSetupLink(ben.id, { expiresAt: '2026-03-10T09:00:00.000Z' });
+    const cids = aSetupLink(cid.id, { expiresAt: '2026-03-10T09:00:00.001Z' });
+    await tx(async (r) => {
+      for (const l of [open, used, replaced, expired, cids]) await r.setupLinks.create(t.id, l);
+    });
+    const now = '2026-03-10T09:00:00.000Z';
+    expect(await read((r) => r.setupLinks.listOpen(t.id, [ann.id, ben.id], now))).toEqual([open]);
+    expect(sortById(await read((r) => r.setupLinks.listOpen(t.id, [ann.id, ben.id, cid.id], now)))).toEqual(
+      sortById([open, cids]),
+    );
+    expect(await read((r) => r.setupLinks.listOpen(other.id, [ann.id, ben.id, cid.id], now))).toEqual([]);
+    expect(await read((r) => r.setupLinks.listOpen(t.id, [], now))).toEqual([]);
   });
 
   it('audit: searches by actor, action, targets and time, newest first, paged', async () => {

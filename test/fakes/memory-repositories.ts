@@ -40,6 +40,7 @@ import type {
   DeviceRepository,
   DeviceSearch,
   JobRun,
+  GroupLoanCounts,
   LoanCounts,
   LoanFilter,
   LoanGroupRepository,
@@ -532,6 +533,19 @@ export class MemoryLoanRepository implements LoanRepository {
     };
   }
 
+  async countsByGroup(
+    tenantId: string,
+    poolGroupIds: readonly string[] | null,
+    today: string,
+  ): Promise<GroupLoanCounts[]> {
+    const groupIds = new Set(this.rows(tenantId).map((l) => l.groupId));
+    return Promise.all(
+      [...groupIds]
+        .filter((groupId) => inPool(poolGroupIds, groupId))
+        .map(async (groupId) => ({ groupId, ...(await this.counts(tenantId, [groupId], today)) })),
+    );
+  }
+
   async listHeldBy(tenantId: string, personId: string): Promise<LoanRow[]> {
     return this.rows(tenantId)
       .filter((l) => l.holderId === personId)
@@ -750,6 +764,12 @@ export class MemoryUserRepository implements UserRepository {
     return pageOf(users, page);
   }
 
+  async withPassword(tenantId: string, ids: readonly string[]): Promise<string[]> {
+    return rowsOf(this.state.users, tenantId)
+      .filter((u) => ids.includes(u.id) && u.passwordHash !== null)
+      .map((u) => u.id);
+  }
+
   async update(tenantId: string, user: User): Promise<boolean> {
     const replaced = replaceOwned(this.state.users, tenantId, [{ ...user, passwordHash: null }], {}, (stored) => ({
       ...stored,
@@ -837,6 +857,12 @@ export class MemorySetupLinkRepository implements SetupLinkRepository {
     );
     return true;
   }
+
+  async listOpen(tenantId: string, userIds: readonly string[], now: string): Promise<SetupLink[]> {
+    return rowsOf(this.state.setupLinks, tenantId)
+      .filter((l) => userIds.includes(l.userId) && isOpen(l) && l.expiresAt > now)
+      .map(copy);
+  }
 }
 
 const isOpen = (link: SetupLink): boolean => link.usedAt === null && link.replacedAt === null;
@@ -859,6 +885,16 @@ export class MemorySessionRepository implements SessionRepository {
       o.tenantId === tenantId && o.row.id === id ? { tenantId, row: { ...o.row, revokedAt: at } } : o,
     );
     return true;
+  }
+
+  async revokeAllOf(tenantId: string, userId: string, at: string): Promise<string[]> {
+    const revoked: string[] = [];
+    this.state.sessions = this.state.sessions.map((o) => {
+      if (o.tenantId !== tenantId || o.row.userId !== userId || o.row.revokedAt !== null) return o;
+      revoked.push(o.row.id);
+      return { tenantId, row: { ...o.row, revokedAt: at } };
+    });
+    return revoked;
   }
 }
 

@@ -1,8 +1,9 @@
 import type { SetupLinkDocument, SetupLinkWriter } from '../../src/ports/setup-link-writer.js';
 
 /**
- * Records what would be written to `.setup-link.html` instead of touching the disk. Keeps the rule of
- * the port: `removeIfHolds` removes the file only while it still holds the link with that token.
+ * Records what would be written to `.setup-link.html` (a recovery link) or a user's invitation file
+ * instead of touching the disk. Keeps the rule of the port: `removeIfHolds` removes a file only while
+ * it still holds the link with that token.
  */
 export class RecordingSetupLinkWriter implements SetupLinkWriter {
   /** Every document written, oldest first. */
@@ -16,15 +17,21 @@ export class RecordingSetupLinkWriter implements SetupLinkWriter {
 
   constructor(readonly path = '/srv/desk/.setup-link.html') {}
 
+  /** Where a user's invitation goes, as the real writer names it. */
+  invitationPath(userId: string): string {
+    return this.path.replace(/[^/]*$/, `.invitation-${userId}.html`);
+  }
+
   async write(doc: SetupLinkDocument): Promise<string> {
     if (this.failNextWrite) {
       const error = this.failNextWrite;
       this.failNextWrite = null;
       throw error;
     }
+    const path = doc.purpose === 'invitation' ? this.invitationPath(doc.userId) : this.path;
     this.documents.push(doc);
-    this.files.set(this.path, doc.url);
-    return this.path;
+    this.files.set(path, doc.url);
+    return path;
   }
 
   async removeIfHolds(path: string, token: string): Promise<void> {

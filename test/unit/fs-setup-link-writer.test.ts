@@ -4,7 +4,11 @@ import { isAbsolute, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FsSetupLinkWriter } from '../../src/adapters/fs/fs-setup-link-writer.js';
 
-const doc = (url: string) => ({
+const USER_ID = '0b6f6c1e-7f0a-4c55-9a53-3d1c2b9f8e21';
+
+const doc = (url: string, purpose: 'recovery' | 'invitation' = 'recovery', userId = USER_ID) => ({
+  purpose,
+  userId,
   url,
   email: 'admin@school.example',
   tenantName: 'St. Mary\'s <Primary> & "Co"',
@@ -70,5 +74,58 @@ describe('FsSetupLinkWriter', () => {
     await expect(
       new FsSetupLinkWriter(dir).removeIfHolds(join(dir, '.setup-link.html'), 'x'.repeat(43)),
     ).resolves.toBeUndefined();
+  });
+
+  describe('invitations', () => {
+    it('writes each user’s invitation to an owner-only file of their own, beside the recovery link', async () => {
+      const writer = new FsSetupLinkWriter(dir);
+      const other = '5d1e2f3a-0000-4000-8000-000000000001';
+      const recovery = await writer.write(doc('https://desk.example/setup#token=rec'));
+      const first = await writer.write(doc('https://desk.example/setup#token=inv1', 'invitation'));
+      const second = await writer.write(doc('https://desk.example/setup#token=inv2', 'invitation', other));
+      expect(first).toBe(join(dir, `.invitation-${USER_ID}.html`));
+      expect(second).toBe(join(dir, `.invitation-${other}.html`));
+      expect((await readdir(dir)).sort()).toEqual(
+        ['.setup-link.html', `.invitation-${USER_ID}.html`, `.invitation-${other}.html`].sort(),
+      );
+      for (const path of [first, second]) expect((await stat(path)).mode & 0o777).toBe(0o600);
+      expect(await readFile(recovery, 'utf8')).toContain('token=rec');
+      // A fresh invitation for the same user replaces only that user's file.
+      await writer.write(doc('https://desk.example/setup#token=inv3', 'invitation'));
+      expect(await readFile(first, 'utf8')).toContain('token=inv3');
+      expect(await readFile(second, 'utf8')).toContain('token=inv2');
+    });
+
+    it('says on the page that it is an invitation, not an administrator recovery link', async () => {
+      const writer = new FsSetupLinkWriter(dir);
+      const invitation = await readFile(
+        await writer.write(doc('https://desk.example/setup#token=i', 'invitation')),
+        'utf8',
+      );
+      expect(invitation).toContain('<title>Desk invitation</title>');
+      expect(invitation).toContain('Invited user: <strong>admin@school.example</strong>');
+      expect(invitation).not.toMatch(/administrator/i);
+      const recovery = await readFile(await writer.write(doc('https://desk.example/setup#token=r')), 'utf8');
+      expect(recovery).toContain('<title>Desk administrator setup link</title>');
+      expect(recovery).toContain('The password stays unchanged until the link is used.');
+    });
+
+    it('refuses a user id that would not be a plain file name, writing nothing', async () => {
+      const writer = new FsSetupLinkWriter(dir);
+      for (const userId of ['../escape', 'a/b', '', 'x'.repeat(101)]) {
+        await expect(writer.write(doc('https://desk.example/setup#token=i', 'invitation', userId))).rejects.toThrow();
+      }
+      expect(await readdir(dir)).toEqual([]);
+    });
+
+    it('removes an invitation file once its link is used, and not while a newer one is in it', async () => {
+      const writer = new FsSetupLinkWriter(dir);
+      const path = await writer.write(doc(`https://desk.example/setup#token=${'a'.repeat(43)}`, 'invitation'));
+      await writer.write(doc(`https://desk.example/setup#token=${'b'.repeat(43)}`, 'invitation'));
+      await writer.removeIfHolds(path, 'a'.repeat(43));
+      expect(await readFile(path, 'utf8')).toContain('b'.repeat(43));
+      await writer.removeIfHolds(path, 'b'.repeat(43));
+      await expect(stat(path)).rejects.toMatchObject({ code: 'ENOENT' });
+    });
   });
 });

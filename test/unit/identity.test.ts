@@ -5,6 +5,7 @@ import { ConsumeSetupLink } from '../../src/domain/identity/consume-setup-link.j
 import { CreateApiKey } from '../../src/domain/identity/create-api-key.js';
 import { CreateSetupLink } from '../../src/domain/identity/create-setup-link.js';
 import { CreateUser } from '../../src/domain/identity/create-user.js';
+import { Invitations } from '../../src/domain/identity/invitations.js';
 import { ListApiKeys } from '../../src/domain/identity/list-api-keys.js';
 import { RevokeApiKey } from '../../src/domain/identity/revoke-api-key.js';
 import type { User } from '../../src/domain/identity/user.js';
@@ -32,7 +33,14 @@ async function identityWorld() {
     authenticate: new AuthenticateApiKey(w.uow, w.clock, secrets, w.lookups),
     listApiKeys: asCalled(ListApiKeys, w.uow),
     revokeApiKey: asCalled(RevokeApiKey, w.uow, w.clock, w.ids, w.lookups),
-    createUser: asCalled(CreateUser, w.uow, w.clock, w.ids, hasher),
+    createUser: asCalled(
+      CreateUser,
+      w.uow,
+      w.clock,
+      w.ids,
+      hasher,
+      new Invitations(w.ids, secrets, writer, testSettings),
+    ),
     createSetupLink: new CreateSetupLink(w.uow, w.clock, w.ids, secrets, writer, testSettings),
     consumeSetupLink: new ConsumeSetupLink(w.uow, w.clock, w.ids, secrets, hasher, writer),
     /** Everything the store holds, as text: to show a secret is kept nowhere. */
@@ -363,6 +371,8 @@ describe('setup links', () => {
       const { path, doc, token } = await linkFor(w, { email: '  HEAD@School.example ' });
       expect(path).toBe(w.writer.path);
       expect(doc).toEqual({
+        purpose: 'recovery',
+        userId: head.id,
         url: expect.stringMatching(URL_RE),
         email: 'head@school.example',
         tenantName: w.tenant.name,

@@ -6,6 +6,7 @@ import { RestoreLoan } from '../../src/domain/loans/restore-loan.js';
 import { ReturnLoan } from '../../src/domain/loans/return-loan.js';
 import { WithdrawLoan } from '../../src/domain/loans/withdraw-loan.js';
 import type { Actor } from '../../src/domain/shared/actor.js';
+import type { UnitOfWork } from '../../src/ports/unit-of-work.js';
 import { aGroup, aLoan, aPerson } from '../support/builders.js';
 import { domainError, keyActor, newWorld, NOW, userActor, type WorldOptions } from '../fakes/world.js';
 import { asCalled } from '../fakes/as-called.js';
@@ -136,6 +137,37 @@ describe('IssueLoan', () => {
       domainError('not_found'),
     );
     expect((await w.stored(1))?.status).toBe('AVAILABLE');
+  });
+
+  it('refuses an archived holder with a conflict naming them, and changes nothing', async () => {
+    const w = await loanWorld();
+    await w.seed((r, t) => r.people.update(t, { ...w.ada, archivedAt: '2026-03-01T08:00:00.000Z' }));
+    const error = await w.issueLoan.execute(w.desk, { number: 1, holderId: w.ada.id }).catch((e: unknown) => e);
+    expect(error).toEqual(domainError('conflict'));
+    expect((error as Error).message).toBe('Ada Lovelace is archived: restore them before issuing them a loan');
+    expect(await w.stored(1)).toMatchObject({ status: 'AVAILABLE', holderId: null, version: 1 });
+    expect(await w.audit()).toEqual([]);
+    expect(await w.events()).toEqual([]);
+  });
+
+  it('locks the holder it checks, so an archive cannot slip in between (see the Postgres race test)', async () => {
+    const w = await loanWorld();
+    const locks: string[] = [];
+    const uow: UnitOfWork = {
+      read: (work) => w.uow.read(work),
+      transaction: (work) =>
+        w.uow.transaction((repos) => {
+          const people = Object.create(repos.people) as typeof repos.people;
+          people.findById = (tenantId, id, opts) => {
+            if (opts?.forUpdate) locks.push(id);
+            return repos.people.findById(tenantId, id, opts);
+          };
+          return work({ ...repos, people });
+        }),
+    };
+    const issueLoan = asCalled(IssueLoan, new LoanTransitionRunner(uow, w.clock, w.ids), w.clock);
+    await issueLoan.execute(w.desk, { number: 1, holderId: w.ada.id });
+    expect(locks).toEqual([w.ada.id]);
   });
 
   it('treats a loan outside the caller’s pool as not found', async () => {

@@ -14,11 +14,12 @@ async function repairWorld(o: WorldOptions = {}) {
   const pupil = aPerson({ name: 'Ada Lovelace', kind: 'PUPIL' });
   const tess = aPerson({ name: 'Tess Fixer', kind: 'STAFF', userGroup: 'IT' });
   const theo = aPerson({ name: 'Theo Tinker', kind: 'STAFF', userGroup: 'IT' });
+  const leaver = aPerson({ name: 'Lee Leaver', kind: 'STAFF', archivedAt: '2026-01-01T00:00:00.000Z' });
   const laptop = aDevice({ serial: 'DEV-100', status: 'IN_USE', assignedPersonId: pupil.id });
   const cart = aGroup({ name: 'Cart North' });
   const loaner = aLoan(cart.id, { number: 1, serial: 'LOAN-001' });
   await w.seed(async (r, t) => {
-    await r.people.insertMany(t, [pupil, tess, theo]);
+    await r.people.insertMany(t, [pupil, tess, theo, leaver]);
     await r.devices.insertMany(t, [laptop]);
     await r.loanGroups.insertMany(t, [cart]);
     await r.loans.insertMany(t, [loaner]);
@@ -28,6 +29,7 @@ async function repairWorld(o: WorldOptions = {}) {
     pupil,
     tess,
     theo,
+    leaver,
     laptop,
     createSubmission: asCalled(CreateSubmission, w.uow, w.clock, w.ids),
     assignSubmission: asCalled(AssignSubmission, w.uow, w.clock, w.ids),
@@ -86,11 +88,15 @@ describe('CreateSubmission', () => {
     expect(await w.events()).toEqual([]);
   });
 
-  it('refuses an unknown reporter', async () => {
+  it('refuses an unknown reporter, and an archived one (a leaver), storing nothing', async () => {
     const w = await repairWorld();
     await expect(
       w.createSubmission.execute(w.technician, { serial: 'DEV-100', description: 'Broken', reporterId: 'nobody' }),
     ).rejects.toEqual(domainError('not_found'));
+    await expect(
+      w.createSubmission.execute(w.technician, { serial: 'DEV-100', description: 'Broken', reporterId: w.leaver.id }),
+    ).rejects.toEqual(domainError('conflict'));
+    expect(await w.audit()).toEqual([]);
   });
 
   it('accepts 4000 characters of description and refuses 4001 or control characters', async () => {
@@ -210,6 +216,15 @@ describe('AssignSubmission', () => {
       domainError('invalid', 'assigneeId'),
     );
     expect((await w.stored(7))?.status).toBe('NEW');
+  });
+
+  it('refuses an archived member of staff (a leaver), changing nothing', async () => {
+    const w = await withSubmission('NEW');
+    await expect(w.assignSubmission.execute(w.technician, { number: 7, assigneeId: w.leaver.id })).rejects.toEqual(
+      domainError('conflict'),
+    );
+    expect(await w.stored(7)).toMatchObject({ status: 'NEW', assigneeId: null, version: 1 });
+    expect(await w.audit()).toEqual([]);
   });
 
   it('reports an unknown assignee or submission as not found', async () => {

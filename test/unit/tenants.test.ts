@@ -97,13 +97,20 @@ describe('ChangeModules', () => {
     });
   });
 
-  it('is refused to everyone but the operator, even a school administrator', async () => {
+  it('is for the operator and school administrators only: no other role, and no key whatever its scopes', async () => {
     const w = tenantWorld();
     const tenant = await w.createTenant.execute(northHigh);
-    for (const actor of [userActor(tenant, 'school-admin'), keyActor(tenant, ['loan.view'])]) {
+    for (const actor of [
+      userActor(tenant, 'technician'),
+      userActor(tenant, 'read-only'),
+      keyActor(tenant, ['loan.view', 'audit.view', 'monitor.manage']),
+    ]) {
       await expect(w.changeModules.execute(actor, { enable: ['loans'] })).rejects.toEqual(domainError('forbidden'));
     }
     expect((await w.stored('north-high'))?.modules).toEqual([]);
+    expect(await w.changeModules.execute(userActor(tenant, 'school-admin'), { enable: ['loans'] })).toEqual({
+      modules: ['loans'],
+    });
   });
 
   it('refuses an unknown module, naming it, and changes nothing', async () => {

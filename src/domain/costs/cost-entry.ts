@@ -17,6 +17,16 @@ export interface CostEntry {
   readonly note: string | null;
 }
 
+/**
+ * The largest amount one entry may carry, either way: 10^12 minor units (ten billion in a currency
+ * with cents). Far above any school's invoice in any currency, and low enough that sums stay exact
+ * (JavaScript numbers, SQLite's 64-bit integers) over millions of entries.
+ */
+export const MAX_AMOUNT_MINOR = 1_000_000_000_000;
+
+/** A cost entered by hand (POST /costs) has this source; a repair's is `submission:<number>`. */
+export const MANUAL_SOURCE = 'manual';
+
 /** A cost event's data (SPEC §8: thin): the entry without its note (free text). */
 export const costEventData = (c: CostEntry) => ({
   cost: { id: c.id, type: c.type, coverage: c.coverage, amountMinor: c.amountMinor, date: c.date, source: c.source },

@@ -49,9 +49,11 @@ export class CreateDemoSchool {
     );
     const actor = operatorActor({ ...tenant, modules });
     await this.seedDemo.execute(actor, admit(SeedDemo, actor, { size: 'school' }));
-    await this.createUser.execute(
+    // No invitation: the administrator's way in is the recovery link written next (.setup-link.html).
+    await this.createUser.create(
       actor,
       admit(CreateUser, actor, { email: DEMO_TENANT.adminEmail, name: 'Demo Administrator', role: 'school-admin' }),
+      async () => undefined,
     );
     const { path } = await this.createSetupLink.execute({ email: DEMO_TENANT.adminEmail, tenantSlug: tenant.slug });
     const { key } = await this.createApiKey.execute(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { conflict } from '../shared/errors.js';
-import { isoDate, nullableText } from '../shared/validation.js';
+import { calendarDate, isoDate, nullableText, text, wholeNumber } from '../shared/validation.js';
 
 export const DEVICE_STATUSES = ['IN_USE', 'IN_STOCK', 'IN_REPAIR', 'RETIRED'] as const;
 export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
@@ -28,6 +28,35 @@ export type DeviceView = z.output<typeof deviceSchema>;
 export type Device = DeviceView & { readonly statusBeforeRepair: DeviceStatus | null };
 
 export const toDeviceView = ({ statusBeforeRepair: _, ...view }: Device): DeviceView => view;
+
+/**
+ * The fields of a device as the console writes them (POST and PATCH /api/devices). Text is trimmed
+ * and kept as typed (kinds too: `LAPTOP` and `laptop` are two kinds, as in the search's filter);
+ * optional fields take null to clear them. Money in minor units of the tenant's currency.
+ */
+export const deviceFields = {
+  serial: text(1, 100).describe('Serial number, unique in the school'),
+  kind: text(1, 50).describe('Device kind, e.g. LAPTOP, IPAD, CHROMEBOOK, DESKTOP'),
+  manufacturer: text(1, 100).nullable().describe('Manufacturer; null for none'),
+  model: text(1, 100).nullable().describe('Model; null for none'),
+  purchaseDate: calendarDate().nullable().describe('Bought on (YYYY-MM-DD); null for unknown'),
+  purchaseCostMinor: wholeNumber()
+    .min(0, { message: 'must be at least 0' })
+    .max(2_147_483_647, { message: 'must be at most 2147483647' })
+    .nullable()
+    .describe('Purchase cost in minor units (cents) of the school currency; null for unknown'),
+  warrantyEnd: calendarDate().nullable().describe('Warranty ends on (YYYY-MM-DD, inclusive); null for none'),
+};
+
+/** The fields a PATCH may change: the model and purchase data (status and assignment have their own moves). */
+export const DEVICE_DETAILS = [
+  'kind',
+  'manufacturer',
+  'model',
+  'purchaseDate',
+  'purchaseCostMinor',
+  'warrantyEnd',
+] as const;
 
 /** A device event's data (SPEC §8: thin): ids, serial, kind and status; never a person's name. */
 export const deviceEventData = (d: DeviceView) => ({

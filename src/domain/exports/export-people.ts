@@ -1,22 +1,16 @@
 import { inject, injectable } from 'inversify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { Clock } from '../../ports/clock.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import { PEOPLE_COLUMNS } from '../imports/people-rows.js';
-import { PERSON_KINDS, type Person } from '../people/person.js';
+import { listPeopleInput } from '../people/list-people.js';
+import type { Person } from '../people/person.js';
 import type { Actor } from '../shared/actor.js';
 import type { UseCase } from '../shared/use-case.js';
-import { text } from '../shared/validation.js';
 import { EXPORT_PAGE_ROWS, exportFilename, scanPages, type RecordExport } from './export.js';
 
-export const exportPeopleInput = z
-  .object({
-    q: text(1, 100).optional().describe('Text contained in the name, e-mail or external id (case-insensitive)'),
-    kind: z.enum(PERSON_KINDS).optional().describe('PUPIL or STAFF'),
-    userGroup: text(1, 100).optional().describe('Class or department'),
-    includeArchived: z.boolean().optional().describe('true: archived people too'),
-  })
-  .strict();
+/** The console list's filters (ListPeople), without paging. */
+export const exportPeopleInput = listPeopleInput.omit({ page: true, pageSize: true });
 
 /**
  * `GET /api/export/people.csv`: the people a list with these filters shows, ordered by name, in exactly

@@ -82,3 +82,11 @@ export function keyState(key: ApiKey, now: string): KeyState {
   if (key.expiresAt && key.expiresAt <= now) return 'expired';
   return 'active';
 }
+
+/**
+ * The MCP client configuration of SPEC §3 for a remote HTTP connection with this key: what the CLI
+ * prints with `key create --mcp-config` and what the console shows once beside a new key.
+ */
+export const mcpClientConfig = (publicUrl: string, key: string) => ({
+  mcpServers: { desk: { type: 'http', url: `${publicUrl}/api/mcp`, headers: { Authorization: `Bearer ${key}` } } },
+});

@@ -18,10 +18,12 @@ export const consumeSetupLinkInput = z.object({ token: exactText(1, 200), passwo
 const rejected = () => new DomainError('invalid', 'this setup link is not valid: it was used, replaced or has expired');
 
 /**
- * Uses a setup link: sets the administrator's password, spends the link and removes its file.
- * Every refused attempt on a known link is audited (`setup_link.rejected` with the reason: used,
- * replaced, expired, or the user is no longer an active administrator), the ones that lost a race to
- * a simultaneous use included; an unknown token reveals nothing and names no tenant to audit in.
+ * Uses a setup link: sets the user's password, spends the link and removes its file. A `recovery`
+ * link works for a user who is still an active school administrator, an `invitation` for any active
+ * user. Every refused attempt on a known link is audited (`setup_link.rejected` with the purpose and
+ * the reason: used, replaced, expired, or the user is no longer an active administrator / active
+ * user), the ones that lost a race to a simultaneous use included; an unknown token reveals nothing
+ * and names no tenant to audit in.
  */
 @injectable()
 export class ConsumeSetupLink {
@@ -41,14 +43,17 @@ export class ConsumeSetupLink {
     const { tenantId, link } = found;
     const now = this.clock.now().toISOString();
     const user = await this.uow.read((r) => r.users.findById(tenantId, link.userId));
-    // The link is for an active administrator: one deactivated or demoted since gets nothing.
+    // A recovery link is for an active administrator (one deactivated or demoted since gets nothing);
+    // an invitation for any active user.
     const state = setupLinkState(link, now);
     const refusedBefore =
       state !== 'usable'
         ? state
-        : !user || !user.active || user.role !== 'school-admin'
+        : link.purpose === 'recovery' && (!user || !user.active || user.role !== 'school-admin')
           ? 'not_an_active_administrator'
-          : null;
+          : !user || !user.active
+            ? 'not_an_active_user'
+            : null;
     // Hashing is slow: only for a link that may still be used, and outside the transaction.
     const passwordHash = refusedBefore ? null : await this.hasher.hash(password);
     const refused = await this.uow.transaction(async (repos) => {
@@ -63,7 +68,7 @@ export class ConsumeSetupLink {
           action: 'setup_link.rejected',
           target: `user:${link.userId}`,
           at: now,
-          details: { linkId: link.id, reason },
+          details: { linkId: link.id, purpose: link.purpose, reason },
         });
         return true;
       }
@@ -74,7 +79,7 @@ export class ConsumeSetupLink {
         action: 'setup_link.use',
         target: `user:${link.userId}`,
         at: now,
-        details: { linkId: link.id },
+        details: { linkId: link.id, purpose: link.purpose },
       });
       return false;
     });

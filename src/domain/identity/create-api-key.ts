@@ -7,6 +7,7 @@ import { UnitOfWork } from '../../ports/unit-of-work.js';
 import { PERMISSIONS, isPermission, isPrivileged } from '../access/permissions.js';
 import type { Actor } from '../shared/actor.js';
 import type { UseCase } from '../shared/use-case.js';
+import { invalid } from '../shared/errors.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
 import { text, wholeNumber } from '../shared/validation.js';
 import { lookupOf, RecentLookups } from './recent-lookups.js';
@@ -33,7 +34,11 @@ export const createApiKeyInput = z
   })
   .strict();
 
-/** Mints an API key. The key is returned once; only its hash and lookup prefix are stored. */
+/**
+ * Mints an API key. The key is returned once; only its hash and lookup prefix are stored. A key can
+ * hold only permissions its creator holds: a scope the caller lacks is refused like an unknown one
+ * (`invalid`, naming `scopes.<i>`), so nobody mints a key that can do more than they can.
+ */
 @injectable()
 export class CreateApiKey implements UseCase<typeof createApiKeyInput, { apiKey: ApiKey; key: string }> {
   static readonly required = ['apikey.manage'] as const;
@@ -48,6 +53,12 @@ export class CreateApiKey implements UseCase<typeof createApiKeyInput, { apiKey:
   ) {}
 
   async execute(actor: Actor, i: z.output<typeof createApiKeyInput>): Promise<{ apiKey: ApiKey; key: string }> {
+    const notHeld = i.scopes.flatMap((s, n) =>
+      actor.permissions.has(s)
+        ? []
+        : [{ path: `scopes.${n}`, message: `you do not hold "${s}": a key can only have permissions you hold` }],
+    );
+    if (notHeld.length > 0) throw invalid(notHeld);
     const now = this.clock.now();
     const key = formatKey(keyBodyFromBytes(this.secrets.randomBytes(48)));
     const stored: StoredApiKey = {

@@ -49,7 +49,14 @@ export class CreateSetupLink {
     // The file is written inside the transaction: if it cannot be written, no link is stored.
     return this.uow.transaction(async (repos) => {
       await repos.setupLinks.replaceOpen(tenantId, user.id, link.createdAt);
-      const path = await this.writer.write({ url, email: user.email, tenantName, expiresAt: link.expiresAt });
+      const path = await this.writer.write({
+        purpose: 'recovery',
+        userId: user.id,
+        url,
+        email: user.email,
+        tenantName,
+        expiresAt: link.expiresAt,
+      });
       await repos.setupLinks.create(tenantId, { ...link, filePath: path });
       await recordChange(repos, this.ids, {
         tenantId,

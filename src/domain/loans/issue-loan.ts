@@ -4,7 +4,7 @@ import { Clock } from '../../ports/clock.js';
 import { defineTool } from '../catalogue/tool.js';
 import type { Actor } from '../shared/actor.js';
 import { dateInZone } from '../shared/dates.js';
-import { invalidField, notFound } from '../shared/errors.js';
+import { conflict, invalidField, notFound } from '../shared/errors.js';
 import type { UseCase } from '../shared/use-case.js';
 import { calendarDate, exactlyOne, id } from '../shared/validation.js';
 import { loanRefFields } from './loan-ref.js';
@@ -23,7 +23,7 @@ export const issueLoanInput = z
   .strict()
   .superRefine(exactlyOne(['number', 'serial']));
 
-/** Hands an AVAILABLE loaner to a person, optionally until a due date. */
+/** Hands an AVAILABLE loaner to a person who is not archived, optionally until a due date. */
 @injectable()
 export class IssueLoan implements UseCase<typeof issueLoanInput, { loan: LoanView }> {
   static readonly required = ['module.loans', 'loan.issue'] as const;
@@ -45,8 +45,13 @@ export class IssueLoan implements UseCase<typeof issueLoanInput, { loan: LoanVie
       action: 'loan.issue',
       event: 'loan.issued',
       apply: async (loan, repos, at) => {
-        const holder = await repos.people.findById(actor.tenant.id, holderId);
+        // Locked, like the loan: an archive of the holder waits for this issue, or this issue for it,
+        // so an archived person can never end up holding a loan (ArchivePerson locks them too).
+        const holder = await repos.people.findById(actor.tenant.id, holderId, { forUpdate: true });
         if (!holder) throw notFound('person', holderId);
+        if (holder.archivedAt !== null) {
+          throw conflict(`${holder.name} is archived: restore them before issuing them a loan`);
+        }
         return { next: issue(loan, holder, dueDate ?? null, at), holderName: holder.name };
       },
     });

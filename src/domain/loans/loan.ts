@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { conflict } from '../shared/errors.js';
 import { isOverdue } from '../shared/dates.js';
-import { isoDate, isoInstant, nullableText } from '../shared/validation.js';
+import { isoDate, isoInstant, nullableText, text } from '../shared/validation.js';
 
 export const LOAN_STATUSES = ['AVAILABLE', 'ISSUED', 'UNAVAILABLE'] as const;
 export type LoanStatus = (typeof LOAN_STATUSES)[number];
@@ -12,6 +12,10 @@ export interface LoanGroup {
   readonly id: string;
   readonly name: string;
 }
+
+/** A loan group as the console returns it, and its name as a manager types it. */
+export const loanGroupSchema = z.object({ id: z.string(), name: z.string() });
+export const loanGroupName = () => text(1, 100).describe('The name of the cart, desk or shelf, unique in the school');
 
 /** A loaner unit of the pool, as stored. `version` guards concurrent transitions. */
 export interface Loan {
@@ -112,4 +116,37 @@ export function withdraw(loan: Loan): Loan {
 export function restore(loan: Loan): Loan {
   if (loan.status !== 'UNAVAILABLE') throw conflict(`loan ${loan.number} is ${loan.status}, not UNAVAILABLE`);
   return { ...loan, status: 'AVAILABLE' };
+}
+
+// Keeping the pool (issue 12): a unit joins it AVAILABLE, and moves group or changes serial only
+// while nobody holds it.
+
+/** A new unit of the pool: AVAILABLE, with nobody, at version 1. */
+export const newLoan = (unit: Pick<Loan, 'id' | 'number' | 'kind' | 'serial' | 'groupId'>): Loan => ({
+  ...unit,
+  status: 'AVAILABLE',
+  holderId: null,
+  userGroup: null,
+  issuedAt: null,
+  dueDate: null,
+  version: 1,
+});
+
+/** What a manager may change of a unit (PATCH /loans/:number). */
+export type UnitChanges = Partial<Pick<Loan, 'groupId' | 'serial'>>;
+export const UNIT_FIELDS = ['groupId', 'serial'] as const;
+
+/**
+ * Moves a unit to another group and/or gives it another serial (a relabelled or replaced device).
+ * Only while AVAILABLE or UNAVAILABLE: an ISSUED unit is in someone's hands, and what they hold must
+ * stay what the desk's records say until it comes back. Values equal to the unit's own are no change:
+ * when nothing changes, the unit itself is returned, whatever its status.
+ */
+export function changeUnit<L extends Loan>(loan: L, changes: UnitChanges): L {
+  const changed = UNIT_FIELDS.filter((k) => changes[k] !== undefined && changes[k] !== loan[k]);
+  if (changed.length === 0) return loan;
+  if (loan.status === 'ISSUED') {
+    throw conflict(`loan ${loan.number} is ISSUED: return it before changing its ${changed.join(' or ')}`);
+  }
+  return { ...loan, ...Object.fromEntries(changed.map((k) => [k, changes[k]])) };
 }

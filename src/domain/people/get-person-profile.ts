@@ -12,6 +12,7 @@ import { notFound } from '../shared/errors.js';
 import type { UseCase } from '../shared/use-case.js';
 import { id } from '../shared/validation.js';
 import { submissionViewSchema, toSubmissionView } from '../submissions/submission.js';
+import { ticketSchema } from '../tickets/ticket.js';
 import { personSchema } from './person.js';
 
 export const personProfileInput = z.object({ personId: id().describe('The person id') }).strict();
@@ -21,14 +22,18 @@ export const personProfileSchema = z.object({
   loans: z.array(loanViewSchema).optional(),
   devices: z.array(deviceSchema).optional(),
   submissions: z.array(submissionViewSchema).optional(),
+  tickets: z.array(ticketSchema).optional(),
 });
 export type PersonProfile = z.output<typeof personProfileSchema>;
 
-const PROFILE_SUBMISSIONS_LIMIT = 50;
+/** The newest submissions and tickets a profile shows. */
+const PROFILE_LIMIT = 50;
 
 /**
- * A person with their loans, devices and submissions. Each section appears only when the caller may
- * see it (permission and module); loans outside the caller's pool are left out.
+ * A person with their loans, devices, submissions and tickets: archived people too (their history
+ * stays). Each section appears only when the caller may see it (permission and module); loans
+ * outside the caller's pool are left out. Submissions and tickets are the newest 50 the person
+ * reported, requested or handles.
  */
 @injectable()
 export class GetPersonProfile implements UseCase<typeof personProfileInput, PersonProfile> {
@@ -55,12 +60,12 @@ export class GetPersonProfile implements UseCase<typeof personProfileInput, Pers
         profile.devices = (await repos.devices.listAssignedTo(tenantId, personId)).map(toDeviceView);
       }
       if (can(actor, ['module.repairs', 'repair.view'])) {
-        const page = await repos.submissions.search(
-          tenantId,
-          { personId },
-          { page: 1, pageSize: PROFILE_SUBMISSIONS_LIMIT },
-        );
+        const page = await repos.submissions.search(tenantId, { personId }, { page: 1, pageSize: PROFILE_LIMIT });
         profile.submissions = page.items.map(toSubmissionView);
+      }
+      if (can(actor, ['module.servicedesk', 'ticket.view'])) {
+        const page = await repos.tickets.search(tenantId, { personId }, { page: 1, pageSize: PROFILE_LIMIT });
+        profile.tickets = page.items;
       }
       return profile;
     });
@@ -71,7 +76,7 @@ export const personProfileTool = defineTool({
   name: 'people.profile',
   title: 'Person profile',
   description:
-    'One person with the loans they hold, the devices assigned to them and the repair submissions they reported or handle. Each section appears only when the caller may see it.',
+    'One person (archived ones too) with the loans they hold, the devices assigned to them, and the newest 50 repair submissions and service-desk tickets they reported, requested or handle. Each section appears only when the caller may see it.',
   readOnly: true,
   output: personProfileSchema,
   useCase: GetPersonProfile,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isoInstant, nullableText } from '../shared/validation.js';
+import { emailInput } from '../identity/user.js';
+import { isoInstant, nullableText, text } from '../shared/validation.js';
 
 export const PERSON_KINDS = ['PUPIL', 'STAFF'] as const;
 export type PersonKind = (typeof PERSON_KINDS)[number];
@@ -29,3 +30,18 @@ export type Person = z.output<typeof personSchema>;
 export const personEventData = (p: Person) => ({
   person: { id: p.id, kind: p.kind, externalId: p.externalId, archived: p.archivedAt !== null },
 });
+
+/**
+ * The fields of a person as the console writes them (POST and PATCH /api/people). The e-mail is
+ * trimmed and lower-cased; optional fields take null to clear them.
+ */
+export const personFields = {
+  name: text(1, 200).describe('Full name'),
+  email: emailInput().nullable().describe('E-mail address (stored lower case); null for none'),
+  kind: z.enum(PERSON_KINDS).describe('PUPIL or STAFF'),
+  userGroup: text(1, 100).nullable().describe('Class (pupils) or department (staff); null for none'),
+  externalId: text(1, 100).nullable().describe('The id in the MIS or directory, unique in the school; null for none'),
+};
+
+/** The fields a PATCH may change (everything but the id and the archive state). */
+export const PERSON_FIELDS = ['name', 'email', 'kind', 'userGroup', 'externalId'] as const;

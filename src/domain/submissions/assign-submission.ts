@@ -46,6 +46,7 @@ export class AssignSubmission implements UseCase<typeof assignSubmissionInput, {
       const assignee = await repos.people.findById(tenantId, assigneeId);
       if (!assignee) throw notFound('person', assigneeId);
       if (assignee.kind !== 'STAFF') throw invalidField('assigneeId', 'must be a staff member');
+      if (assignee.archivedAt !== null) throw conflict(`${assignee.name} is archived (a leaver): restore them first`);
       const next = assign(current, assignee.id, at);
       if (!(await repos.submissions.update(tenantId, next))) {
         throw conflict(`submission ${current.number} was changed by someone else; reload and try again`);

@@ -6,7 +6,7 @@ import { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { Actor } from '../shared/actor.js';
 import type { UseCase } from '../shared/use-case.js';
 import { defineTool } from '../catalogue/tool.js';
-import { notFound } from '../shared/errors.js';
+import { conflict, notFound } from '../shared/errors.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
 import { id, text } from '../shared/validation.js';
 import { inPool } from '../loans/loan-ref.js';
@@ -49,8 +49,10 @@ export class CreateSubmission implements UseCase<typeof createSubmissionInput, {
       const known =
         (await repos.devices.findBySerial(tenantId, i.serial)) ?? (loan && inPool(actor, loan.groupId) ? loan : null);
       if (!known) throw notFound('device or loan', `with serial ${i.serial}`);
-      if (i.reporterId && !(await repos.people.findById(tenantId, i.reporterId))) {
-        throw notFound('person', i.reporterId);
+      if (i.reporterId) {
+        const reporter = await repos.people.findById(tenantId, i.reporterId);
+        if (!reporter) throw notFound('person', i.reporterId);
+        if (reporter.archivedAt !== null) throw conflict(`${reporter.name} is archived (a leaver): restore them first`);
       }
       const created: Submission = {
         id: this.ids.next(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { conflict } from '../shared/errors.js';
+import { backFromRepair, changeStatus, type Device } from '../devices/device.js';
+import { conflict, invalidField } from '../shared/errors.js';
 import { isoInstant, nullableText } from '../shared/validation.js';
 
 export const SUBMISSION_STATUSES = ['NEW', 'ASSIGNED', 'IN_REPAIR', 'RESOLVED', 'CLOSED'] as const;
@@ -39,12 +40,126 @@ export function assign(s: Submission, assigneeId: string, at: string): Submissio
   return { ...s, assigneeId, status: 'ASSIGNED', updatedAt: at };
 }
 
+// The repair's moves (issue 12). Each is pure: it returns the next submission (and device) or throws.
+
+/** Where the status route takes a submission; ASSIGNED is reached by assigning it. */
+export const REPAIR_MOVES = ['IN_REPAIR', 'RESOLVED', 'CLOSED'] as const;
+export type RepairMove = (typeof REPAIR_MOVES)[number];
+
+/**
+ * The statuses each move starts from: ASSIGNED → IN_REPAIR → RESOLVED → CLOSED, and NEW or ASSIGNED
+ * straight to CLOSED for a submission that needs no repair (no fault found, lodged twice, in error).
+ */
+const MOVES_FROM: Readonly<Record<RepairMove, readonly SubmissionStatus[]>> = {
+  IN_REPAIR: ['ASSIGNED'],
+  RESOLVED: ['IN_REPAIR'],
+  CLOSED: ['RESOLVED', 'NEW', 'ASSIGNED'],
+};
+
+/** Whether this move closes a submission that was never repaired. */
+export const closesWithoutRepair = (s: Submission, to: RepairMove): boolean =>
+  to === 'CLOSED' && (s.status === 'NEW' || s.status === 'ASSIGNED');
+
+function refusal(s: Submission, to: RepairMove): string {
+  if (s.status === 'CLOSED') return `submission ${s.number} is CLOSED: a closed submission does not change any more`;
+  if (s.status === to) return `submission ${s.number} is already ${to}`;
+  if (to === 'IN_REPAIR' && s.status === 'NEW')
+    return `submission ${s.number} is NEW: assign it before it goes IN_REPAIR`;
+  return `submission ${s.number} is ${s.status}; it can go ${to} only from ${MOVES_FROM[to].join(' or ')}`;
+}
+
+/**
+ * Moves a submission along the repair. Closing one that was never repaired needs a note saying why
+ * (the audit trail is the only place that reason is kept).
+ */
+export function moveTo(s: Submission, to: RepairMove, at: string, note?: string | null): Submission {
+  if (!MOVES_FROM[to].includes(s.status)) throw conflict(refusal(s, to));
+  if (closesWithoutRepair(s, to) && !note) {
+    throw invalidField(
+      'note',
+      `say why submission ${s.number} closes without a repair (no fault found, a duplicate...)`,
+    );
+  }
+  return { ...s, status: to, updatedAt: at };
+}
+
+/** What a repair cost and who paid, given when it is RESOLVED. */
+export interface RepairCost {
+  readonly amountMinor: number;
+  readonly coverage?: Coverage | undefined;
+}
+
+/**
+ * Sets the cost of a RESOLVED submission and who paid: the coverage given, else the one it was lodged
+ * with; a repair whose payer nobody named is refused, naming `cost.coverage`.
+ */
+export function withCost(s: Submission, cost: RepairCost): Submission {
+  if (s.status !== 'RESOLVED') throw invalidField('cost', 'a cost is given only when the repair is RESOLVED');
+  const coverage = cost.coverage ?? s.coverage;
+  if (coverage === null) {
+    throw invalidField('cost.coverage', `say who pays: submission ${s.number} was lodged without a coverage`);
+  }
+  return { ...s, costMinor: cost.amountMinor, coverage };
+}
+
+/**
+ * What a repair's move did to the register device with the submission's serial:
+ * - `into_repair`: it went IN_REPAIR (remembering its status before);
+ * - `back_from_repair`: it went back to the status it had before;
+ * - `already_in_repair`: it was IN_REPAIR already (by hand, or for another submission): left as it is;
+ * - `retired`: it is RETIRED, for good: left as it is;
+ * - `not_in_repair`: the repair ended but someone had taken it out of repair already: left as it is;
+ * - `still_in_repair`: the repair ended but another submission of the serial is still IN_REPAIR: it
+ *   stays in repair until the last of them ends.
+ */
+export const DEVICE_OUTCOMES = [
+  'into_repair',
+  'back_from_repair',
+  'already_in_repair',
+  'retired',
+  'not_in_repair',
+  'still_in_repair',
+] as const;
+export type DeviceOutcome = (typeof DEVICE_OUTCOMES)[number];
+
+/** Whether the device changed (the other outcomes leave it as it was). */
+export const deviceMoved = (outcome: DeviceOutcome): boolean =>
+  outcome === 'into_repair' || outcome === 'back_from_repair';
+
+/**
+ * The register device's side of a move: IN_REPAIR puts it in repair (`changeStatus`), RESOLVED puts
+ * it back where it was (`backFromRepair`), CLOSED leaves it alone (null). It never fails the repair:
+ * a device it cannot move is left as it is, and the outcome says why. `othersInRepair` counts the
+ * other submissions of the serial still IN_REPAIR.
+ */
+export function repairDevice(
+  d: Device,
+  to: RepairMove,
+  othersInRepair: number,
+): { device: Device; outcome: DeviceOutcome } | null {
+  if (to === 'CLOSED') return null;
+  if (d.status === 'RETIRED') return { device: d, outcome: 'retired' };
+  if (to === 'IN_REPAIR') {
+    return d.status === 'IN_REPAIR'
+      ? { device: d, outcome: 'already_in_repair' }
+      : { device: changeStatus(d, 'IN_REPAIR'), outcome: 'into_repair' };
+  }
+  if (d.status !== 'IN_REPAIR') return { device: d, outcome: 'not_in_repair' };
+  if (othersInRepair > 0) return { device: d, outcome: 'still_in_repair' };
+  return { device: backFromRepair(d), outcome: 'back_from_repair' };
+}
+
 /**
  * A submission event's data (SPEC §8: thin): which submission and its state; the description (free
  * text that may name a pupil) and the reporter stay in Desk.
  */
 export const submissionEventData = (s: SubmissionView) => ({
   submission: { id: s.id, number: s.number, serial: s.serial, status: s.status, assigneeId: s.assigneeId },
+});
+
+/** `submission.status_changed`'s data: the submission event's data plus the status it left. */
+export const submissionStatusEventData = (s: SubmissionView, previousStatus: SubmissionStatus) => ({
+  submission: { ...submissionEventData(s).submission, previousStatus },
 });
 
 /** The view of a stored submission: the concurrency version stays inside. */

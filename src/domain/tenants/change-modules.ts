@@ -5,10 +5,11 @@ import { IdGenerator } from '../../ports/id-generator.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import { MODULES, isModule, type ModuleName } from '../access/permissions.js';
 import type { Actor } from '../shared/actor.js';
-import { DomainError, invalidField, notFound } from '../shared/errors.js';
+import { invalidField, notFound } from '../shared/errors.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
 import type { UseCase } from '../shared/use-case.js';
 import { lookupOf, RecentLookups } from '../identity/recent-lookups.js';
+import { requireModuleChanger } from './module-switches.js';
 import type { Tenant } from './tenant.js';
 
 export const changeModulesInput = z
@@ -16,9 +17,9 @@ export const changeModulesInput = z
   .strict();
 
 /**
- * Turns modules on or off for a tenant. A deployment decision: only the operator at the CLI makes it
- * (no role or key can, since `module.*` is never a grant), so what it requires is not a permission
- * but the operator's own principal.
+ * Turns modules on or off for a tenant (`desk module enable|disable`): the operator at the CLI, or a
+ * school administrator (module-switches.ts). Not a permission, since `module.*` is never a grant, but
+ * who the caller is. The console's PUT /api/modules is SetModules.
  */
 @injectable()
 export class ChangeModules implements UseCase<typeof changeModulesInput, { modules: ModuleName[] }> {
@@ -33,7 +34,7 @@ export class ChangeModules implements UseCase<typeof changeModulesInput, { modul
   ) {}
 
   async execute(actor: Actor, input: z.output<typeof changeModulesInput>): Promise<{ modules: ModuleName[] }> {
-    if (actor.principal.type !== 'operator') throw new DomainError('forbidden', 'modules are changed at the CLI');
+    requireModuleChanger(actor);
     const check = (names: string[], field: string): ModuleName[] =>
       names.map((m) => {
         if (!isModule(m)) throw invalidField('modules', `unknown module "${m}"; modules: ${MODULES.join(', ')}`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { conflict } from '../shared/errors.js';
 import { isoInstant, nullableText } from '../shared/validation.js';
 
 export const TICKET_STATUSES = ['NEW', 'OPEN', 'PENDING', 'RESOLVED', 'CLOSED'] as const;
@@ -6,7 +7,7 @@ export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export const TICKET_PRIORITIES = ['LOW', 'NORMAL', 'HIGH', 'URGENT'] as const;
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 
-/** A service-desk ticket, as stored and as returned. Read only through the tools. */
+/** A service-desk ticket, as stored and as returned. Read only through the tools; kept in the console. */
 export const ticketSchema = z.object({
   id: z.string(),
   number: z.number().int(),
@@ -41,3 +42,54 @@ export const ticketCommentSchema = z.object({
   createdAt: isoInstant(),
 });
 export type TicketComment = z.output<typeof ticketCommentSchema>;
+
+/** A comment's event data (SPEC §8: thin): which ticket, which comment, and whether it is an internal note. */
+export const ticketCommentEventData = (t: Ticket, c: TicketComment) => ({
+  ticket: { id: t.id, number: t.number },
+  comment: { id: c.id, internal: c.internal },
+});
+
+// The desk's state machine (issue 12): NEW → OPEN → PENDING ↔ OPEN → RESOLVED → CLOSED, and
+// RESOLVED → OPEN (reopen). CLOSED is final. Each function is pure: it returns the next ticket or
+// throws `conflict`.
+
+/** Where a ticket may go from each status. */
+export const TICKET_MOVES: Readonly<Record<TicketStatus, readonly TicketStatus[]>> = {
+  NEW: ['OPEN'],
+  OPEN: ['PENDING', 'RESOLVED'],
+  PENDING: ['OPEN'],
+  RESOLVED: ['CLOSED', 'OPEN'],
+  CLOSED: [],
+};
+
+export const canMove = (from: TicketStatus, to: TicketStatus): boolean => TICKET_MOVES[from].includes(to);
+
+const closed = (t: Ticket) => conflict(`ticket ${t.number} is CLOSED: a closed ticket does not change; open a new one`);
+
+/** What the desk may change of a ticket (PATCH /tickets/:id). */
+export type TicketChanges = Partial<Pick<Ticket, 'status' | 'priority' | 'assigneeId'>>;
+export const TICKET_FIELDS = ['status', 'priority', 'assigneeId'] as const;
+
+/**
+ * Applies the desk's changes at `at`: a status move the machine allows, a priority, an assignee (or
+ * null: nobody). Values equal to the ticket's own are no change; when nothing changes, the ticket
+ * itself is returned (its `updatedAt` untouched). A CLOSED ticket takes no change at all.
+ */
+export function changeTicket(t: Ticket, changes: TicketChanges, at: string): Ticket {
+  const changed = TICKET_FIELDS.filter((k) => changes[k] !== undefined && changes[k] !== t[k]);
+  if (changed.length === 0) return t;
+  if (t.status === 'CLOSED') throw closed(t);
+  const to = changes.status;
+  if (to !== undefined && to !== t.status && !canMove(t.status, to)) {
+    const allowed = TICKET_MOVES[t.status];
+    throw conflict(
+      `ticket ${t.number} cannot go from ${t.status} to ${to}; from ${t.status} it goes to ${allowed.join(' or ')}`,
+    );
+  }
+  return { ...t, ...Object.fromEntries(changed.map((k) => [k, changes[k]])), updatedAt: at };
+}
+
+/** Refuses a comment on a CLOSED ticket (final: the conversation is over; a new ticket starts another). */
+export function mustTakeComments(t: Ticket): void {
+  if (t.status === 'CLOSED') throw closed(t);
+}

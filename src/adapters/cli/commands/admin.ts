@@ -2,6 +2,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { MODULES } from '../../../domain/access/permissions.js';
 import { SeedDemo, DEMO_SIZES } from '../../../domain/demo/seed-demo.js';
 import { CreateUser } from '../../../domain/identity/create-user.js';
+import { CreateUserWithInvitationFile } from '../../../domain/identity/create-user-with-invitation-file.js';
 import { CreateSetupLink } from '../../../domain/identity/create-setup-link.js';
 import { ChangeModules } from '../../../domain/tenants/change-modules.js';
 import { CreateTenant } from '../../../domain/tenants/create-tenant.js';
@@ -159,21 +160,29 @@ export const userCommand = (program: DeskProgram): CommandModule<GlobalOptions, 
           .option('password-stdin', {
             type: 'boolean',
             default: false,
-            describe: 'Read the password from standard input',
+            describe:
+              'Read the password from standard input; without it the user is invited by a link in an owner-only file',
           }),
       (argv) =>
         runCommand(program, argv, async (opened) => {
           // Read the password first: never from an argument, which other users could see in ps.
           const password = argv.passwordStdin ? (await readStdin()).replace(/\r?\n$/, '') : undefined;
           const actor = await operatorIn(opened, argv.tenant);
-          const { user } = await perform(opened.resolve, CreateUser, actor, {
+          const input = {
             email: argv.email,
             name: argv.name,
             role: argv.role,
             loanGroupIds: argv.loanGroup.map(String),
-            password,
-          });
-          process.stdout.write(`created user ${user.email} (${user.id}) with role ${user.role}\n`);
+          };
+          if (password !== undefined) {
+            const { user } = await perform(opened.resolve, CreateUser, actor, { ...input, password });
+            process.stdout.write(`created user ${user.email} (${user.id}) with role ${user.role}\n`);
+            return;
+          }
+          // No password: an invitation in an owner-only file. Only its path is printed, never the
+          // link (a terminal's scrollback and a script's log are not places for it), as setup-link does.
+          const { invitation } = await perform(opened.resolve, CreateUserWithInvitationFile, actor, input);
+          process.stdout.write(`${invitation?.path}\n`);
         }),
     ),
   handler: () => undefined,

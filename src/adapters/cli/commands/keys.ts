@@ -1,4 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
+import { mcpClientConfig } from '../../../domain/identity/api-key.js';
 import { CreateApiKey } from '../../../domain/identity/create-api-key.js';
 import { ListApiKeys } from '../../../domain/identity/list-api-keys.js';
 import { RevokeApiKey } from '../../../domain/identity/revoke-api-key.js';
@@ -14,11 +15,6 @@ const parseScopes = (raw: string): string[] =>
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-
-/** The client configuration of SPEC §3 for a remote HTTP MCP connection. */
-export const mcpClientConfig = (publicUrl: string, key: string) => ({
-  mcpServers: { desk: { type: 'http', url: `${publicUrl}/api/mcp`, headers: { Authorization: `Bearer ${key}` } } },
-});
 
 export const keyCommand = (program: DeskProgram): CommandModule<GlobalOptions, GlobalOptions> => ({
   command: 'key <action>',

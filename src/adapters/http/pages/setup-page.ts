@@ -1,5 +1,5 @@
 /**
- * The administrator recovery page (SPEC §9). The link carries its token in the fragment
+ * The page a setup link opens (SPEC §9): an administrator's recovery link or a new user's invitation. The link carries its token in the fragment
  * (`/setup#token=…`), which browsers never send to servers, logs or Referer headers; the script reads
  * it (or `?token=`), removes it from the address bar, and posts it with the new password.
  * No external resources; the script is served from /setup.js so the page can forbid inline scripts.
@@ -25,7 +25,7 @@ export const SETUP_PAGE_HTML = `<!doctype html>
 </head>
 <body>
 <h1>Set your password</h1>
-<p>Choose a new password for your Desk administrator account. This link works once, for four hours.</p>
+<p>Choose a password for your Desk account. This link works once, until it expires (four hours for an administrator’s recovery link, seven days for an invitation).</p>
 <form id="setup" autocomplete="off">
   <label for="password">New password (at least 12 characters)</label>
   <input id="password" type="password" minlength="12" required autocomplete="new-password">
@@ -48,7 +48,7 @@ export const SETUP_PAGE_SCRIPT = `'use strict';
   var form = document.getElementById('setup');
   var message = document.getElementById('message');
   function say(text, kind) { message.textContent = text; message.className = kind; }
-  if (!token) { say('This page needs the link from the .setup-link.html file.', 'error'); form.hidden = true; return; }
+  if (!token) { say('This page needs the whole link you were given (from .setup-link.html, an invitation, or the console).', 'error'); form.hidden = true; return; }
   form.addEventListener('submit', function (event) {
     event.preventDefault();
     var password = document.getElementById('password').value;

@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import { ConsumeSetupLink } from '../../../domain/identity/consume-setup-link.js';
+import { GetSignedInUser } from '../../../domain/identity/get-signed-in-user.js';
 import { SignIn, TooManyAttempts } from '../../../domain/identity/sign-in.js';
 import { SignOut } from '../../../domain/identity/sign-out.js';
 import { perform } from '../../../domain/shared/use-case.js';
@@ -34,7 +35,7 @@ async function signInTenant(deps: HttpDeps, ctx: Context): Promise<Tenant> {
 }
 
 /**
- * Console sign-in, sign-out and administrator recovery. The session token is returned in the body and
+ * Console sign-in, sign-out, who is signed in (`/me`) and setup links (recovery and invitations). The session token is returned in the body and
  * set as an HttpOnly, SameSite=Lax cookie (Secure when PUBLIC_URL is https). Each refuses a browser
  * Origin that may not act for the school concerned (middleware/origin-check.ts): sign-in the school
  * signed into, sign-out the session's, setup (whose school is known only from the token) our own
@@ -85,6 +86,11 @@ export const authRoutes: RouteModule = {
         expires: new Date(0),
       });
       ctx.status = 204;
+    });
+
+    // Who is signed in, in which school, with what: the browser console draws itself from this.
+    router.get('/api/auth/me', consoleAuth(container), async (ctx) => {
+      ctx.body = await perform(deps.resolve, GetSignedInUser, consoleActor(ctx), {});
     });
 
     router.post('/api/auth/setup', jsonBody(), async (ctx) => {

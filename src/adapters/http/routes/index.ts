@@ -1,12 +1,19 @@
 import type { RouteModule } from '../route-module.js';
 import { actionRoutes } from './actions.js';
+import { adminRoutes } from './admin.js';
 import { authRoutes } from './auth.js';
 import { consoleRoutes } from './console.js';
+import { costRoutes } from './costs.js';
+import { deviceRoutes } from './devices.js';
 import { eventRoutes } from './events.js';
 import { healthRoutes } from './health.js';
+import { loanPoolRoutes } from './loan-pool.js';
 import { mcpRoutes } from './mcp.js';
 import { metricsRoutes } from './metrics.js';
 import { monitorRoutesModule } from './monitors.js';
+import { repairRoutes } from './repairs.js';
+import { peopleRoutes } from './people.js';
+import { ticketRoutes } from './tickets.js';
 import { recordsIoRoutes } from './records-io.js';
 import { v1Routes } from './v1.js';
 import { webhookRoutes } from './webhooks.js';
@@ -23,8 +30,15 @@ export const routeModules: readonly RouteModule[] = [
   mcpRoutes,
   authRoutes,
   consoleRoutes,
+  loanPoolRoutes,
+  ticketRoutes,
   webhookRoutes,
   eventRoutes,
   monitorRoutesModule,
+  repairRoutes,
+  costRoutes,
+  peopleRoutes,
+  deviceRoutes,
+  adminRoutes,
   recordsIoRoutes,
 ];

@@ -1,5 +1,5 @@
 import type { Loan, LoanRow } from '../../../../domain/loans/loan.js';
-import type { LoanCounts, LoanFilter, LoanRepository } from '../../../../ports/repositories.js';
+import type { GroupLoanCounts, LoanCounts, LoanFilter, LoanRepository } from '../../../../ports/repositories.js';
 import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
 import { nearerEnd } from '../../paging.js';
 import {
@@ -9,6 +9,7 @@ import {
   pageBounds,
   query,
   queryOne,
+  Where,
   type Column,
   type Queryable,
 } from '../sql.js';
@@ -51,6 +52,16 @@ const UNIQUES = {
 const NAMES_OF_NEW = {
   holder_name: '(SELECT p.name FROM people p WHERE p.tenant_id = u.tenant_id AND p.id = u.holder_id)',
   group_name: '(SELECT g.name FROM loan_groups g WHERE g.tenant_id = u.tenant_id AND g.id = u.group_id)',
+};
+
+/** The LoanCounts of a set of tally rows; `today` is the placeholder of the tenant's today. */
+const countSums = (today: string): string => {
+  const sum = (condition: string) => `coalesce(sum(n) FILTER (WHERE ${condition}), 0)::int`;
+  return `coalesce(sum(n), 0)::int AS total,
+    ${sum(`status = 'AVAILABLE'`)} AS available,
+    ${sum(`status = 'ISSUED'`)} AS issued,
+    ${sum(`status = 'ISSUED' AND due_date <> '' AND due_date < ${today}`)} AS overdue,
+    ${sum(`status = 'ISSUED' AND due_date = ''`)} AS "withoutDueDate"`;
 };
 
 /** Loans stored by one repository (one transaction) before the planner's statistics are refreshed. */
@@ -175,15 +186,20 @@ export class PgLoanRepository implements LoanRepository {
 
   async counts(tenantId: string, poolGroupIds: readonly string[] | null, today: string): Promise<LoanCounts> {
     const { table, where } = tallyWhere(tenantId, { poolGroupIds })!; // a pool alone is always answerable
-    const t = where.param(today);
-    const sum = (condition: string) => `coalesce(sum(n) FILTER (WHERE ${condition}), 0)::int`;
-    const sql = `SELECT coalesce(sum(n), 0)::int AS total,
-        ${sum(`status = 'AVAILABLE'`)} AS available,
-        ${sum(`status = 'ISSUED'`)} AS issued,
-        ${sum(`status = 'ISSUED' AND due_date <> '' AND due_date < ${t}`)} AS overdue,
-        ${sum(`status = 'ISSUED' AND due_date = ''`)} AS "withoutDueDate"
-      FROM ${table} ${where}`;
+    const sql = `SELECT ${countSums(where.param(today))} FROM ${table} ${where}`;
     return (await queryOne<LoanCounts>(this.db, sql, where.params))!;
+  }
+
+  async countsByGroup(
+    tenantId: string,
+    poolGroupIds: readonly string[] | null,
+    today: string,
+  ): Promise<GroupLoanCounts[]> {
+    const where = new Where().add('tenant_id = ?', tenantId);
+    if (poolGroupIds) where.add('group_id = ANY(?::text[])', poolGroupIds);
+    const sql = `SELECT group_id AS "groupId", ${countSums(where.param(today))}
+      FROM loan_tallies ${where} GROUP BY group_id HAVING sum(n) > 0`;
+    return (await query<GroupLoanCounts>(this.db, sql, where.params)).rows;
   }
 
   async listHeldBy(tenantId: string, personId: string): Promise<LoanRow[]> {

@@ -27,4 +27,10 @@ export class PgSessionRepository implements SessionRepository {
     const result = await query(this.db, sql, [tenantId, id, at]);
     return result.rowCount === 1;
   }
+
+  async revokeAllOf(tenantId: string, userId: string, at: string): Promise<string[]> {
+    const sql = `UPDATE sessions SET revoked_at = $3
+      WHERE tenant_id = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING id`;
+    return (await query<{ id: string }>(this.db, sql, [tenantId, userId, at])).rows.map((r) => r.id);
+  }
 }

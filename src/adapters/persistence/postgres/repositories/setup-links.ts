@@ -47,4 +47,11 @@ export class PgSetupLinkRepository implements SetupLinkRepository {
       WHERE tenant_id = $1 AND id = $2 AND used_at IS NULL AND replaced_at IS NULL`;
     return (await query(this.db, sql, [tenantId, id, at])).rowCount === 1;
   }
+
+  async listOpen(tenantId: string, userIds: readonly string[], now: string): Promise<SetupLink[]> {
+    if (userIds.length === 0) return [];
+    const sql = `SELECT ${COLUMNS} FROM setup_links
+      WHERE tenant_id = $1 AND user_id = ANY($2::text[]) AND used_at IS NULL AND replaced_at IS NULL AND expires_at > $3`;
+    return (await query<SetupLink>(this.db, sql, [tenantId, userIds, now])).rows;
+  }
 }

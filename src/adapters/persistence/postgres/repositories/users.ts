@@ -20,8 +20,9 @@ export class PgUserRepository implements UserRepository {
     await mapUniqueViolation(query(this.db, sql, [...values, passwordHash, user.active, user.createdAt]), UNIQUES);
   }
 
-  async findById(tenantId: string, id: string): Promise<UserCredentials | null> {
-    const sql = `SELECT ${COLUMNS}, password_hash AS "passwordHash" FROM users WHERE tenant_id = $1 AND id = $2`;
+  async findById(tenantId: string, id: string, opts: { forUpdate?: boolean } = {}): Promise<UserCredentials | null> {
+    const lock = opts.forUpdate ? ' FOR UPDATE' : '';
+    const sql = `SELECT ${COLUMNS}, password_hash AS "passwordHash" FROM users WHERE tenant_id = $1 AND id = $2${lock}`;
     return queryOne<UserCredentials>(this.db, sql, [tenantId, id]);
   }
 
@@ -47,6 +48,12 @@ export class PgUserRepository implements UserRepository {
   list(tenantId: string, page: PageRequest): Promise<Page<User>> {
     const where = new Where().add('tenant_id = ?', tenantId);
     return pageOf<User>(this.db, { columns: COLUMNS, from: 'users', where, orderBy: 'email COLLATE "C"', page });
+  }
+
+  async withPassword(tenantId: string, ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const sql = 'SELECT id FROM users WHERE tenant_id = $1 AND id = ANY($2::text[]) AND password_hash IS NOT NULL';
+    return (await query<{ id: string }>(this.db, sql, [tenantId, ids])).rows.map((r) => r.id);
   }
 
   async update(tenantId: string, user: User): Promise<boolean> {

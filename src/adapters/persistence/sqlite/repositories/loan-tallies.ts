@@ -1,11 +1,18 @@
 import type { Loan } from '../../../../domain/loans/loan.js';
-import type { LoanCounts, LoanFilter } from '../../../../ports/repositories.js';
+import type { GroupLoanCounts, LoanCounts, LoanFilter } from '../../../../ports/repositories.js';
 import { inJson, json, Where, type Sql } from '../sql.js';
 
 export type TallyKey = Pick<Loan, 'groupId' | 'status' | 'kind' | 'dueDate'>;
 
 // A due date of '' means none: the primary key cannot hold NULL.
 const OVERDUE = "status = 'ISSUED' AND due_date <> '' AND due_date < ?";
+
+/** The counts of a set of tally rows (LoanCounts); its one parameter is today, for OVERDUE. */
+const SUMS = `coalesce(sum(n), 0) AS total,
+  coalesce(sum(CASE WHEN status = 'AVAILABLE' THEN n END), 0) AS available,
+  coalesce(sum(CASE WHEN status = 'ISSUED' THEN n END), 0) AS issued,
+  coalesce(sum(CASE WHEN ${OVERDUE} THEN n END), 0) AS overdue,
+  coalesce(sum(CASE WHEN status = 'ISSUED' AND due_date = '' THEN n END), 0) AS withoutDueDate`;
 
 /**
  * Where the counts of a pool come from: `loan_tenant_tallies` (no group column, a few hundred rows per
@@ -68,17 +75,19 @@ export class LoanTallies {
 
   counts(tenantId: string, pool: readonly string[] | null, today: string): LoanCounts {
     const { table, where } = tallyWhere(tenantId, pool);
-    const counts = this.sql.get<LoanCounts>(
-      `SELECT coalesce(sum(n), 0) AS total,
-         coalesce(sum(CASE WHEN status = 'AVAILABLE' THEN n END), 0) AS available,
-         coalesce(sum(CASE WHEN status = 'ISSUED' THEN n END), 0) AS issued,
-         coalesce(sum(CASE WHEN ${OVERDUE} THEN n END), 0) AS overdue,
-         coalesce(sum(CASE WHEN status = 'ISSUED' AND due_date = '' THEN n END), 0) AS withoutDueDate
-       FROM ${table} ${where}`,
+    const counts = this.sql.get<LoanCounts>(`SELECT ${SUMS} FROM ${table} ${where}`, today, ...where.params);
+    return counts!;
+  }
+
+  /** The same counts per group of the pool (null: every group), from `loan_tallies` in one pass. */
+  countsByGroup(tenantId: string, pool: readonly string[] | null, today: string): GroupLoanCounts[] {
+    const where = new Where().add('tenant_id = ?', tenantId);
+    if (pool) where.add(inJson('group_id'), json(pool));
+    return this.sql.all<GroupLoanCounts>(
+      `SELECT group_id AS groupId, ${SUMS} FROM loan_tallies ${where} GROUP BY group_id HAVING sum(n) > 0`,
       today,
       ...where.params,
     );
-    return counts!;
   }
 
   /** How many loans match `filter`, or null when the filter looks at more than the tallies hold. */

@@ -1,6 +1,6 @@
 import type { Loan, LoanRow } from '../../../../domain/loans/loan.js';
 import { offsetOf, type Page, type PageRequest } from '../../../../domain/shared/paging.js';
-import type { LoanCounts, LoanFilter, LoanRepository } from '../../../../ports/repositories.js';
+import type { GroupLoanCounts, LoanCounts, LoanFilter, LoanRepository } from '../../../../ports/repositories.js';
 import { conflictOf, count, inJson, insertMany, json, pageNearerEnd, Where, type Column, type Sql } from '../sql.js';
 import { addLoanFilters, LoanSearch } from './loan-search.js';
 import { LoanTallies, type TallyKey } from './loan-tallies.js';
@@ -152,6 +152,14 @@ export class SqliteLoanRepository implements LoanRepository {
 
   async counts(tenantId: string, poolGroupIds: readonly string[] | null, today: string): Promise<LoanCounts> {
     return this.tallies.counts(tenantId, poolGroupIds, today);
+  }
+
+  async countsByGroup(
+    tenantId: string,
+    poolGroupIds: readonly string[] | null,
+    today: string,
+  ): Promise<GroupLoanCounts[]> {
+    return this.tallies.countsByGroup(tenantId, poolGroupIds, today);
   }
 
   async listHeldBy(tenantId: string, personId: string): Promise<LoanRow[]> {

@@ -36,4 +36,14 @@ export class SqliteSessionRepository implements SessionRepository {
     );
     return result.changes === 1;
   }
+
+  async revokeAllOf(tenantId: string, userId: string, at: string): Promise<string[]> {
+    const rows = this.sql.all<{ id: string }>(
+      'UPDATE sessions SET revoked_at = ? WHERE tenant_id = ? AND user_id = ? AND revoked_at IS NULL RETURNING id',
+      at,
+      tenantId,
+      userId,
+    );
+    return rows.map((r) => r.id);
+  }
 }

@@ -1,6 +1,6 @@
 import type { SetupLink } from '../../../../domain/identity/setup-link.js';
 import type { SetupLinkRepository } from '../../../../ports/repositories.js';
-import { conflictOf, type Sql } from '../sql.js';
+import { conflictOf, inJson, json, type Sql } from '../sql.js';
 
 const COLUMNS = `id, purpose, user_id AS userId, token_hash AS tokenHash, file_path AS filePath, created_at AS createdAt,
   expires_at AS expiresAt, used_at AS usedAt, replaced_at AS replacedAt`;
@@ -58,5 +58,16 @@ export class SqliteSetupLinkRepository implements SetupLinkRepository {
       id,
     );
     return result.changes === 1;
+  }
+
+  async listOpen(tenantId: string, userIds: readonly string[], now: string): Promise<SetupLink[]> {
+    if (userIds.length === 0) return [];
+    return this.sql.all<SetupLink>(
+      `SELECT ${COLUMNS} FROM setup_links
+       WHERE tenant_id = ? AND ${inJson('user_id')} AND used_at IS NULL AND replaced_at IS NULL AND expires_at > ?`,
+      tenantId,
+      json(userIds),
+      now,
+    );
   }
 }

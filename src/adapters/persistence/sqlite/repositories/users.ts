@@ -2,7 +2,7 @@ import type { Role } from '../../../../domain/access/permissions.js';
 import type { User, UserCredentials } from '../../../../domain/identity/user.js';
 import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
 import type { UserRepository } from '../../../../ports/repositories.js';
-import { conflictOf, json, pageOf, parseJson, Where, type Sql } from '../sql.js';
+import { conflictOf, inJson, json, pageOf, parseJson, Where, type Sql } from '../sql.js';
 
 const COLUMNS = `id, email, name, role, loan_group_ids AS loanGroupIds, active, created_at AS createdAt`;
 
@@ -38,6 +38,7 @@ export class SqliteUserRepository implements UserRepository {
     }
   }
 
+  // forUpdate needs nothing here: the caller's BEGIN IMMEDIATE already holds the database's write lock.
   async findById(tenantId: string, id: string): Promise<UserCredentials | null> {
     const row = this.sql.get<UserRow & { passwordHash: string | null }>(
       `SELECT ${COLUMNS}, password_hash AS passwordHash FROM users WHERE tenant_id = ? AND id = ?`,
@@ -73,6 +74,16 @@ export class SqliteUserRepository implements UserRepository {
     const where = new Where().add('tenant_id = ?', tenantId);
     const rows = pageOf<UserRow>(this.sql, { columns: COLUMNS, from: 'users', where, orderBy: 'email', page });
     return { items: rows.items.map(toUser), total: rows.total };
+  }
+
+  async withPassword(tenantId: string, ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = this.sql.all<{ id: string }>(
+      `SELECT id FROM users WHERE tenant_id = ? AND ${inJson('id')} AND password_hash IS NOT NULL`,
+      tenantId,
+      json(ids),
+    );
+    return rows.map((r) => r.id);
   }
 
   async update(tenantId: string, user: User): Promise<boolean> {

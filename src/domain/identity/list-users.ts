@@ -1,0 +1,35 @@
+import { inject, injectable } from 'inversify';
+import { z } from 'zod';
+import { Clock } from '../../ports/clock.js';
+import { UnitOfWork } from '../../ports/unit-of-work.js';
+import type { Actor } from '../shared/actor.js';
+import { PAGE_SIZE_DEFAULT } from '../shared/paging.js';
+import type { UseCase } from '../shared/use-case.js';
+import { page, pageSize } from '../shared/validation.js';
+import { toUserViews, type UserView } from './user-view.js';
+
+export const listUsersInput = z.object({ page: page(), pageSize: pageSize() }).strict();
+
+type UserPage = { users: UserView[]; total: number; page: number; pageSize: number };
+
+/** The tenant's console users by e-mail, each saying whether it can sign in yet (never a password hash). */
+@injectable()
+export class ListUsers implements UseCase<typeof listUsersInput, UserPage> {
+  static readonly required = ['user.manage'] as const;
+  static readonly input = listUsersInput;
+
+  constructor(
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async execute(actor: Actor, input: z.output<typeof listUsersInput>): Promise<UserPage> {
+    const paging = { page: input.page ?? 1, pageSize: input.pageSize ?? PAGE_SIZE_DEFAULT };
+    const now = this.clock.now().toISOString();
+    const tenantId = actor.tenant.id;
+    return this.uow.read(async (repos) => {
+      const { items, total } = await repos.users.list(tenantId, paging);
+      return { users: await toUserViews(repos, tenantId, items, now), total, ...paging };
+    });
+  }
+}

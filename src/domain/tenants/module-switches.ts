@@ -1,0 +1,18 @@
+import { MODULES, type ModuleName } from '../access/permissions.js';
+import type { Actor } from '../shared/actor.js';
+import { DomainError } from '../shared/errors.js';
+
+/**
+ * Who may turn a tenant's modules on and off: the operator at the CLI, and the tenant's own school
+ * administrators in the console. By role, not by a grant: `module.*` stays a tenant switch that no
+ * role or key is ever given, and no key (whatever its scopes) and no other role may flip it.
+ */
+export function requireModuleChanger(actor: Actor): void {
+  const p = actor.principal;
+  if (p.type === 'operator' || (p.type === 'user' && p.role === 'school-admin')) return;
+  throw new DomainError('forbidden', 'only a school administrator (or the operator at the CLI) changes modules');
+}
+
+/** Every module with whether it is on, in catalogue order: what the console draws its navigation from. */
+export const moduleSwitches = (enabled: readonly ModuleName[]): { name: ModuleName; enabled: boolean }[] =>
+  MODULES.map((name) => ({ name, enabled: enabled.includes(name) }));

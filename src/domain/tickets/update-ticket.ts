@@ -1,0 +1,78 @@
+import { inject, injectable } from 'inversify';
+import { z } from 'zod';
+import { Clock } from '../../ports/clock.js';
+import { IdGenerator } from '../../ports/id-generator.js';
+import { UnitOfWork } from '../../ports/unit-of-work.js';
+import type { Actor } from '../shared/actor.js';
+import { changedFields } from '../shared/changed-fields.js';
+import { invalid, notFound } from '../shared/errors.js';
+import { auditActor, recordChange } from '../shared/record-change.js';
+import type { UseCase } from '../shared/use-case.js';
+import { id } from '../shared/validation.js';
+import { staffAssignee } from './ticket-people.js';
+import {
+  changeTicket,
+  TICKET_FIELDS,
+  TICKET_PRIORITIES,
+  TICKET_STATUSES,
+  ticketEventData,
+  type Ticket,
+} from './ticket.js';
+
+export const updateTicketInput = z
+  .object({
+    id: id(),
+    status: z.enum(TICKET_STATUSES).optional().describe('Move to NEW, OPEN, PENDING, RESOLVED or CLOSED'),
+    priority: z.enum(TICKET_PRIORITIES).optional().describe('LOW, NORMAL, HIGH or URGENT'),
+    assigneeId: id().nullable().optional().describe('A staff member to handle it; null: nobody'),
+  })
+  .strict();
+
+/**
+ * The desk works a ticket: moves its status as the state machine allows (ticket.ts), sets its
+ * priority, assigns it to a member of staff or to nobody. `updatedAt` moves; the audit entry says
+ * what changed from what to what. Values equal to the ticket's own are no change, and a request that
+ * changes nothing answers the ticket as it is and records nothing.
+ */
+@injectable()
+export class UpdateTicket implements UseCase<typeof updateTicketInput, { ticket: Ticket }> {
+  static readonly required = ['module.servicedesk', 'ticket.manage'] as const;
+  static readonly input = updateTicketInput;
+
+  constructor(
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(Clock) private readonly clock: Clock,
+    @inject(IdGenerator) private readonly ids: IdGenerator,
+  ) {}
+
+  async execute(
+    actor: Actor,
+    { id: ticketId, ...changes }: z.output<typeof updateTicketInput>,
+  ): Promise<{ ticket: Ticket }> {
+    if (TICKET_FIELDS.every((k) => changes[k] === undefined)) {
+      throw invalid([{ path: '', message: `give at least one of ${TICKET_FIELDS.join(', ')}` }]);
+    }
+    const tenantId = actor.tenant.id;
+    const at = this.clock.now().toISOString();
+    return this.uow.transaction(async (repos) => {
+      const current = await repos.tickets.findById(tenantId, ticketId, { forUpdate: true });
+      if (!current) throw notFound('ticket', ticketId);
+      const next = changeTicket(current, changes, at);
+      if (next === current) return { ticket: current };
+      if (next.assigneeId !== null && next.assigneeId !== current.assigneeId) {
+        await staffAssignee(repos, tenantId, next.assigneeId);
+      }
+      if (!(await repos.tickets.update(tenantId, next))) throw notFound('ticket', ticketId);
+      await recordChange(repos, this.ids, {
+        tenantId,
+        actor: auditActor(actor),
+        action: 'ticket.update',
+        target: `ticket:${current.number}`,
+        at,
+        details: changedFields(current, next, TICKET_FIELDS),
+        event: { kind: 'ticket.updated', payload: ticketEventData(next) },
+      });
+      return { ticket: next };
+    });
+  }
+}
