@@ -65,6 +65,19 @@ export class Where {
   }
 }
 
+/**
+ * `FROM <table> <alias>` narrowed to the tenant's rows whose `column` is one of the keys in `$2` (a
+ * text array; `$1` is the tenant), for batch lookups (`findByExternalIds`, `findBySerials`...). Each
+ * key is looked up on its own through the (tenant_id, column) index, whatever the planner's statistics
+ * say: `column = ANY($2)` lets a planner that thinks the tenant small (a table loaded since its last
+ * ANALYZE, as an import leaves it) read all the tenant's rows and filter them, for every chunk of an
+ * import. The LATERAL subquery is a nested loop over the keys; `OFFSET 0` keeps it from being flattened
+ * back into that join. Pass distinct keys: each row comes once per key.
+ */
+export const fromKeys = (table: string, alias: string, column: string): string =>
+  `FROM unnest($2::text[]) AS keys(key)
+   CROSS JOIN LATERAL (SELECT * FROM ${table} WHERE tenant_id = $1 AND ${column} = keys.key OFFSET 0) ${alias}`;
+
 /** `count(*)` of a query (`FROM … WHERE …`), as a number. */
 export async function count(db: Queryable, text: string, values: unknown[] = []): Promise<number> {
   const row = await queryOne<{ n: number }>(db, `SELECT count(*)::int AS n ${text}`, values);
