@@ -139,11 +139,11 @@ const isBlank = (cells: readonly string[]) => cells.every((c) => c.trim() === ''
  * mostly those). Something that changed between the passes and makes a row wrong is found again
  * there: the transaction is rolled back and the answer is the same `invalid`; a record changed
  * between the passes that the file leaves as it was is left with that change. When pass 1 found
- * nothing to change, pass 2 is not needed: the transaction only records the import. Either way one audit entry with the counts and one
- * `import.completed` event, in that transaction.
+ * nothing to change, pass 2 is not needed: the transaction only records the import. Either way one
+ * audit entry with the counts and one `import.completed` event, in that transaction.
  *
  * Memory stays flat: rows are held a chunk at a time; what must be remembered per row (keys seen,
- * people matched) lives in compact KeyIndexes.
+ * people matched) is a 64-bit fingerprint in a KeyIndex, and one bit in a LineSet.
  */
 @injectable()
 export class ImportRunner {
