@@ -259,6 +259,20 @@ describe('people: finding the stored person', () => {
     });
   });
 
+  it('stores new people in batches across chunks, all of them before the leavers are archived', async () => {
+    const w = await newWorld();
+    const leaver = aPerson({ externalId: 'GONE-1' });
+    await w.seed((r, t) => r.people.insertMany(t, [leaver]));
+    const rows = Array.from({ length: 6_500 }, (_, i) => `B-${i},Pupil ${i},,PUPIL,7A`);
+    const report = await importPeople(w, ['externalId,name,email,kind,userGroup', ...rows].join('\n'), {
+      archiveMissing: true,
+    });
+    expect(report).toMatchObject({ created: 6_500, archived: 1 });
+    const stored = await people(w);
+    expect(stored.filter((p) => p.archivedAt === null)).toHaveLength(6_500);
+    expect(stored.find((p) => p.id === leaver.id)!.archivedAt).not.toBeNull();
+  });
+
   it('reads OneRoster: identifier before sourcedId, the first grade, staff keep their department', async () => {
     const w = await newWorld();
     const teacher = aPerson({ externalId: 't-1', kind: 'STAFF', userGroup: 'Science' });

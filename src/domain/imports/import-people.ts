@@ -21,6 +21,8 @@ import { peopleFormat, type PeopleFormat, type PersonRow } from './people-rows.j
 import type { RowProblems } from './row-problems.js';
 
 const SCAN_PAGE = 1_000;
+/** New people stored together (Postgres inserts 5,000 rows a statement). */
+const INSERT_BATCH = 5_000;
 
 const samePerson = (a: Person, b: Person) =>
   a.name === b.name &&
@@ -53,6 +55,8 @@ class PeopleImporter implements Importer<PersonRow> {
   private readonly emailKeyed = new KeyIndex();
   /** Stored (or created) people matched by a row → that line. */
   private readonly matched = new KeyIndex();
+  /** New people not stored yet (the writing pass). */
+  private pending: Person[] = [];
 
   constructor(
     private readonly tenantId: string,
@@ -168,8 +172,20 @@ class PeopleImporter implements Importer<PersonRow> {
     this.counts.created += created.length;
     this.counts.updated += changed.length;
     if (!write || problems.any) return;
-    if (created.length) await repos.people.insertMany(this.tenantId, created);
+    this.pending.push(...created);
+    if (this.pending.length >= INSERT_BATCH) await this.insertPending(repos);
     if (changed.length) await repos.people.updateMany(this.tenantId, changed);
+  }
+
+  /**
+   * New people are stored a few thousand at a time: fewer statements (and statement triggers) than one
+   * per chunk. Later rows never need to find them: they are matched already, and a second row with
+   * their externalId is a duplicate the validating pass refused.
+   */
+  private async insertPending(repos: Repositories): Promise<void> {
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length) await repos.people.insertMany(this.tenantId, batch);
   }
 
   /** Whether a row before `line` matched (or created) this person: an e-mail never finds them again. */
@@ -215,6 +231,7 @@ class PeopleImporter implements Importer<PersonRow> {
    * is read once, from the issued loans and the assigned devices, not per leaver.
    */
   async finish(withRepos: WithRepos, problems: RowProblems, write: boolean) {
+    if (write) await withRepos((repos) => this.insertPending(repos));
     if (!this.archiveMissing) return;
     const holders = await withRepos((repos) => this.holders(repos));
     let after: { name: string; id: string } | null = null;
