@@ -23,16 +23,17 @@ type ImportArgs = GlobalOptions & {
 const USE_CASES = { people: ImportPeople, devices: ImportDevices, loans: ImportLoans } as const;
 
 const n = (x: number) => x.toLocaleString('en');
+const rows = (x: number) => `${n(x)} ${x === 1 ? 'row' : 'rows'}`;
 
 /** The report as lines for an operator: the counts, then what needs a person's attention. */
 export function reportLines(slug: string, r: ImportReport, seconds: number): string[] {
   const format = r.format === 'oneroster' ? ' (OneRoster users.csv)' : '';
   const lines = [
-    `${r.kind} import into ${slug}${r.dryRun ? ' (dry run: nothing written)' : ''}${format}: ${n(r.rows)} rows in ${seconds.toFixed(1)} s`,
+    `${r.kind} import into ${slug}${r.dryRun ? ' (dry run: nothing written)' : ''}${format}: ${rows(r.rows)} in ${seconds.toFixed(1)} s`,
     `  ${r.dryRun ? 'would be ' : ''}created ${n(r.created)}, updated ${n(r.updated)}, unchanged ${n(r.unchanged)}, archived ${n(r.archived)}`,
   ];
   if (r.restored) lines.push(`  restored ${n(r.restored)} archived people the file lists again (counted as updated)`);
-  if (r.skipped) lines.push(`  skipped ${n(r.skipped)} rows that are no pupil or staff (guardians, disabled accounts)`);
+  if (r.skipped) lines.push(`  skipped ${rows(r.skipped)} that are no pupil or staff (guardians, disabled accounts)`);
   if (r.groupsCreated) lines.push(`  loan groups created: ${n(r.groupsCreated)}`);
   if (r.notArchived.total) {
     lines.push(`  not archived, still holding something: ${n(r.notArchived.total)}`);
