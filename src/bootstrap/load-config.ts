@@ -117,6 +117,12 @@ const schema = z.object({
   REQUEST_TIMEOUT_SECONDS: seconds(30),
   HEADERS_TIMEOUT_SECONDS: seconds(10),
   KEEP_ALIVE_TIMEOUT_SECONDS: seconds(5),
+  IMPORT_MAX_MB: z.coerce
+    .number({ message: 'must be a whole number of MiB' })
+    .int({ message: 'must be a whole number of MiB' })
+    .min(1, { message: 'must be at least 1 MiB' })
+    .max(16_384, { message: 'must be at most 16384 MiB' })
+    .default(256),
   MAX_CONNECTIONS: z.coerce
     .number({ message: 'must be a whole number' })
     .int({ message: 'must be a whole number' })
@@ -235,6 +241,7 @@ export function loadConfig(req: ConfigRequest): DeskConfig {
       keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
       maxConnections: e.MAX_CONNECTIONS,
     },
+    importMaxBytes: e.IMPORT_MAX_MB * 1024 * 1024,
   };
 }
 

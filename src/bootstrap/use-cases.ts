@@ -85,6 +85,15 @@ import { CreateTicket } from '../domain/tickets/create-ticket.js';
 import { UpdateTicket } from '../domain/tickets/update-ticket.js';
 import { ListTicketComments } from '../domain/tickets/list-ticket-comments.js';
 import { AddTicketComment } from '../domain/tickets/add-ticket-comment.js';
+import { ImportRunner } from '../domain/imports/import-run.js';
+import { ImportPeople } from '../domain/imports/import-people.js';
+import { ImportDevices } from '../domain/imports/import-devices.js';
+import { ImportLoans } from '../domain/imports/import-loans.js';
+import { ExportPeople } from '../domain/exports/export-people.js';
+import { ExportDevices } from '../domain/exports/export-devices.js';
+import { ExportLoans } from '../domain/exports/export-loans.js';
+import { ExportSubmissions } from '../domain/exports/export-submissions.js';
+import { ExportTickets } from '../domain/exports/export-tickets.js';
 
 /** Every use case (and the shared domain services), bound to itself in every deployment mode. */
 export const USE_CASES = [
@@ -176,4 +185,14 @@ export const USE_CASES = [
   UpdateMonitor,
   DeleteMonitor,
   RunMonitorChecks,
+  // Imports and exports (issue 12, points 8 and 9): the three imports share the ImportRunner.
+  ImportRunner,
+  ImportPeople,
+  ImportDevices,
+  ImportLoans,
+  ExportPeople,
+  ExportDevices,
+  ExportLoans,
+  ExportSubmissions,
+  ExportTickets,
 ] as const;

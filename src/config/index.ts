@@ -65,6 +65,8 @@ export interface DeskConfig {
   readonly allowedOrigins: readonly string[];
   /** How long a client may take to send a request, and how many connections may be open at once. */
   readonly http: HttpLimits;
+  /** The largest CSV an import accepts, in bytes (IMPORT_MAX_MB): HTTP bodies and standard input. */
+  readonly importMaxBytes: number;
 }
 
 export interface HttpLimits {

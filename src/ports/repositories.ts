@@ -97,6 +97,8 @@ export abstract class PersonRepository {
    * without a total: what an export streams and `--archive-missing` walks, at any size.
    */
   abstract scan(tenantId: string, filter: PersonFilter, after: PersonCursor | null, limit: number): Promise<Person[]>;
+  /** People (archived too) with these ids, in no particular order (an unknown id is left out). */
+  abstract findByIds(tenantId: string, ids: readonly string[]): Promise<Person[]>;
   /** People (archived too) with these external ids, in no particular order. */
   abstract findByExternalIds(tenantId: string, externalIds: readonly string[]): Promise<Person[]>;
   /** People (archived too) with these e-mail addresses (compared exactly), in no particular order. */

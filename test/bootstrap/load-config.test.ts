@@ -29,7 +29,19 @@ describe('loadConfig', () => {
       channel: 'stable',
       rateLimits: { mcp: 60, actions: 60, v1: 600 },
       http: { requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, keepAliveTimeoutMs: 5_000, maxConnections: 10_000 },
+      importMaxBytes: 256 * 1024 * 1024,
     });
+  });
+
+  it('reads the largest import (IMPORT_MAX_MB, whole MiB), refusing what is not', () => {
+    const dir = tempInstallDir();
+    expect(loadConfig({ installDir: dir, env: { IMPORT_MAX_MB: '2' }, fromEnvironment: true }).importMaxBytes).toBe(
+      2 * 1024 * 1024,
+    );
+    for (const value of ['0', '1.5', 'lots', '16385'])
+      expect(
+        failure(() => loadConfig({ installDir: dir, env: { IMPORT_MAX_MB: value }, fromEnvironment: true })).key,
+      ).toBe('IMPORT_MAX_MB');
   });
 
   it('reads the HTTP limits, and refuses a headers timeout longer than the request timeout', () => {

@@ -109,6 +109,21 @@ export function recordsRepositoryContract({ tx, read, newTenant }: Subject): voi
     expect(await read((r) => r.people.findByEmails(t.id, []))).toEqual([]);
   });
 
+  it('people: finds by ids, archived included, leaving out unknown ids and another tenant’s people', async () => {
+    const t = await newTenant();
+    const other = await newTenant();
+    const ada = aPerson({ externalId: 'MIS-1' });
+    const gone = aPerson({ archivedAt: '2026-01-01T00:00:00.000Z' });
+    const elsewhere = aPerson();
+    await tx((r) => r.people.insertMany(t.id, [ada, gone, aPerson()]));
+    await tx((r) => r.people.insertMany(other.id, [elsewhere]));
+    expect(
+      sortById(await read((r) => r.people.findByIds(t.id, [ada.id, gone.id, elsewhere.id, randomUUID()]))),
+    ).toEqual(sortById([ada, gone]));
+    expect(await read((r) => r.people.findByIds(other.id, [ada.id]))).toEqual([]);
+    expect(await read((r) => r.people.findByIds(t.id, []))).toEqual([]);
+  });
+
   it('people: an external id is unique in the tenant, on insert and on update; people without one never collide', async () => {
     const t = await newTenant();
     const other = await newTenant();

@@ -14,7 +14,7 @@ import { appendEvent } from '../../src/domain/shared/record-change.js';
 import { UnitOfWork } from '../../src/ports/unit-of-work.js';
 import { startApp, type TestApp, type TestDatabase } from '../support/app.js';
 import { postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js';
-import { expectProblem, invokeAction, pointersOf } from '../support/rest.js';
+import { invokeAction, pointersOf } from '../support/rest.js';
 import { openStream, type SseStream } from '../support/sse.js';
 import { readTenantData, type TenantData } from '../support/tenant-data.js';
 import { signIn } from '../console/support.js';

@@ -399,6 +399,98 @@ describe.each(databases)('webhooks on %s', (database) => {
     expect(after).not.toMatch(/desk_\w+\{[^}]*tenant/);
   });
 
+  it("delivers the records' events with thin data: a person, a device, an internal note, a cost, an import", async () => {
+    const user = await signIn(app, 'north', { role: 'school-admin' });
+    const as = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+      send(app.port, { method, path, body, headers: { authorization: `Bearer ${user.token}`, ...headers } });
+    const kinds = ['person.created', 'device.updated', 'ticket.commented', 'cost.recorded', 'import.completed'];
+    // A key without ticket.manage may not subscribe to ticket.commented: its webhook would get internal notes.
+    expectProblem(await create(admin.key, { url: receiver.url, events: ['ticket.commented'] }), 403, 'forbidden');
+    const made = await as('POST', '/api/webhooks', { url: receiver.url, events: kinds });
+    expect(made.status, made.text).toBe(201);
+    const secret = made.json.secret as string;
+    const before = receiver.received.length;
+
+    const person = await as('POST', '/api/people', {
+      name: 'Wendy Webhook',
+      kind: 'PUPIL',
+      email: 'wendy@north.example',
+    });
+    const device = data.devices.find((d) => d.status === 'IN_STOCK')!;
+    expect((await as('POST', `/api/devices/${device.id}/assign`, { personId: person.json.person.id })).status).toBe(
+      200,
+    );
+    const note = await as('POST', `/api/tickets/${data.tickets[0]!.id}/comments`, {
+      body: 'Wendy says the charger is broken',
+      internal: true,
+    });
+    expect(note.status, note.text).toBe(201);
+    const cost = await as('POST', '/api/costs', {
+      type: 'PARTS',
+      amountMinor: 1_250,
+      date: '2026-01-05',
+      note: 'charger',
+    });
+    expect(cost.status, cost.text).toBe(201);
+    const csv = 'externalId,name,email,kind,userGroup\nHOOK-1,Harry Hook,harry@north.example,PUPIL,7A\n';
+    const imported = await as('POST', '/api/import/people', csv, { 'content-type': 'text/csv' });
+    expect(imported.status, imported.text).toBe(200);
+
+    const got = (await receiver.waitFor(before + 5)).slice(before);
+    const bodies = got.map((r) => verified(r, secret) as { type: string; data: Record<string, unknown> });
+    expect(bodies).toEqual([
+      {
+        type: 'person.created',
+        timestamp: expect.any(String),
+        data: { person: { id: person.json.person.id, kind: 'PUPIL', externalId: null, archived: false } },
+      },
+      {
+        type: 'device.updated',
+        timestamp: expect.any(String),
+        data: {
+          device: {
+            id: device.id,
+            serial: device.serial,
+            kind: device.kind,
+            status: 'IN_USE',
+            assignedPersonId: person.json.person.id,
+          },
+        },
+      },
+      {
+        type: 'ticket.commented',
+        timestamp: expect.any(String),
+        data: {
+          ticket: { id: data.tickets[0]!.id, number: data.tickets[0]!.number },
+          comment: { id: note.json.comment.id, internal: true },
+        },
+      },
+      {
+        type: 'cost.recorded',
+        timestamp: expect.any(String),
+        data: {
+          cost: {
+            id: cost.json.cost.id,
+            type: 'PARTS',
+            coverage: null,
+            amountMinor: 1_250,
+            date: '2026-01-05',
+            source: 'manual',
+          },
+        },
+      },
+      {
+        type: 'import.completed',
+        timestamp: expect.any(String),
+        data: { import: { kind: 'people', created: 1, updated: 0, unchanged: 0, archived: 0 } },
+      },
+    ]);
+    // Thin: never a name, an e-mail address or free text.
+    for (const text of ['Wendy', 'wendy@', 'charger', 'Harry'])
+      expect(got.map((r) => r.body).join()).not.toContain(text);
+    await as('DELETE', `/api/webhooks/${made.json.webhook.id}`);
+  });
+
   it('is managed from the console too, with the same rules', async () => {
     const user = await signIn(app, 'north', { role: 'school-admin' });
     const teacher = await signIn(app, 'north', { role: 'teacher' });

@@ -305,6 +305,13 @@ export class MemoryPersonRepository implements PersonRepository {
       .map(copy);
   }
 
+  async findByIds(tenantId: string, ids: readonly string[]): Promise<Person[]> {
+    const wanted = new Set(ids);
+    return rowsOf(this.state.people, tenantId)
+      .filter((p) => wanted.has(p.id))
+      .map(copy);
+  }
+
   async findByExternalIds(tenantId: string, externalIds: readonly string[]): Promise<Person[]> {
     const wanted = new Set(externalIds);
     return rowsOf(this.state.people, tenantId)

@@ -166,6 +166,10 @@ const ROUTE_CASES: Record<string, () => { path: string; expect: Expectation }[]>
   'POST /api/v1/monitors': () => [],
   'PATCH /api/v1/monitors/:id': () => [],
   'DELETE /api/v1/monitors/:id': () => [],
+  // Imports (CSV bodies): what an import through A's key names of B finds nothing of B (below).
+  'POST /api/v1/import/people': () => [],
+  'POST /api/v1/import/devices': () => [],
+  'POST /api/v1/import/loans': () => [],
   'GET /api/v1/actions': () => [{ path: '/api/v1/actions', expect: 'own' }],
   'GET /api/v1/actions/openapi.json': () => [{ path: '/api/v1/actions/openapi.json', expect: 'own' }],
   'POST /api/v1/actions/:name': () => [], // every action, below
@@ -331,6 +335,33 @@ describe('tenant isolation over the API-key surfaces', () => {
     }
     const stored = await app.container.get(UnitOfWork).read((r) => r.webhooks.findById(b.tenant.id, bWebhookId));
     expect(stored).toMatchObject({ url: 'https://8.8.8.8/beta-hook', enabled: true });
+  });
+
+  it("an import through A's key finds nothing of B: not a person by id or external id, not a loan by serial", async () => {
+    const client = restClient(app.port, aKey);
+    const csv = (path: string, body: string) =>
+      client.send({ method: 'POST', path, body, headers: { 'content-type': 'text/csv' } });
+    const device = await csv(
+      '/api/v1/import/devices?dryRun=true',
+      `serial,kind,assignedTo\nISO-DEV,LAPTOP,${b.pupils[0]!.id}\n`,
+    );
+    expect(device.status, device.text).toBe(400);
+    expect(device.json.errors.map((e: { pointer: string }) => e.pointer)).toEqual(['/rows/2/assignedTo']);
+    expectNoneOf(device, forbidden);
+    const loans = await csv(
+      '/api/v1/import/loans?dryRun=true',
+      `serial,kind,group\n${bLoanSerial()},LAPTOP,Isolation cart\n`,
+    );
+    expect(loans.status, loans.text).toBe(200);
+    expect(loans.json.import).toMatchObject({ created: 1, updated: 0, unchanged: 0 });
+    const onlyB = b.people.find((p) => p.externalId && !a.people.some((x) => x.externalId === p.externalId));
+    if (onlyB) {
+      const people = await csv(
+        '/api/v1/import/people?dryRun=true',
+        `externalId,name,kind\n${onlyB.externalId},Probe,PUPIL\n`,
+      );
+      expect(people.json.import).toMatchObject({ created: 1, updated: 0 });
+    }
   });
 
   it("leaves tenant B's loans, submissions, audit log and outbox unchanged", async () => {

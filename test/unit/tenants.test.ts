@@ -117,10 +117,10 @@ describe('ChangeModules', () => {
     const w = tenantWorld();
     const tenant = await w.createTenant.execute(northHigh);
     await expect(w.changeModules.execute(operatorActor(tenant), { enable: ['loans', 'chess'] })).rejects.toEqual(
-      domainError('invalid', 'modules'),
+      domainError('invalid', 'enable.1'),
     );
     await expect(w.changeModules.execute(operatorActor(tenant), { disable: ['module.loans'] })).rejects.toEqual(
-      domainError('invalid', 'modules'),
+      domainError('invalid', 'disable.0'),
     );
     expect((await w.stored('north-high'))?.modules).toEqual([]);
   });

@@ -8,6 +8,7 @@ import {
   userCommand,
 } from './commands/admin.js';
 import { backupCommand, restoreCommand } from './commands/backups.js';
+import { importCommand } from './commands/import.js';
 import { keyCommand } from './commands/keys.js';
 import { mcpCommand } from './commands/mcp.js';
 import { serveCommand } from './commands/serve.js';
@@ -43,6 +44,7 @@ export async function runCli(argv: string[], program: DeskProgram): Promise<void
     .command(mcpCommand(program))
     .command(backupCommand(program))
     .command(restoreCommand(program))
+    .command(importCommand(program))
     .demandCommand(1, 'name a command; see desk --help')
     .recommendCommands()
     .strict()

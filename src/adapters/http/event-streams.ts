@@ -35,7 +35,6 @@ export class EventStreams {
    */
   private readonly buckets: Set<ServerResponse>[] = Array.from({ length: BEATS }, () => new Set());
   private nextBucket = 0;
-  private tick = 0;
   private timer: NodeJS.Timeout | null = null;
 
   constructor(

@@ -4,11 +4,12 @@ import { Clock } from '../../ports/clock.js';
 import { IdGenerator } from '../../ports/id-generator.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { Actor } from '../shared/actor.js';
-import { invalid, notFound } from '../shared/errors.js';
+import { notFound } from '../shared/errors.js';
+import { patched, requireSomeField } from '../shared/patch.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
 import type { UseCase } from '../shared/use-case.js';
 import { id } from '../shared/validation.js';
-import { DEVICE_DETAILS, deviceEventData, deviceFields, toDeviceView, type Device, type DeviceView } from './device.js';
+import { DEVICE_DETAILS, deviceEventData, deviceFields, toDeviceView, type DeviceView } from './device.js';
 
 export const updateDeviceInput = z
   .object({
@@ -42,17 +43,14 @@ export class UpdateDevice implements UseCase<typeof updateDeviceInput, { device:
     actor: Actor,
     { id: deviceId, ...input }: z.output<typeof updateDeviceInput>,
   ): Promise<{ device: DeviceView }> {
-    if (DEVICE_DETAILS.every((f) => input[f] === undefined)) {
-      throw invalid([{ path: '', message: `give at least one of ${DEVICE_DETAILS.join(', ')}` }]);
-    }
+    requireSomeField(input, DEVICE_DETAILS);
     const tenantId = actor.tenant.id;
     const at = this.clock.now().toISOString();
     return this.uow.transaction(async (repos) => {
       const current = await repos.devices.findById(tenantId, deviceId, { forUpdate: true });
       if (!current) throw notFound('device', deviceId);
-      const changed = DEVICE_DETAILS.filter((f) => input[f] !== undefined && input[f] !== current[f]);
+      const { next, changed } = patched(current, input, DEVICE_DETAILS);
       if (changed.length === 0) return { device: toDeviceView(current) };
-      const next: Device = { ...current, ...Object.fromEntries(changed.map((f) => [f, input[f]])) };
       await repos.devices.update(tenantId, next);
       const device = toDeviceView(next);
       await recordChange(repos, this.ids, {

@@ -5,7 +5,8 @@ import { IdGenerator } from '../../ports/id-generator.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import { ROLES } from '../access/permissions.js';
 import { requirePermissions, type Actor } from '../shared/actor.js';
-import { conflict, invalid, notFound } from '../shared/errors.js';
+import { conflict, notFound } from '../shared/errors.js';
+import { requireSomeField } from '../shared/patch.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
 import type { UseCase } from '../shared/use-case.js';
 import { id, text } from '../shared/validation.js';
@@ -51,9 +52,7 @@ export class UpdateUser implements UseCase<typeof updateUserInput, { user: UserV
   ) {}
 
   async execute(actor: Actor, input: z.output<typeof updateUserInput>): Promise<{ user: UserView }> {
-    if (CHANGEABLE.every((k) => input[k] === undefined)) {
-      throw invalid([{ path: '', message: `give at least one of ${CHANGEABLE.join(', ')}` }]);
-    }
+    requireSomeField(input, CHANGEABLE);
     if (input.role !== undefined) requirePermissions(actor, ['role.manage']);
     const tenantId = actor.tenant.id;
     const at = this.clock.now().toISOString();

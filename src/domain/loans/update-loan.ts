@@ -5,14 +5,14 @@ import { IdGenerator } from '../../ports/id-generator.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { Actor } from '../shared/actor.js';
 import { dateInZone } from '../shared/dates.js';
-import { conflict, invalid } from '../shared/errors.js';
+import { conflict } from '../shared/errors.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
 import type { UseCase } from '../shared/use-case.js';
 import { id, positiveInt } from '../shared/validation.js';
 import { loanSerial, poolGroup, serialFree } from './create-loan.js';
 import { findLoanInPool } from './loan-ref.js';
 import { changeUnit, loanEventData, toLoanView, UNIT_FIELDS, type LoanView } from './loan.js';
-import { changedFields } from '../shared/changed-fields.js';
+import { changedFields, requireSomeField } from '../shared/patch.js';
 
 export const updateLoanInput = z
   .object({
@@ -41,9 +41,7 @@ export class UpdateLoan implements UseCase<typeof updateLoanInput, { loan: LoanV
   ) {}
 
   async execute(actor: Actor, { number, ...asked }: z.output<typeof updateLoanInput>): Promise<{ loan: LoanView }> {
-    if (asked.groupId === undefined && asked.serial === undefined) {
-      throw invalid([{ path: '', message: 'give at least one of groupId, serial' }]);
-    }
+    requireSomeField(asked, UNIT_FIELDS);
     const tenantId = actor.tenant.id;
     const now = this.clock.now();
     const at = now.toISOString();

@@ -5,7 +5,8 @@ import { IdGenerator } from '../../ports/id-generator.js';
 import { OutboundGuard } from '../../ports/outbound-guard.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { Actor } from '../shared/actor.js';
-import { invalid, invalidField, notFound } from '../shared/errors.js';
+import { invalidField, notFound } from '../shared/errors.js';
+import { requireSomeField } from '../shared/patch.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
 import type { UseCase } from '../shared/use-case.js';
 import { text } from '../shared/validation.js';
@@ -42,9 +43,7 @@ export class UpdateMonitor implements UseCase<typeof updateMonitorInput, { monit
   ) {}
 
   async execute(actor: Actor, input: z.output<typeof updateMonitorInput>): Promise<{ monitor: MonitorView }> {
-    if (CHANGEABLE.every((k) => input[k] === undefined)) {
-      throw invalid([{ path: '', message: `give at least one of ${CHANGEABLE.join(', ')}` }]);
-    }
+    requireSomeField(input, CHANGEABLE);
     if (input.url !== undefined) {
       const refusal = await this.guard.refusal(input.url);
       if (refusal) throw invalidField('url', refusal);

@@ -4,7 +4,8 @@ import { Clock } from '../../ports/clock.js';
 import { IdGenerator } from '../../ports/id-generator.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { Actor } from '../shared/actor.js';
-import { invalid, notFound } from '../shared/errors.js';
+import { notFound } from '../shared/errors.js';
+import { patched, requireSomeField } from '../shared/patch.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
 import type { UseCase } from '../shared/use-case.js';
 import { id } from '../shared/validation.js';
@@ -42,17 +43,14 @@ export class UpdatePerson implements UseCase<typeof updatePersonInput, { person:
     actor: Actor,
     { id: personId, ...input }: z.output<typeof updatePersonInput>,
   ): Promise<{ person: Person }> {
-    if (PERSON_FIELDS.every((f) => input[f] === undefined)) {
-      throw invalid([{ path: '', message: `give at least one of ${PERSON_FIELDS.join(', ')}` }]);
-    }
+    requireSomeField(input, PERSON_FIELDS);
     const tenantId = actor.tenant.id;
     const at = this.clock.now().toISOString();
     return this.uow.transaction(async (repos) => {
       const current = await repos.people.findById(tenantId, personId, { forUpdate: true });
       if (!current) throw notFound('person', personId);
-      const changed = PERSON_FIELDS.filter((f) => input[f] !== undefined && input[f] !== current[f]);
+      const { next, changed } = patched(current, input, PERSON_FIELDS);
       if (changed.length === 0) return { person: current };
-      const next: Person = { ...current, ...Object.fromEntries(changed.map((f) => [f, input[f]])) };
       if (changed.includes('externalId')) await assertExternalIdFree(repos, tenantId, next.externalId, next.id);
       await repos.people.update(tenantId, next);
       await recordChange(repos, this.ids, {

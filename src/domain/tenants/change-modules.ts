@@ -36,8 +36,8 @@ export class ChangeModules implements UseCase<typeof changeModulesInput, { modul
   async execute(actor: Actor, input: z.output<typeof changeModulesInput>): Promise<{ modules: ModuleName[] }> {
     requireModuleChanger(actor);
     const check = (names: string[], field: string): ModuleName[] =>
-      names.map((m) => {
-        if (!isModule(m)) throw invalidField('modules', `unknown module "${m}"; modules: ${MODULES.join(', ')}`);
+      names.map((m, i) => {
+        if (!isModule(m)) throw invalidField(`${field}.${i}`, `unknown module "${m}"; modules: ${MODULES.join(', ')}`);
         return m;
       });
     const enable = check(input.enable ?? [], 'enable');

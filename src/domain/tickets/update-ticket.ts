@@ -4,8 +4,8 @@ import { Clock } from '../../ports/clock.js';
 import { IdGenerator } from '../../ports/id-generator.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { Actor } from '../shared/actor.js';
-import { changedFields } from '../shared/changed-fields.js';
-import { invalid, notFound } from '../shared/errors.js';
+import { changedFields, requireSomeField } from '../shared/patch.js';
+import { notFound } from '../shared/errors.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
 import type { UseCase } from '../shared/use-case.js';
 import { id } from '../shared/validation.js';
@@ -49,9 +49,7 @@ export class UpdateTicket implements UseCase<typeof updateTicketInput, { ticket:
     actor: Actor,
     { id: ticketId, ...changes }: z.output<typeof updateTicketInput>,
   ): Promise<{ ticket: Ticket }> {
-    if (TICKET_FIELDS.every((k) => changes[k] === undefined)) {
-      throw invalid([{ path: '', message: `give at least one of ${TICKET_FIELDS.join(', ')}` }]);
-    }
+    requireSomeField(changes, TICKET_FIELDS);
     const tenantId = actor.tenant.id;
     const at = this.clock.now().toISOString();
     return this.uow.transaction(async (repos) => {

@@ -14,6 +14,7 @@ import { monitorRoutesModule } from './monitors.js';
 import { repairRoutes } from './repairs.js';
 import { peopleRoutes } from './people.js';
 import { ticketRoutes } from './tickets.js';
+import { recordsIoRoutes } from './records-io.js';
 import { v1Routes } from './v1.js';
 import { webhookRoutes } from './webhooks.js';
 
@@ -39,4 +40,5 @@ export const routeModules: readonly RouteModule[] = [
   peopleRoutes,
   deviceRoutes,
   adminRoutes,
+  recordsIoRoutes,
 ];

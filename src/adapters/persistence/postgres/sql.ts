@@ -65,6 +65,19 @@ export class Where {
   }
 }
 
+/**
+ * `FROM <table> <alias>` narrowed to the tenant's rows whose `column` is one of the keys in `$2` (a
+ * text array; `$1` is the tenant), for batch lookups (`findByExternalIds`, `findBySerials`...). Each
+ * key is looked up on its own through the (tenant_id, column) index, whatever the planner's statistics
+ * say: `column = ANY($2)` lets a planner that thinks the tenant small (a table loaded since its last
+ * ANALYZE, as an import leaves it) read all the tenant's rows and filter them, for every chunk of an
+ * import. The LATERAL subquery is a nested loop over the keys; `OFFSET 0` keeps it from being flattened
+ * back into that join. Pass distinct keys: each row comes once per key.
+ */
+export const fromKeys = (table: string, alias: string, column: string): string =>
+  `FROM unnest($2::text[]) AS keys(key)
+   CROSS JOIN LATERAL (SELECT * FROM ${table} WHERE tenant_id = $1 AND ${column} = keys.key OFFSET 0) ${alias}`;
+
 /** `count(*)` of a query (`FROM … WHERE …`), as a number. */
 export async function count(db: Queryable, text: string, values: unknown[] = []): Promise<number> {
   const row = await queryOne<{ n: number }>(db, `SELECT count(*)::int AS n ${text}`, values);
@@ -106,6 +119,25 @@ const CHUNK_ROWS = 5_000;
 /** A load this big changes the table's shape: refresh its planner statistics at once. */
 const ANALYZE_AFTER_ROWS = 10_000;
 
+/** Rows inserted per table through each connection, for loads made of many smaller inserts. */
+const loaded = new WeakMap<Queryable, Map<string, number>>();
+
+/**
+ * Counts `rows` more inserted into `table` through `db`, and says whether that made the count pass
+ * 10,000, 100,000, 1,000,000… since this connection was opened: an import or a seed that inserts a
+ * thousand rows at a time refreshes the statistics a few times as the table grows, not after every
+ * insert. (The count follows the pooled connection across transactions: it only decides when.)
+ */
+function loadedInto(db: Queryable, table: string, rows: number): boolean {
+  const counts = loaded.get(db) ?? new Map<string, number>();
+  loaded.set(db, counts);
+  const before = counts.get(table) ?? 0;
+  const after = before + rows;
+  counts.set(table, after);
+  for (let mark = ANALYZE_AFTER_ROWS; mark <= after; mark *= 10) if (before < mark) return true;
+  return false;
+}
+
 export interface InsertOptions {
   /** More columns, each computed by an SQL expression from the row being inserted, `u`. */
   readonly derived?: Readonly<Record<string, string>>;
@@ -138,8 +170,11 @@ export async function insertMany<T>(
     await mapUniqueViolation(query(db, sql, values), uniques);
   }
   // Autovacuum would analyze later (if enabled); until then the planner would plan for the old, smaller
+  // table (and for a tenant it has no statistics of, as a handful of rows: an import's lookups then
+  // walk the whole tenant for every key). A load made of smaller inserts counts too (loadedInto).
   // table. ANALYZE may run inside the transaction and sees its own new rows.
-  if (options.analyze !== false && rows.length >= ANALYZE_AFTER_ROWS) await query(db, `ANALYZE ${table}`);
+  const grown = loadedInto(db, table, rows.length);
+  if (options.analyze !== false && (rows.length >= ANALYZE_AFTER_ROWS || grown)) await query(db, `ANALYZE ${table}`);
 }
 
 /**

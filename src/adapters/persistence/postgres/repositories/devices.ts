@@ -1,7 +1,18 @@
 import type { Device } from '../../../../domain/devices/device.js';
 import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
 import type { DeviceRepository, DeviceSearch } from '../../../../ports/repositories.js';
-import { count, insertMany, pageOf, query, queryOne, updateMany, Where, type Column, type Queryable } from '../sql.js';
+import {
+  count,
+  fromKeys,
+  insertMany,
+  pageOf,
+  query,
+  queryOne,
+  updateMany,
+  Where,
+  type Column,
+  type Queryable,
+} from '../sql.js';
 
 // Aliased to the domain's names, so rows are Devices (bigint reads as a number: pg-database.ts).
 const COLUMNS = `id, serial, kind, manufacturer, model, status, assigned_person_id AS "assignedPersonId",
@@ -61,8 +72,8 @@ export class PgDeviceRepository implements DeviceRepository {
 
   async findBySerials(tenantId: string, serials: readonly string[]): Promise<Device[]> {
     if (serials.length === 0) return [];
-    const sql = `SELECT ${COLUMNS} FROM devices WHERE tenant_id = $1 AND serial = ANY($2::text[])`;
-    return (await query<Device>(this.db, sql, [tenantId, serials])).rows;
+    const sql = `SELECT ${COLUMNS} ${fromKeys('devices', 'devices', 'serial')}`;
+    return (await query<Device>(this.db, sql, [tenantId, [...new Set(serials)]])).rows;
   }
 
   search(tenantId: string, search: DeviceSearch, page: PageRequest): Promise<Page<Device>> {

@@ -4,6 +4,7 @@ import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
 import { nearerEnd } from '../../paging.js';
 import {
   count,
+  fromKeys,
   insertMany,
   mapUniqueViolation,
   pageBounds,
@@ -128,8 +129,8 @@ export class PgLoanRepository implements LoanRepository {
 
   async findBySerials(tenantId: string, serials: readonly string[]): Promise<LoanRow[]> {
     if (serials.length === 0) return [];
-    const sql = `${SELECT} WHERE l.tenant_id = $1 AND l.serial = ANY($2::text[])`;
-    return (await query<LoanRow>(this.db, sql, [tenantId, serials])).rows;
+    const sql = `SELECT ${COLUMNS} ${fromKeys('loans', 'l', 'serial')} ${NAMES}`;
+    return (await query<LoanRow>(this.db, sql, [tenantId, [...new Set(serials)]])).rows;
   }
 
   async scan(tenantId: string, filter: LoanFilter, after: number, limit: number): Promise<LoanRow[]> {

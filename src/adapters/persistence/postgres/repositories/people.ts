@@ -1,7 +1,18 @@
 import type { Person } from '../../../../domain/people/person.js';
 import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
 import type { PersonCursor, PersonFilter, PersonRepository, PersonSearch } from '../../../../ports/repositories.js';
-import { count, insertMany, pageOf, query, queryOne, updateMany, Where, type Column, type Queryable } from '../sql.js';
+import {
+  count,
+  fromKeys,
+  insertMany,
+  pageOf,
+  query,
+  queryOne,
+  updateMany,
+  Where,
+  type Column,
+  type Queryable,
+} from '../sql.js';
 
 const COLUMNS = `id, name, email, kind, user_group AS "userGroup", external_id AS "externalId",
   archived_at AS "archivedAt"`;
@@ -78,16 +89,22 @@ export class PgPersonRepository implements PersonRepository {
     return (await query<Person>(this.db, sql, where.params)).rows;
   }
 
+  async findByIds(tenantId: string, ids: readonly string[]): Promise<Person[]> {
+    if (ids.length === 0) return [];
+    const sql = `SELECT ${COLUMNS} ${fromKeys('people', 'people', 'id')}`;
+    return (await query<Person>(this.db, sql, [tenantId, [...new Set(ids)]])).rows;
+  }
+
   async findByExternalIds(tenantId: string, externalIds: readonly string[]): Promise<Person[]> {
     if (externalIds.length === 0) return [];
-    const sql = `SELECT ${COLUMNS} FROM people WHERE tenant_id = $1 AND external_id = ANY($2::text[])`;
-    return (await query<Person>(this.db, sql, [tenantId, externalIds])).rows;
+    const sql = `SELECT ${COLUMNS} ${fromKeys('people', 'people', 'external_id')}`;
+    return (await query<Person>(this.db, sql, [tenantId, [...new Set(externalIds)]])).rows;
   }
 
   async findByEmails(tenantId: string, emails: readonly string[]): Promise<Person[]> {
     if (emails.length === 0) return [];
-    const sql = `SELECT ${COLUMNS} FROM people WHERE tenant_id = $1 AND email = ANY($2::text[])`;
-    return (await query<Person>(this.db, sql, [tenantId, emails])).rows;
+    const sql = `SELECT ${COLUMNS} ${fromKeys('people', 'people', 'email')}`;
+    return (await query<Person>(this.db, sql, [tenantId, [...new Set(emails)]])).rows;
   }
 
   async update(tenantId: string, person: Person): Promise<boolean> {

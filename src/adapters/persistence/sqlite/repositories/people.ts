@@ -62,6 +62,16 @@ export class SqlitePersonRepository implements PersonRepository {
     );
   }
 
+  async findByIds(tenantId: string, ids: readonly string[]): Promise<Person[]> {
+    if (ids.length === 0) return [];
+    return this.sql.all<Person>(
+      // `+tenant_id`: look each id up by the primary key, rather than walk the tenant's name index.
+      `SELECT ${COLUMNS} FROM people WHERE +tenant_id = ? AND ${inJson('id')}`,
+      tenantId,
+      json(ids),
+    );
+  }
+
   async findByExternalIds(tenantId: string, externalIds: readonly string[]): Promise<Person[]> {
     if (externalIds.length === 0) return [];
     return this.sql.all<Person>(
