@@ -144,14 +144,16 @@ function LiveIndicator() {
 
 function ThemeSwitch() {
   return (
-    <label class="theme-switch">
-      <span class="visually-hidden">Theme</span>
-      <select value={theme.value} onChange={(e) => setTheme(e.currentTarget.value as ThemeChoice)}>
+    <span class="theme-switch">
+      <label for="theme-switch" class="visually-hidden">
+        Theme
+      </label>
+      <select id="theme-switch" value={theme.value} onChange={(e) => setTheme(e.currentTarget.value as ThemeChoice)}>
         <option value="system">System theme</option>
         <option value="light">Light</option>
         <option value="dark">Dark</option>
       </select>
-    </label>
+    </span>
   );
 }
 

@@ -1,11 +1,18 @@
-/** Settings: the user's own preferences; the school's administration for those who hold it. */
+/** Settings: the user's own preferences, and the school's modules; administration for those who hold it. */
+import { api } from '../../api/client.js';
 import { me } from '../../state/session.js';
 import { setTheme, theme, type ThemeChoice } from '../../theme.js';
 import { SelectField } from '../../ui/field.js';
-import { PageHeader } from '../../ui/page.js';
+import { ErrorNotice, Loading, PageHeader } from '../../ui/page.js';
+import { useResource } from '../../ui/use-resource.js';
+
+interface Modules {
+  readonly modules: readonly { name: string; enabled: boolean }[];
+}
 
 export default function Settings() {
   const user = me.value!.user;
+  const modules = useResource(() => api.get<Modules>('/api/modules'), []);
   return (
     <section>
       <PageHeader title="Settings" />
@@ -28,6 +35,20 @@ export default function Settings() {
           { value: 'dark', label: 'Dark' },
         ]}
       />
+      <h2>Your school's modules</h2>
+      {modules.error ? (
+        <ErrorNotice error={modules.error} onRetry={modules.reload} />
+      ) : !modules.data ? (
+        <Loading />
+      ) : (
+        <ul class="module-list">
+          {modules.data.modules.map((m) => (
+            <li key={m.name}>
+              {m.name}: <span class={m.enabled ? 'badge badge-ok' : 'badge'}>{m.enabled ? 'on' : 'off'}</span>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
