@@ -8,6 +8,8 @@ import { readinessGate } from './middleware/readiness-gate.js';
 import { requestId } from './middleware/request-id.js';
 import { routeFallback } from './middleware/route-fallback.js';
 import { securityHeaders } from './middleware/security-headers.js';
+import { webConsole } from './middleware/web-console.js';
+import type { WebAssets } from './web-assets.js';
 import type { HttpDeps, RouteModule } from './route-module.js';
 import { MCP_PATH } from './routes/mcp.js';
 import { routeModules } from './routes/index.js';
@@ -17,6 +19,8 @@ export interface ServerOptions extends Omit<HttpDeps, 'observability'> {
   readonly observability?: Observability;
   /** Defaults to `routeModules` (routes/index.ts); tests may add their own. */
   readonly routes?: readonly RouteModule[];
+  /** The browser console as built (dist/web); null when there is no build: no console is served. */
+  readonly webAssets?: WebAssets | null;
 }
 
 /**
@@ -26,7 +30,7 @@ export interface ServerOptions extends Omit<HttpDeps, 'observability'> {
  * resolver; `desk_build_info` is set from `build`.
  */
 export function createServer(options: ServerOptions): Koa {
-  const { routes = routeModules, observability: given, ...rest } = options;
+  const { routes = routeModules, observability: given, webAssets = null, ...rest } = options;
   const { container, config, build, readiness } = rest;
   const observability = given ?? observabilityOf(container, config.logLevel);
   observability.metrics.recordBuild(build, config.channel, config.metricsToken !== null);
@@ -62,11 +66,15 @@ export function createServer(options: ServerOptions): Koa {
   app.use(readinessGate(readiness));
   // 6. A host that is neither public nor a tenant's → 404, except /api/health* and /api/metrics.
   app.use(hostGate(container, config));
-  // 7. After routing: nothing matched → 404 no-such-route; the path exists with other methods → 405.
+  // 7. After routing (and the console): nothing matched → 404 no-such-route; the path exists with
+  //    other methods → 405.
   app.use(routeFallback());
-  // 8. The route modules (routes/index.ts). Bodies are parsed per route (jsonBody), never globally.
+  // 8. The browser console: a GET outside /api that no route answered gets its built file, or the
+  //    app's page (deep links), on the way back out; anything else goes on to step 7.
+  app.use(webConsole(webAssets));
+  // 9. The route modules (routes/index.ts). Bodies are parsed per route (jsonBody), never globally.
   app.use(router.routes());
-  // 9. OPTIONS answers, and the bare 405/501 statuses that step 7 turns into problems.
+  // 10. OPTIONS answers, and the bare 405/501 statuses that step 7 turns into problems.
   app.use(router.allowedMethods());
   // What Koa itself meets after a response has begun (a client hanging up, bytes after a request that
   // cannot be parsed) goes to the log, never as plain text on stderr (Koa's default). Not a bug:

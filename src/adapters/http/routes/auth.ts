@@ -12,7 +12,6 @@ import { jsonBody } from '../json-body.js';
 import { hostTenantOf } from '../middleware/host-gate.js';
 import { forbiddenOrigin, OriginPolicy, requireAllowedOrigin } from '../middleware/origin-check.js';
 import { addressKey } from '../middleware/rate-limit.js';
-import { SETUP_PAGE_CSP, SETUP_PAGE_HTML, SETUP_PAGE_SCRIPT } from '../pages/setup-page.js';
 import type { HttpDeps, RouteModule } from '../route-module.js';
 
 const wrongCredentials = () => new DomainError('unauthorized', 'wrong e-mail or password');
@@ -100,16 +99,11 @@ export const authRoutes: RouteModule = {
       ctx.body = { ok: true, next: 'sign in with POST /api/auth/login' };
     });
 
-    router.get('/setup', (ctx) => {
-      ctx.set('Content-Security-Policy', SETUP_PAGE_CSP);
-      ctx.set('Cache-Control', 'no-store');
-      ctx.type = 'text/html; charset=utf-8';
-      ctx.body = SETUP_PAGE_HTML;
-    });
-
-    router.get('/setup.js', (ctx) => {
-      ctx.type = 'application/javascript; charset=utf-8';
-      ctx.body = SETUP_PAGE_SCRIPT;
+    // The school this address belongs to, for the sign-in page: a school's own host names it, a shared
+    // address (localhost, the deployment's own name) names none and the page asks which school.
+    router.get('/api/auth/school', (ctx) => {
+      const tenant = hostTenantOf(ctx);
+      ctx.body = { school: tenant ? { slug: tenant.slug, name: tenant.name } : null };
     });
   },
 };

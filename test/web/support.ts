@@ -1,0 +1,255 @@
+/**
+ * The browser console driven for real (issue 13): Debian's Chromium, headless, through playwright-core
+ * (pinned to the version whose Chromium matches the system package; never a downloaded browser),
+ * against a real `desk serve` process on a loopback port, set up through the real CLI.
+ *
+ * The school is reached at its own host, `north.localhost:<port>` (Chromium resolves every
+ * `*.localhost` name to loopback), so the sign-in page knows the school from the address, as a
+ * school's own domain would; `127.0.0.1:<port>` is the deployment's shared address.
+ *
+ * `CHROMIUM_PATH` names another browser binary; without one the browser suites are skipped with a line
+ * saying how to enable them (`.ci/run` installs Debian's chromium, so CI never skips them).
+ */
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { runDesk, startServe, tempInstallDir, type RunningServer } from '../support/cli.js';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const browserAvailable = existsSync(CHROMIUM_PATH);
+
+/** Where screenshots go (ignored by git): one PNG per page, width and theme, for a reviewer to look at. */
+export const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../test-output/screenshots');
+
+export function warnIfBrowserSkipped(): void {
+  if (!browserAvailable) {
+    console.warn(
+      `No browser at ${CHROMIUM_PATH}: the browser tests are skipped. To run them: ` +
+        'apt-get install chromium fonts-liberation (or set CHROMIUM_PATH)',
+    );
+  }
+}
+
+export const PASSWORD = 'correct horse battery staple';
+export const SCHOOL = 'north';
+const MODULES = ['integrations', 'people', 'loans', 'repairs', 'servicedesk', 'assets', 'costs', 'events'];
+
+export interface ConsoleUser {
+  readonly email: string;
+  readonly password: string;
+  readonly name: string;
+}
+
+export interface ConsoleServer {
+  /** The deployment's shared address: `http://127.0.0.1:<port>`. */
+  readonly url: string;
+  /** The school's own address: `http://north.localhost:<port>`. */
+  readonly schoolUrl: string;
+  readonly port: number;
+  readonly dir: string;
+  readonly server: RunningServer;
+  /** Runs `desk <args>` in the install directory, on its database. */
+  desk(args: string[], input?: string): ReturnType<typeof runDesk>;
+  /** A console user of the school with this role (password sign-in). */
+  user(role: string, o?: { email?: string; name?: string }): Promise<ConsoleUser>;
+  /** An API key of the school with these scopes. */
+  key(scopes: readonly string[]): Promise<string>;
+  stop(): Promise<void>;
+}
+
+let users = 0;
+
+/**
+ * A new install directory with the school `north` (every module on, demo data of `seed` size,
+ * Europe/Amsterdam, EUR) and `desk serve --embedded-db` listening on a free loopback port.
+ */
+export async function startConsoleServer(
+  o: { seed?: 'small' | 'school' | 'district'; env?: Record<string, string> } = {},
+): Promise<ConsoleServer> {
+  const dir = tempInstallDir('desk-web-');
+  const env = {
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MCP_PER_MINUTE: '0',
+    RATE_LIMIT_ACTIONS_PER_MINUTE: '0',
+    RATE_LIMIT_V1_PER_MINUTE: '0',
+    ...o.env,
+  };
+  const desk = async (args: string[], input?: string) => {
+    const result = await runDesk([...args, '--embedded-db'], { cwd: dir, env, input });
+    if (result.code !== 0) throw new Error(`desk ${args.join(' ')} failed: ${result.stderr}`);
+    return result;
+  };
+  await desk(['tenant', 'create', SCHOOL, '--name', 'North High', '--host', `${SCHOOL}.localhost`]);
+  await desk(['tenant', 'create', 'south', '--name', 'South Academy']);
+  await desk(['module', 'enable', SCHOOL, ...MODULES]);
+  await desk(['module', 'enable', 'south', ...MODULES]);
+  await desk(['seed-demo', SCHOOL, '--size', o.seed ?? 'small']);
+  const server = await startServe(['--embedded-db'], { cwd: dir, env, timeoutMs: 30_000 });
+  return {
+    url: server.url,
+    schoolUrl: `http://${SCHOOL}.localhost:${server.port}`,
+    port: server.port,
+    dir,
+    server,
+    desk,
+    async user(role, u = {}) {
+      const n = ++users;
+      const email = u.email ?? `${role}-${n}@north.example`;
+      const name = u.name ?? `${role.replace(/-/g, ' ')} ${n}`;
+      await desk(['user', 'create', SCHOOL, email, '--name', name, '--role', role, '--password-stdin'], PASSWORD);
+      return { email, password: PASSWORD, name };
+    },
+    async key(scopes) {
+      const made = await desk([
+        'key',
+        'create',
+        SCHOOL,
+        '--name',
+        'browser test',
+        '--scopes',
+        scopes.join(','),
+        '--json',
+      ]);
+      return (JSON.parse(made.stdout) as { key: string }).key;
+    },
+    async stop() {
+      await server.stop();
+    },
+  };
+}
+
+/** Headless Debian Chromium, with the switches a closed network needs (no background connections). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface OpenedPage {
+  readonly page: Page;
+  readonly context: BrowserContext;
+  /** Script errors and Content-Security-Policy violations seen by the page: a clean page has none. */
+  readonly problems: string[];
+}
+
+/**
+ * A fresh context (no cookies) and page at `url`. `bypassCSP` is only for injecting axe-core (the
+ * console's own CSP forbids injected scripts, as it should): such a page proves nothing about the CSP.
+ */
+export async function openPage(
+  browser: Browser,
+  url: string,
+  o: { width?: number; height?: number; colorScheme?: 'light' | 'dark'; bypassCSP?: boolean } = {},
+): Promise<OpenedPage> {
+  const context = await browser.newContext({
+    viewport: { width: o.width ?? 1280, height: o.height ?? 800 },
+    colorScheme: o.colorScheme ?? 'light',
+    bypassCSP: o.bypassCSP ?? false,
+    locale: 'en-GB',
+    timezoneId: 'Europe/Amsterdam',
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`script error: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) problems.push(`CSP: ${m.text()}`);
+  });
+  await page.goto(url);
+  return { page, context, problems };
+}
+
+/** Signs in through the form, as a person would (the School field only when the page asks for it). */
+export async function signIn(page: Page, user: ConsoleUser, school?: string): Promise<void> {
+  if (school !== undefined) await page.getByLabel('School').fill(school);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).isVisible(), { timeout: 10_000 }).toBe(true);
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/**
+ * Runs axe-core in the page (WCAG 2.x A and AA rules) and fails on any serious or critical violation,
+ * naming each with the elements it found. The page must come from a `bypassCSP` context.
+ */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = (await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(o: unknown): Promise<{ violations: unknown[] }> } }).axe;
+    const result = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations;
+  })) as AxeViolation[];
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, `accessibility of ${label}`).toEqual([]);
+}
+
+/** Writes `test-output/screenshots/<name>.png` (the whole page). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** No horizontal scrolling: the page is no wider than the viewport. */
+export async function expectNoSidewaysScroll(page: Page, label: string): Promise<void> {
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(scroll, `${label} scrolls sideways`).toBeLessThanOrEqual(client);
+}
+
+/**
+ * The check every page gets (issue 13, point 8): for each theme, at 1280 and 390 px wide, signed in as
+ * `user` at `path`: no sideways scroll at either width, no serious or critical axe violation, and a
+ * screenshot of each. `ready` waits for what shows the page is loaded (its heading, its first rows).
+ */
+export async function checkPage(
+  browser: Browser,
+  server: ConsoleServer,
+  user: ConsoleUser,
+  path: string,
+  name: string,
+  ready: (page: Page) => Promise<unknown>,
+): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const width of [1280, 390]) {
+      const { page, context } = await openPage(browser, server.schoolUrl + path, {
+        width,
+        height: width > 800 ? 800 : 844,
+        colorScheme,
+        bypassCSP: true,
+      });
+      try {
+        await signIn(page, user);
+        await ready(page);
+        await expectNoSidewaysScroll(page, `${name} at ${width}px`);
+        await expectAccessible(page, `${name} (${colorScheme}, ${width}px)`);
+        await screenshot(page, `${name}-${width}-${colorScheme}`);
+      } finally {
+        await context.close();
+      }
+    }
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * Who is signed in, and what they may do: `GET /api/auth/me` — the user, the school (its time zone
+ * and currency), the effective permissions (exactly what the server checks) and the modules that are
+ * on. Nothing but these decides what the console shows; the server still checks every call.
+ */
+import { computed, signal } from '@preact/signals';
+import { api } from '../api/client.js';
+
+export interface Me {
+  readonly user: {
+    readonly id: string;
+    readonly email: string;
+    readonly name: string;
+    readonly role: string;
+    readonly loanGroupIds: readonly string[];
+  };
+  readonly tenant: {
+    readonly slug: string;
+    readonly name: string;
+    readonly timeZone: string;
+    readonly currency: string;
+  };
+  readonly permissions: readonly string[];
+  readonly modules: readonly string[];
+}
+
+/**
+ * `unknown` while the first check runs; `signed-in`; `signed-out` (nobody, or after signing out);
+ * `ended` (the session ended under the user: an expiry, a sign-out elsewhere, a deactivation).
+ */
+export type SessionState = 'unknown' | 'signed-in' | 'signed-out' | 'ended';
+
+export const me = signal<Me | null>(null);
+export const sessionState = signal<SessionState>('unknown');
+
+const granted = computed(() => new Set(me.value?.permissions ?? []));
+
+/** Whether the signed-in user holds every one of these permissions (`module.x` included). */
+export const can = (...required: string[]): boolean => required.every((p) => granted.value.has(p));
+
+/** Asks the server who is signed in (a 401 is an answer here: nobody). */
+export async function loadSession(): Promise<void> {
+  try {
+    me.value = await api.get<Me>('/api/auth/me', undefined, { expect401: true });
+    sessionState.value = 'signed-in';
+  } catch {
+    me.value = null;
+    sessionState.value = 'signed-out';
+  }
+}
+
+/**
+ * Signs in with e-mail and password; `school` (a slug) names the school when the host does not.
+ * Resolves when signed in; rejects with the server's ApiError (wrong credentials, too many tries).
+ */
+export async function signIn(email: string, password: string, school?: string): Promise<void> {
+  await api.post(
+    '/api/auth/login',
+    { email, password },
+    {
+      expect401: true,
+      headers: school ? { 'x-tenant-slug': school } : {},
+    },
+  );
+  await loadSession();
+}
+
+/** Ends the session on the server, then forgets everything this page knew (see main.tsx). */
+export async function signOut(): Promise<void> {
+  try {
+    await api.post('/api/auth/logout', {}, { expect401: true });
+  } finally {
+    me.value = null;
+    sessionState.value = 'signed-out';
+  }
+}
