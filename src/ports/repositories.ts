@@ -168,6 +168,8 @@ export interface LoanFilter {
   readonly qNumber?: number | undefined;
   /** When set: ISSUED loans with a due date before this date (the tenant's today). */
   readonly overdueBefore?: string | undefined;
+  /** When set: ISSUED loans due on exactly this date (the console's "due today"). */
+  readonly dueOn?: string | undefined;
 }
 
 export interface LoanCounts {

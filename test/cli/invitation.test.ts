@@ -66,6 +66,8 @@ describe('desk user create without a password, followed over HTTP', () => {
     const password = 'my own long passphrase';
     const used = await post('/api/auth/setup', { token: desk.token, password });
     expect(used.status).toBe(200);
+    // The answer says where to sign in: the school's short name (a shared address asks for it) and whose.
+    expect(await used.json()).toMatchObject({ ok: true, email: 'desk@north.example', school: { slug: 'north' } });
     expect(existsSync(desk.file)).toBe(false);
     expect(existsSync(teacher.file)).toBe(true);
 

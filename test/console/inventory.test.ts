@@ -185,6 +185,20 @@ describe('filters, each checked against the rows', () => {
     await expectFilter({ overdue: 'true', status: 'AVAILABLE' });
   });
 
+  it('dueDate selects the issued loans due back on that day (the console\'s "due today")', async () => {
+    const dates = data.loans.filter((l) => l.status === 'ISSUED' && l.dueDate !== null).map((l) => l.dueDate!);
+    const busiest = [...new Set(dates)].sort(
+      (a, b) => dates.filter((d) => d === b).length - dates.filter((d) => d === a).length,
+    )[0]!;
+    expect((await expectFilter({ dueDate: busiest })).length).toBeGreaterThan(0);
+    await expectFilter({ dueDate: today });
+    await expectFilter({ dueDate: busiest, kind: 'IPAD' });
+    expect(await expectFilter({ dueDate: '1999-01-01' })).toEqual([]);
+    const bad = await inventory(admin, { dueDate: '2026-02-30' });
+    expectProblem(bad, 400, 'invalid-input');
+    expect(pointersOf(bad)).toEqual(['/dueDate']);
+  });
+
   it.each(['yes', '1', 'TRUE', 'false', 'True'])(
     'overdue=%s is ignored: the same answer as no filter',
     async (value) => {

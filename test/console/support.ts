@@ -171,6 +171,7 @@ export interface InventoryFilter {
   holderId?: string;
   q?: string;
   overdue?: string;
+  dueDate?: string;
 }
 
 /** The seed §4.4 / SPEC §7.4 rules, written out independently of the implementation. */
@@ -181,6 +182,7 @@ export function matches(l: OracleLoan, f: InventoryFilter, today: string): boole
   if (f.userGroup !== undefined && l.userGroup !== f.userGroup.trim()) return false;
   if (f.holderId !== undefined && l.holderId !== f.holderId.trim()) return false;
   if (f.overdue === 'true' && !isOverdue(l, today)) return false;
+  if (f.dueDate !== undefined && !(l.status === 'ISSUED' && l.dueDate === f.dueDate)) return false;
   if (f.q !== undefined) {
     const q = f.q.trim();
     const needle = q.toLowerCase();

@@ -244,6 +244,73 @@ describe.each([
   });
 });
 
+describe('by serial in the body (the scan desk): POST /api/loans/issue and /api/loans/return', () => {
+  const serialOf = (number: number) => data.loans.find((l) => l.number === number)!.serial;
+
+  it('issues by serial, and the return answers who held it until when', async () => {
+    const number = own[6]!;
+    await put(number, { status: 'AVAILABLE' });
+    const dueDate = daysFromToday(tenant, 7);
+    const before = await state();
+    const issuedReply = await as(desk).post('/api/loans/issue', {
+      serial: serialOf(number),
+      holderId: pupil.id,
+      dueDate,
+    });
+    expect(issuedReply.status, issuedReply.text).toBe(200);
+    expect(issuedReply.json.loan).toMatchObject({ number, status: 'ISSUED', holder: { id: pupil.id }, dueDate });
+    await expectRecorded(
+      { user: desk, number, action: 'loan.issue', event: 'loan.issued', from: 'AVAILABLE', to: 'ISSUED' },
+      issuedReply,
+      before,
+    );
+    const stored = await storedLoan(app.container, tenant.id, number);
+
+    const returned = await as(desk).post('/api/loans/return', { serial: serialOf(number) });
+    expect(returned.status, returned.text).toBe(200);
+    expect(returned.json.loan).toMatchObject({ number, status: 'AVAILABLE', holder: null, dueDate: null });
+    expect(returned.json.returnedFrom).toEqual({
+      holder: { id: pupil.id, name: pupil.name },
+      issuedAt: stored.issuedAt,
+      dueDate,
+    });
+    // The number still works in the body, as the tools take it.
+    await put(number, issued());
+    const byNumber = await as(desk).post('/api/loans/return', { number });
+    expect(byNumber.status, byNumber.text).toBe(200);
+    expect(byNumber.json.returnedFrom).toMatchObject({ holder: { id: pupil.id }, dueDate: null });
+  });
+
+  it('refuses an unknown serial (404), a second issue or a return of an available loan (409), neither or both of serial and number (400)', async () => {
+    const number = own[7]!;
+    await put(number, issued());
+    await expectRefused(() => as(desk).post('/api/loans/return', { serial: 'NO-SUCH-SERIAL' }), 404, 'not-found');
+    await expectRefused(
+      () => as(desk).post('/api/loans/issue', { serial: serialOf(number), holderId: pupil.id }),
+      409,
+      'conflict',
+    );
+    await put(number, { status: 'AVAILABLE' });
+    await expectRefused(() => as(desk).post('/api/loans/return', { serial: serialOf(number) }), 409, 'conflict');
+    await expectRefused(() => as(desk).post('/api/loans/return', {}), 400, 'invalid-input');
+    await expectRefused(
+      () => as(desk).post('/api/loans/return', { serial: serialOf(number), number }),
+      400,
+      'invalid-input',
+    );
+  });
+
+  it("a teacher cannot issue (403), and a serial outside a teacher's pool does not exist for them", async () => {
+    await expectRefused(
+      () => as(teacher).post('/api/loans/issue', { serial: serialOf(own[8]!), holderId: pupil.id }),
+      403,
+      'forbidden',
+    );
+    await put(other[0]!, issued());
+    await expectRefused(() => as(reader).post('/api/loans/return', { serial: serialOf(other[0]!) }), 403, 'forbidden');
+  });
+});
+
 describe('refusals that change nothing', () => {
   it.each([
     ['issue', 'ISSUED'],

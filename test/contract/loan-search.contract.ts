@@ -133,6 +133,8 @@ export function runLoanSearchContract(name: string, open: () => Promise<Reposito
         { status: 'ISSUED' },
         { kind: 'IPAD' },
         { overdueBefore: TODAY },
+        { dueOn: '2026-03-05' },
+        { dueOn: '2026-03-05', poolGroupIds: [] },
         { userGroup: '7A' },
         { holderId: zoe.id },
         { groupId: w.groups[1]!.id },
@@ -217,6 +219,7 @@ async function searchWorld() {
     (!f.userGroup || l.userGroup === f.userGroup) &&
     (!f.holderId || l.holderId === f.holderId) &&
     (!f.overdueBefore || (l.status === 'ISSUED' && l.dueDate !== null && l.dueDate < f.overdueBefore)) &&
+    (!f.dueOn || (l.status === 'ISSUED' && l.dueDate === f.dueOn)) &&
     (!f.q ||
       [l.serial, l.holderId && personName.get(l.holderId), groupName.get(l.groupId)].some((v) => contains(v, f.q!)) ||
       f.qNumber === l.number);

@@ -357,6 +357,10 @@ export function runRepositoryContract(name: string, open: () => Promise<Reposito
         expect(await numbers({ userGroup: '7A' })).toEqual({ total: 2, numbers: [2, 4] });
         expect(await numbers({ holderId: ada.id })).toEqual({ total: 2, numbers: [2, 4] });
         expect(await numbers({ overdueBefore: today })).toEqual({ total: 1, numbers: [2] });
+        expect(await numbers({ dueOn: '2026-03-10' })).toEqual({ total: 1, numbers: [4] });
+        expect(await numbers({ dueOn: '2026-03-10', groupId: shelf.id })).toEqual({ total: 1, numbers: [4] });
+        expect(await numbers({ dueOn: '2026-03-10', kind: 'LAPTOP' })).toEqual({ total: 0, numbers: [] });
+        expect(await numbers({ dueOn: '2026-03-11' })).toEqual({ total: 0, numbers: [] });
         expect(await numbers({ q: 'bbb' })).toEqual({ total: 2, numbers: [3, 4] });
         expect(await numbers({ q: 'LOVELACE' })).toEqual({ total: 2, numbers: [2, 4] });
         expect(await numbers({ q: 'cart nor' })).toEqual({ total: 3, numbers: [1, 2, 3] });

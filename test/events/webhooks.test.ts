@@ -6,6 +6,7 @@
  */
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SUBSCRIBABLE_KINDS } from '../../src/domain/events/event.js';
 import { WebhookDispatcher } from '../../src/domain/webhooks/webhook-dispatcher.js';
 import { UnitOfWork } from '../../src/ports/unit-of-work.js';
 import { startApp, type TestApp, type TestDatabase } from '../support/app.js';
@@ -104,6 +105,11 @@ describe.each(databases)('webhooks on %s', (database) => {
     const id = reply.json.webhook.id as string;
     const listed = await api(admin.key).get('/api/v1/webhooks');
     expect(listed.status).toBe(200);
+    // The kinds this key may subscribe to: its view permissions' records, imports (each delivery is
+    // held to what was imported) and the deployment's events; no people, devices, tickets or costs.
+    expect(listed.json.subscribableKinds).toEqual(
+      SUBSCRIBABLE_KINDS.filter((k) => /^(loan|submission)\.|^import\.|^(backup|monitor)\./.test(k)),
+    );
     expect(listed.text).not.toContain(reply.json.secret);
     expect(listed.text).not.toContain('secret');
     expect((await api(admin.key).get(`/api/v1/webhooks/${id}`)).json.webhook).toEqual(reply.json.webhook);
@@ -499,7 +505,10 @@ describe.each(databases)('webhooks on %s', (database) => {
     const made = await as(user.token, 'POST', '/api/webhooks', { url: receiver.url, events: ['loan.returned'] });
     expect(made.status, made.text).toBe(201);
     const id = made.json.webhook.id as string;
-    expect((await as(user.token, 'GET', '/api/webhooks')).json.webhooks.map((w: { id: string }) => w.id)).toContain(id);
+    const listed = (await as(user.token, 'GET', '/api/webhooks')).json;
+    expect(listed.webhooks.map((w: { id: string }) => w.id)).toContain(id);
+    // What the console offers as checkboxes: an administrator may subscribe to every kind.
+    expect(listed.subscribableKinds).toEqual(SUBSCRIBABLE_KINDS);
     const changed = await as(user.token, 'PATCH', `/api/webhooks/${id}`, { description: 'Returns', enabled: false });
     expect(changed.json.webhook).toMatchObject({ description: 'Returns', enabled: false });
     expectProblem(await as(teacher.token, 'GET', '/api/webhooks'), 403, 'forbidden');

@@ -460,6 +460,7 @@ function loanMatches(l: LoanRow, f: LoanFilter): boolean {
     matches(f.userGroup, l.userGroup ?? undefined) &&
     matches(f.holderId, l.holderId ?? undefined) &&
     (f.overdueBefore === undefined || isLoanOverdue(l, f.overdueBefore)) &&
+    (f.dueOn === undefined || (l.status === 'ISSUED' && l.dueDate === f.dueOn)) &&
     (q === undefined ||
       [l.serial, l.holderName, l.groupName].some((v) => contains(v, q)) ||
       (f.qNumber !== undefined && l.number === f.qNumber))

@@ -5,6 +5,7 @@
  * revocation taking effect on the key's very next request.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSIONS } from '../../src/domain/access/permissions.js';
 import { isWellFormedKey, mcpClientConfig } from '../../src/domain/identity/api-key.js';
 import type { Tenant } from '../../src/domain/tenants/tenant.js';
 import { UnitOfWork } from '../../src/ports/unit-of-work.js';
@@ -56,6 +57,20 @@ describe('tenants kept apart', () => {
     expect((await ping(key)).json.tenant.slug).toBe('alpha');
     const elsewhere = await restClient(app.port, key).get('/api/v1/ping', { headers: { 'x-tenant-slug': 'bravo' } });
     expectProblem(elsewhere, 401, 'unauthorized');
+  });
+});
+
+describe('GET /api/keys', () => {
+  it('says which scopes the caller may give a key: the key permissions they hold, never a console-only one', async () => {
+    const list = await as(admin).get('/api/keys');
+    expect(list.status).toBe(200);
+    expect(list.json.grantableScopes).toEqual([...PERMISSIONS]);
+    for (const privileged of ['user.manage', 'apikey.manage', 'module.loans'])
+      expect(list.json.grantableScopes).not.toContain(privileged);
+    // Each one offered is accepted.
+    const made = await as(admin).post('/api/keys', { name: 'Everything offered', scopes: list.json.grantableScopes });
+    expect(made.status, made.text).toBe(201);
+    await as(admin).delete(`/api/keys/${made.json.apiKey.id}`);
   });
 });
 

@@ -76,7 +76,11 @@ describe('GET /api/modules', () => {
     for (const user of [admin, tech, teacher, reader]) {
       const reply = await as(user).get('/api/modules');
       expect(reply.status).toBe(200);
-      expect(reply.json).toEqual({ modules: MODULES.map((name) => ({ name, enabled: true })) });
+      // `changeable` tells the console whether to offer the switches: school administrators only.
+      expect(reply.json).toEqual({
+        modules: MODULES.map((name) => ({ name, enabled: true })),
+        changeable: user === admin,
+      });
     }
     const { key } = await app.key('alpha', ['loan.view']);
     expectProblem(await as(undefined).get('/api/modules', { headers: { 'x-api-key': key } }), 401, 'unauthorized');
@@ -125,7 +129,10 @@ describe('PUT /api/modules', () => {
     const wanted = MODULES.filter((m) => m !== 'loans');
     const put = await as(admin).put('/api/modules', { enabled: wanted });
     expect(put.status, put.text).toBe(200);
-    expect(put.json).toEqual({ modules: MODULES.map((name) => ({ name, enabled: name !== 'loans' })) });
+    expect(put.json).toEqual({
+      modules: MODULES.map((name) => ({ name, enabled: name !== 'loans' })),
+      changeable: true,
+    });
     expect(await storedModules(alpha)).toEqual(wanted);
     expectProblem(await inventory(), 404, 'module-disabled');
     expect((await as(teacher).get('/api/auth/me')).json.modules).toEqual(wanted);

@@ -173,6 +173,19 @@ describe.each(databases)('the service desk on %s', (database) => {
       expect(tool.json.result).toEqual({ ticket: one });
     });
 
+    it('filters by assignee (the console\'s "assigned to me"), as the tool does', async () => {
+      const { id } = await newTicket('Printer jam in the staff room');
+      expect((await patch(tech, `/api/tickets/${id}`, { assigneeId: tess.id })).status).toBe(200);
+      const mine = await get(reader, `/api/tickets?assigneeId=${tess.id}`);
+      expect(mine.status, mine.text).toBe(200);
+      expect(mine.json.tickets.map((t: { id: string }) => t.id)).toEqual([id]);
+      expect(mine.json.total).toBe(1);
+      const key = (await app.key('alpha', ['ticket.view'])).key;
+      const tool = await invokeAction(app.port, key, 'tickets.list', { assigneeId: tess.id });
+      expect(tool.json.result).toEqual(mine.json);
+      expect((await get(reader, '/api/tickets?assigneeId=nobody')).json.total).toBe(0);
+    });
+
     it('names a bad parameter (400) and ignores unknown ones', async () => {
       const bad = await get(reader, '/api/tickets?status=DONE&pageSize=500&page=abc&sort=x');
       expectProblem(bad, 400, 'invalid-input');

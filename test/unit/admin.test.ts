@@ -12,6 +12,7 @@ import {
   PERMISSIONS,
   ROLE_PERMISSIONS,
   type Role,
+  ROLES,
 } from '../../src/domain/access/permissions.js';
 import type { AuditEntry } from '../../src/domain/audit/audit-entry.js';
 import { startOfDay } from '../../src/domain/audit/audit-range.js';
@@ -208,6 +209,8 @@ describe('CreateUser', () => {
     await expect(w.consume.execute({ token, password: NEW_PASSWORD })).resolves.toEqual({
       tenantId: w.tenant.id,
       userId: user.id,
+      email: 'grace@school.example',
+      school: { slug: w.tenant.slug, name: w.tenant.name },
     });
     expect((await w.audit()).at(-1)).toMatchObject({
       actor: { type: 'user', id: user.id },
@@ -345,6 +348,7 @@ describe('ListUsers', () => {
       total: 3,
       page: 1,
       pageSize: 2,
+      grantableRoles: [...ROLES],
     });
     const page2 = await w.listUsers.execute(w.admin, { page: 2, pageSize: 2 });
     expect(page2.users).toEqual([{ ...w.head, hasPassword: true, invitation: null }]);
@@ -565,7 +569,9 @@ describe('modules', () => {
     const tenant = await addTenant(w.uow, { modules: ['loans', 'people'] });
     expect(await w.listModules.execute(userActor(tenant, 'teacher'), {})).toEqual({
       modules: MODULES.map((name) => ({ name, enabled: name === 'loans' || name === 'people' })),
+      changeable: false,
     });
+    expect((await w.listModules.execute(userActor(tenant, 'school-admin'), {})).changeable).toBe(true);
   });
 
   it('sets the complete list of modules that are on, audited, and this process sees it at once', async () => {

@@ -4,12 +4,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  effectivePermissions,
+  grantableRoles,
+  grantableScopes,
   isPermission,
   isPrivileged,
+  MODULES,
   PERMISSIONS,
   PRIVILEGED_PERMISSIONS,
   ROLE_PERMISSIONS,
+  ROLES,
+  type ModuleName,
 } from '../../src/domain/access/permissions.js';
+import { SUBSCRIBABLE_KINDS, subscribableKinds } from '../../src/domain/events/event.js';
 
 const MANAGE = [
   'person.manage',
@@ -75,5 +82,40 @@ describe('the role table', () => {
       expect(isPrivileged(p), p).toBe(false);
     }
     expect(ROLE_PERMISSIONS['read-only'].some((p) => MANAGE.includes(p))).toBe(false);
+  });
+});
+
+describe('what a holder may hand on (the console offers exactly these)', () => {
+  const holding = (role: keyof typeof ROLE_PERMISSIONS, modules: readonly ModuleName[] = MODULES) =>
+    effectivePermissions(ROLE_PERMISSIONS[role], modules);
+
+  it('offers as key scopes the key permissions held, in catalogue order, never console-only ones or modules', () => {
+    expect(grantableScopes(holding('school-admin'))).toEqual([...PERMISSIONS]);
+    const technician = grantableScopes(holding('technician'));
+    expect(technician).toEqual(PERMISSIONS.filter((p) => ROLE_PERMISSIONS.technician.includes(p)));
+    expect(technician).not.toContain('webhook.manage');
+    expect(technician).not.toContain('audit.view');
+  });
+
+  it('offers the roles whose every permission is held: all of them to a school administrator', () => {
+    expect(grantableRoles(holding('school-admin'))).toEqual([...ROLES]);
+    // A technician holds its own role, a loan desk's and a teacher's, not an administrator's or a reader's
+    // (audit.view).
+    expect(grantableRoles(holding('technician'))).toEqual(['technician', 'loan-desk', 'teacher']);
+    expect(grantableRoles(holding('teacher'))).toEqual(['teacher']);
+  });
+
+  it('offers the event kinds a webhook of the holder may subscribe to, by permission and module', () => {
+    expect(subscribableKinds(holding('school-admin'))).toEqual(SUBSCRIBABLE_KINDS);
+    // Without the service desk module no ticket kind; a loan desk never sees internal notes.
+    const noDesk = subscribableKinds(
+      holding(
+        'school-admin',
+        MODULES.filter((m) => m !== 'servicedesk'),
+      ),
+    );
+    expect(noDesk.filter((k) => k.startsWith('ticket.'))).toEqual([]);
+    expect(subscribableKinds(holding('loan-desk'))).not.toContain('ticket.commented');
+    expect(subscribableKinds(holding('loan-desk'))).toContain('loan.issued');
   });
 });

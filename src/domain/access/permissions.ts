@@ -111,3 +111,18 @@ export function effectivePermissions(
 
 export const missingPermissions = (effective: ReadonlySet<string>, required: readonly string[]): string[] =>
   required.filter((p) => !effective.has(p));
+
+/**
+ * The scopes a holder of `effective` may give a key: every key permission they hold themselves
+ * (CreateApiKey refuses any other), in catalogue order. What the console offers as checkboxes.
+ */
+export const grantableScopes = (effective: ReadonlySet<string>): Permission[] =>
+  PERMISSIONS.filter((p) => effective.has(p));
+
+/**
+ * The roles a holder of `effective` is offered when adding a user or changing a role: those whose
+ * permissions they hold all of (nobody hands out more than they have). Today only school
+ * administrators manage users, and they hold every permission, so this is every role for them.
+ */
+export const grantableRoles = (effective: ReadonlySet<string>): Role[] =>
+  ROLES.filter((r) => ROLE_PERMISSIONS[r].every((p) => effective.has(p)));

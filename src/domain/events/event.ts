@@ -96,6 +96,10 @@ export const maySee = (permissions: ReadonlySet<string>, kind: EventKind): boole
 export const maySubscribeWebhook = (permissions: ReadonlySet<string>, kind: EventKind): boolean =>
   maySee(permissions, kind) && (WEBHOOK_VISIBILITY[kind] ?? []).every((p) => permissions.has(p));
 
+/** The kinds a holder of `permissions` may subscribe a webhook to, in catalogue order (the console's checkboxes). */
+export const subscribableKinds = (permissions: ReadonlySet<string>): EventKind[] =>
+  SUBSCRIBABLE_KINDS.filter((k) => maySubscribeWebhook(permissions, k));
+
 /** What the data of an `import.completed` event names, and who may see each. */
 const IMPORT_VISIBILITY: Readonly<Record<string, Requirement>> = {
   people: PEOPLE,

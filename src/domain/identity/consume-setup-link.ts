@@ -17,6 +17,14 @@ export const consumeSetupLinkInput = z.object({ token: exactText(1, 200), passwo
 
 const rejected = () => new DomainError('invalid', 'this setup link is not valid: it was used, replaced or has expired');
 
+/** A password set: whose, and at which school. */
+export interface SetupDone {
+  readonly tenantId: string;
+  readonly userId: string;
+  readonly email: string;
+  readonly school: { readonly slug: string; readonly name: string };
+}
+
 /**
  * Uses a setup link: sets the user's password, spends the link and removes its file. A `recovery`
  * link works for a user who is still an active school administrator, an `invitation` for any active
@@ -36,13 +44,15 @@ export class ConsumeSetupLink {
     @inject(SetupLinkWriter) private readonly writer: SetupLinkWriter,
   ) {}
 
-  async execute(input: z.input<typeof consumeSetupLinkInput>): Promise<{ tenantId: string; userId: string }> {
+  async execute(input: z.input<typeof consumeSetupLinkInput>): Promise<SetupDone> {
     const { token, password } = parseInput(consumeSetupLinkInput, input);
     const found = await this.uow.read((r) => r.setupLinks.findByTokenHash(this.secrets.hash(token)));
     if (!found) throw rejected();
     const { tenantId, link } = found;
     const now = this.clock.now().toISOString();
-    const user = await this.uow.read((r) => r.users.findById(tenantId, link.userId));
+    const [user, tenant] = await this.uow.read((r) =>
+      Promise.all([r.users.findById(tenantId, link.userId), r.tenants.findById(tenantId)]),
+    );
     // A recovery link is for an active administrator (one deactivated or demoted since gets nothing);
     // an invitation for any active user.
     const state = setupLinkState(link, now);
@@ -85,6 +95,13 @@ export class ConsumeSetupLink {
     });
     if (refused) throw rejected();
     if (link.filePath) await this.writer.removeIfHolds(link.filePath, token);
-    return { tenantId, userId: link.userId };
+    // Whom the link was for: the person holding it may be told where to sign in (their school's
+    // short name, which a shared address asks for) and with which e-mail address.
+    return {
+      tenantId,
+      userId: link.userId,
+      email: user!.email,
+      school: { slug: tenant!.slug, name: tenant!.name },
+    };
   }
 }

@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import { z } from 'zod';
 import { Clock } from '../../ports/clock.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
+import { grantableRoles, type Role } from '../access/permissions.js';
 import type { Actor } from '../shared/actor.js';
 import { PAGE_SIZE_DEFAULT } from '../shared/paging.js';
 import type { UseCase } from '../shared/use-case.js';
@@ -10,9 +11,12 @@ import { toUserViews, type UserView } from './user-view.js';
 
 export const listUsersInput = z.object({ page: page(), pageSize: pageSize() }).strict();
 
-type UserPage = { users: UserView[]; total: number; page: number; pageSize: number };
+type UserPage = { users: UserView[]; total: number; page: number; pageSize: number; grantableRoles: Role[] };
 
-/** The tenant's console users by e-mail, each saying whether it can sign in yet (never a password hash). */
+/**
+ * The tenant's console users by e-mail, each saying whether it can sign in yet (never a password
+ * hash), and the roles the caller is offered for a new user or a role change (grantableRoles).
+ */
 @injectable()
 export class ListUsers implements UseCase<typeof listUsersInput, UserPage> {
   static readonly required = ['user.manage'] as const;
@@ -29,7 +33,12 @@ export class ListUsers implements UseCase<typeof listUsersInput, UserPage> {
     const tenantId = actor.tenant.id;
     return this.uow.read(async (repos) => {
       const { items, total } = await repos.users.list(tenantId, paging);
-      return { users: await toUserViews(repos, tenantId, items, now), total, ...paging };
+      return {
+        users: await toUserViews(repos, tenantId, items, now),
+        total,
+        ...paging,
+        grantableRoles: grantableRoles(actor.permissions),
+      };
     });
   }
 }

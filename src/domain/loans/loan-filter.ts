@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { LoanFilter } from '../../ports/repositories.js';
 import type { Actor } from '../shared/actor.js';
-import { id, text } from '../shared/validation.js';
+import { calendarDate, id, text } from '../shared/validation.js';
 import { LOAN_KINDS, LOAN_STATUSES } from './loan.js';
 
 /** The inventory filters of seed §4.4, shared by the paged inventory and the legacy list. */
@@ -15,6 +15,7 @@ export const loanFilterFields = {
     .optional()
     .describe('Text contained in the serial, holder name or group name (case-insensitive), or a loan number'),
   overdue: z.boolean().optional().describe('true: only issued loans past their due date'),
+  dueDate: calendarDate().optional().describe('Only issued loans due back on this date (YYYY-MM-DD)'),
 };
 
 export type LoanFilters = z.output<z.ZodObject<typeof loanFilterFields>>;
@@ -33,5 +34,6 @@ export function toLoanFilter(actor: Actor, f: LoanFilters, today: string): LoanF
     qNumber: q !== undefined && /^\d{1,9}$/.test(q) ? Number(q) : undefined,
     // Only the value true enables the filter (seed §4.4).
     overdueBefore: f.overdue === true ? today : undefined,
+    dueOn: f.dueDate,
   };
 }

@@ -1,35 +1,62 @@
 import { inject, injectable } from 'inversify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { defineTool } from '../catalogue/tool.js';
 import type { Actor } from '../shared/actor.js';
 import type { UseCase } from '../shared/use-case.js';
 import { loanRefInput } from './loan-ref.js';
 import { LoanTransitionRunner } from './loan-transition.js';
-import { loanResultSchema, returnLoan, type LoanView } from './loan.js';
+import { loanResultSchema, returnLoan, type LoanRow } from './loan.js';
+import { isoDate, isoInstant } from '../shared/validation.js';
+
+/**
+ * What a return answers: the loan back in the pool, and who held it until when. The desk's undo
+ * re-issues from this (same holder, same due date), and a client can say "returned by Ada".
+ */
+export const returnResultSchema = loanResultSchema.extend({
+  returnedFrom: z.object({
+    holder: z.object({ id: z.string(), name: z.string() }),
+    issuedAt: isoInstant().nullable(),
+    dueDate: isoDate().nullable(),
+  }),
+});
+export type ReturnResult = z.output<typeof returnResultSchema>;
 
 /** Takes an ISSUED loaner back into the pool; clears holder and due date. */
 @injectable()
-export class ReturnLoan implements UseCase<typeof loanRefInput, { loan: LoanView }> {
+export class ReturnLoan implements UseCase<typeof loanRefInput, ReturnResult> {
   static readonly required = ['module.loans', 'loan.return'] as const;
   static readonly input = loanRefInput;
 
   constructor(@inject(LoanTransitionRunner) private readonly transitions: LoanTransitionRunner) {}
 
-  execute(actor: Actor, ref: z.output<typeof loanRefInput>): Promise<{ loan: LoanView }> {
-    return this.transitions.run(actor, ref, {
+  async execute(actor: Actor, ref: z.output<typeof loanRefInput>): Promise<ReturnResult> {
+    let held: LoanRow | undefined;
+    const { loan } = await this.transitions.run(actor, ref, {
       action: 'loan.return',
       event: 'loan.returned',
-      apply: async (loan) => ({ next: returnLoan(loan), holderName: null }),
+      apply: async (current) => {
+        const next = returnLoan(current);
+        held = current;
+        return { next, holderName: null };
+      },
     });
+    return { loan, returnedFrom: returnedFrom(held!) };
   }
 }
+
+/** The holder and dates of a loan that was ISSUED (so has a holder) just before its return. */
+const returnedFrom = (row: LoanRow): ReturnResult['returnedFrom'] => ({
+  holder: { id: row.holderId ?? '', name: row.holderName ?? '' },
+  issuedAt: row.issuedAt,
+  dueDate: row.dueDate,
+});
 
 export const returnLoanTool = defineTool({
   name: 'loans.return',
   title: 'Return a loan',
   description:
-    'Take an ISSUED loaner back into the pool; clears the holder and due date. Give exactly one of `number` or `serial`. Changes data: confirm with the user first.',
+    'Take an ISSUED loaner back into the pool; clears the holder and due date, and answers who held it until when (`returnedFrom`). Give exactly one of `number` or `serial`. Changes data: confirm with the user first.',
   readOnly: false,
-  output: loanResultSchema,
+  output: returnResultSchema,
   useCase: ReturnLoan,
 });

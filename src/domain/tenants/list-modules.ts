@@ -3,11 +3,12 @@ import { z } from 'zod';
 import type { ModuleName } from '../access/permissions.js';
 import type { Actor } from '../shared/actor.js';
 import type { UseCase } from '../shared/use-case.js';
-import { moduleSwitches } from './module-switches.js';
+import { mayChangeModules, moduleSwitches } from './module-switches.js';
 
 export const listModulesInput = z.object({}).strict();
 
-type Modules = { modules: { name: ModuleName; enabled: boolean }[] };
+/** `changeable`: whether the caller may switch them (PUT /api/modules), so the console offers the switches. */
+type Modules = { modules: { name: ModuleName; enabled: boolean }[]; changeable: boolean };
 
 /**
  * The tenant's modules, each on or off, for any signed-in user: the console draws its navigation
@@ -19,6 +20,6 @@ export class ListModules implements UseCase<typeof listModulesInput, Modules> {
   static readonly input = listModulesInput;
 
   async execute(actor: Actor): Promise<Modules> {
-    return { modules: moduleSwitches(actor.tenant.modules) };
+    return { modules: moduleSwitches(actor.tenant.modules), changeable: mayChangeModules(actor) };
   }
 }

@@ -2,14 +2,19 @@ import { MODULES, type ModuleName } from '../access/permissions.js';
 import type { Actor } from '../shared/actor.js';
 import { DomainError } from '../shared/errors.js';
 
+/** Whether the actor may turn modules on and off (see requireModuleChanger). */
+export function mayChangeModules(actor: Actor): boolean {
+  const p = actor.principal;
+  return p.type === 'operator' || (p.type === 'user' && p.role === 'school-admin');
+}
+
 /**
  * Who may turn a tenant's modules on and off: the operator at the CLI, and the tenant's own school
  * administrators in the console. By role, not by a grant: `module.*` stays a tenant switch that no
  * role or key is ever given, and no key (whatever its scopes) and no other role may flip it.
  */
 export function requireModuleChanger(actor: Actor): void {
-  const p = actor.principal;
-  if (p.type === 'operator' || (p.type === 'user' && p.role === 'school-admin')) return;
+  if (mayChangeModules(actor)) return;
   throw new DomainError('forbidden', 'only a school administrator (or the operator at the CLI) changes modules');
 }
 

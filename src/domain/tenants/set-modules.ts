@@ -14,7 +14,7 @@ import { moduleSwitches, requireModuleChanger } from './module-switches.js';
 
 export const setModulesBody = z.object({ enabled: z.array(z.string().max(100)).max(MODULES.length * 2) }).strict();
 
-type Modules = { modules: { name: ModuleName; enabled: boolean }[] };
+type Modules = { modules: { name: ModuleName; enabled: boolean }[]; changeable: true };
 
 /**
  * `PUT /api/modules {enabled}`: the complete list of the tenant's modules that are on; every other
@@ -67,6 +67,6 @@ export class SetModules implements UseCase<z.ZodUnknown, Modules> {
       return true;
     });
     if (changed) this.lookups.forget(lookupOf.tenant(tenantId));
-    return { modules: moduleSwitches(wanted) };
+    return { modules: moduleSwitches(wanted), changeable: true };
   }
 }

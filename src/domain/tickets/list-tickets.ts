@@ -5,13 +5,14 @@ import { defineTool } from '../catalogue/tool.js';
 import type { Actor } from '../shared/actor.js';
 import { PAGE_SIZE_DEFAULT } from '../shared/paging.js';
 import type { UseCase } from '../shared/use-case.js';
-import { page, pageOf, pageSize, text } from '../shared/validation.js';
+import { id, page, pageOf, pageSize, text } from '../shared/validation.js';
 import { TICKET_STATUSES, ticketSchema } from './ticket.js';
 
 export const listTicketsInput = z
   .object({
     status: z.enum(TICKET_STATUSES).optional().describe('NEW, OPEN, PENDING, RESOLVED or CLOSED'),
     q: text(1, 200).optional().describe('Text contained in the subject or body (case-insensitive)'),
+    assigneeId: id().optional().describe('Only tickets assigned to this staff member (a person id)'),
     page: page().describe('Page number, from 1 (default 1)'),
     pageSize: pageSize().describe('Tickets per page, 1 to 100 (default 50)'),
   })
@@ -41,7 +42,7 @@ export const listTicketsTool = defineTool({
   name: 'tickets.list',
   title: 'List service-desk tickets',
   description:
-    'Page through the service-desk queue, newest first, filtered by status or a search text in subject and body.',
+    'Page through the service-desk queue, newest first, filtered by status, assignee or a search text in subject and body.',
   readOnly: true,
   output: ticketListSchema,
   useCase: ListTickets,

@@ -7,7 +7,7 @@ import type { Repositories } from '../../ports/repositories.js';
 import { SecretBox } from '../../ports/secret-box.js';
 import { Secrets } from '../../ports/secrets.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
-import { eventBody, maySubscribeWebhook, type EventKind } from '../events/event.js';
+import { eventBody, maySubscribeWebhook, subscribableKinds, type EventKind } from '../events/event.js';
 import type { Actor } from '../shared/actor.js';
 import { DomainError, invalidField, notFound } from '../shared/errors.js';
 import { PAGE_SIZE_DEFAULT } from '../shared/paging.js';
@@ -132,8 +132,12 @@ export class CreateWebhook implements UseCase<typeof createWebhookInput, { webho
 
 const noInput = z.object({}).strict();
 
+/** The tenant's webhooks, and the event kinds the caller may subscribe one to (assertVisible's rule). */
 @injectable()
-export class ListWebhooks implements UseCase<typeof noInput, { webhooks: WebhookView[] }> {
+export class ListWebhooks implements UseCase<
+  typeof noInput,
+  { webhooks: WebhookView[]; subscribableKinds: EventKind[] }
+> {
   static readonly required = REQUIRED;
   static readonly input = noInput;
 
@@ -141,7 +145,7 @@ export class ListWebhooks implements UseCase<typeof noInput, { webhooks: Webhook
 
   async execute(actor: Actor) {
     const webhooks = await this.uow.read((repos) => repos.webhooks.list(actor.tenant.id));
-    return { webhooks: webhooks.map(toWebhookView) };
+    return { webhooks: webhooks.map(toWebhookView), subscribableKinds: subscribableKinds(actor.permissions) };
   }
 }
 

@@ -95,8 +95,8 @@ export const authRoutes: RouteModule = {
     router.post('/api/auth/setup', jsonBody(), async (ctx) => {
       ctx.set('Cache-Control', 'no-store');
       if (!origins.allows(ctx, null)) throw forbiddenOrigin();
-      await container.get(ConsumeSetupLink).execute(ctx.request.body as never);
-      ctx.body = { ok: true, next: 'sign in with POST /api/auth/login' };
+      const done = await container.get(ConsumeSetupLink).execute(ctx.request.body as never);
+      ctx.body = { ok: true, email: done.email, school: done.school, next: 'sign in with POST /api/auth/login' };
     });
 
     // The school this address belongs to, for the sign-in page: a school's own host names it, a shared

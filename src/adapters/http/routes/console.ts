@@ -9,7 +9,7 @@ import { WithdrawLoan } from '../../../domain/loans/withdraw-loan.js';
 import { invalidField } from '../../../domain/shared/errors.js';
 import { perform } from '../../../domain/shared/use-case.js';
 import { consoleActor, consoleAuth } from '../auth/session.js';
-import { jsonBody } from '../json-body.js';
+import { jsonBody, objectBody } from '../json-body.js';
 import { sendProblem } from '../middleware/error-handler.js';
 import { OriginPolicy, requireAllowedOrigin } from '../middleware/origin-check.js';
 import { HttpProblem, problemDocument } from '../problems.js';
@@ -27,9 +27,10 @@ function loanNumber(ctx: Context): number {
 }
 
 /**
- * The console API (SPEC §7.4): the paged loan inventory, the legacy list, loan writes by number and
- * the assistant runner. Signed-in users only, with their role's permissions and, for teachers, their
- * loan groups; writes also refuse browser origins that are not ours or the user's own school's.
+ * The console API (SPEC §7.4): the paged loan inventory, the legacy list, loan writes by number (or,
+ * for the scan desk, by serial in the body) and the assistant runner. Signed-in users only, with their
+ * role's permissions and, for teachers, their loan groups; writes also refuse browser origins that are
+ * not ours or the user's own school's.
  */
 export const consoleRoutes: RouteModule = {
   name: 'console',
@@ -51,6 +52,15 @@ export const consoleRoutes: RouteModule = {
     router.post('/api/loans/:number/issue', signedIn, sameOrigin, jsonBody(), async (ctx) => {
       const body = ctx.request.body as Record<string, unknown>;
       ctx.body = await perform(resolve, IssueLoan, consoleActor(ctx), { ...body, number: loanNumber(ctx) });
+    });
+    // The scan desk's moves: the loan named in the body by its serial (what a barcode carries) or its
+    // number, exactly as the loans.issue / loans.return tools take it. One request per scan: the answer
+    // is the check (404 unknown serial, 409 already issued or not issued).
+    router.post('/api/loans/issue', signedIn, sameOrigin, jsonBody(), async (ctx) => {
+      ctx.body = await perform(resolve, IssueLoan, consoleActor(ctx), objectBody(ctx));
+    });
+    router.post('/api/loans/return', signedIn, sameOrigin, jsonBody(), async (ctx) => {
+      ctx.body = await perform(resolve, ReturnLoan, consoleActor(ctx), objectBody(ctx));
     });
     // Return, withdraw and restore take nothing but the number in the path.
     for (const [verb, useCase] of [

@@ -22,6 +22,7 @@ export function loanWhere(tenantId: string, f: LoanFilter): Where {
   if (f.userGroup) where.add('l.user_group = ?', f.userGroup);
   if (f.holderId) where.add('l.holder_id = ?', f.holderId);
   if (f.overdueBefore) where.add(`l.status = 'ISSUED' AND l.due_date < ?`, f.overdueBefore);
+  if (f.dueOn) where.add(`l.status = 'ISSUED' AND l.due_date = ?`, f.dueOn);
   if (f.q) {
     // Shorter than a trigram, q cannot use the index: test the fields alone.
     const indexed = [...f.q].length < 3 ? undefined : loanSearchText();
@@ -46,5 +47,6 @@ export function tallyWhere(tenantId: string, f: LoanFilter): { table: string; wh
   if (f.kind) where.add('kind = ?', f.kind);
   // '' is "no due date" in the tallies.
   if (f.overdueBefore) where.add(`status = 'ISSUED' AND due_date <> '' AND due_date < ?`, f.overdueBefore);
+  if (f.dueOn) where.add(`status = 'ISSUED' AND due_date = ?`, f.dueOn);
   return { table, where };
 }

@@ -14,6 +14,7 @@ export function addLoanFilters(where: Where, alias: string, f: LoanFilter): Wher
   if (f.userGroup) where.add(`${alias}.user_group = ?`, f.userGroup);
   if (f.holderId) where.add(`${alias}.holder_id = ?`, f.holderId);
   if (f.overdueBefore) where.add(`${alias}.status = 'ISSUED' AND ${alias}.due_date < ?`, f.overdueBefore);
+  if (f.dueOn) where.add(`${alias}.status = 'ISSUED' AND ${alias}.due_date = ?`, f.dueOn);
   return where;
 }
 

@@ -97,6 +97,7 @@ export class LoanTallies {
     if (f.status) where.add('status = ?', f.status);
     if (f.kind) where.add('kind = ?', f.kind);
     if (f.overdueBefore) where.add(OVERDUE, f.overdueBefore);
+    if (f.dueOn) where.add(`status = 'ISSUED' AND due_date = ?`, f.dueOn);
     return this.sql.number(`SELECT coalesce(sum(n), 0) FROM ${table} ${where}`, ...where.params);
   }
 }
