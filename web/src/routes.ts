@@ -5,6 +5,7 @@
  * index.tsx exports the page as default, and an entry here.
  */
 import type { ComponentType } from 'preact';
+import { importKinds } from './pages/import/kinds.js';
 import { can } from './state/session.js';
 
 export interface PageProps {
@@ -22,6 +23,8 @@ export interface PageRoute {
   readonly nav?: { readonly label: string; readonly order: number };
   /** `g` then this key goes here (see shortcuts.tsx). */
   readonly shortcut?: string;
+  /** Listed on the Settings page (administration), with what it is for. */
+  readonly settings?: { readonly label: string; readonly description: string; readonly order: number };
 }
 
 export const ROUTES: readonly PageRoute[] = [
@@ -32,6 +35,127 @@ export const ROUTES: readonly PageRoute[] = [
     nav: { label: 'Home', order: 0 },
     shortcut: 'h',
   },
+  // Repairs ("submissions" in the API). `/repairs/new` before `/repairs/:id`: the first match wins.
+  // Those who may only report repairs (teachers) get the list page's way to report one.
+  {
+    path: '/repairs',
+    title: 'Repairs',
+    load: () => import('./pages/repairs/index.js'),
+    allowed: () => can('module.repairs') && (can('repair.view') || can('repair.create')),
+    nav: { label: 'Repairs', order: 40 },
+    shortcut: 'r',
+  },
+  {
+    path: '/repairs/new',
+    title: 'Report a repair',
+    load: () => import('./pages/repairs/new.js'),
+    allowed: () => can('module.repairs', 'repair.create'),
+  },
+  {
+    path: '/repairs/:id',
+    title: 'Repair',
+    load: () => import('./pages/repairs/detail.js'),
+    allowed: () => can('module.repairs', 'repair.view'),
+  },
+  // The service desk. Those who may open tickets but not read the queue get the way to open one.
+  {
+    path: '/tickets',
+    title: 'Tickets',
+    load: () => import('./pages/tickets/index.js'),
+    allowed: () => can('module.servicedesk') && (can('ticket.view') || can('ticket.create')),
+    nav: { label: 'Tickets', order: 50 },
+    shortcut: 't',
+  },
+  {
+    path: '/tickets/new',
+    title: 'New ticket',
+    load: () => import('./pages/tickets/new.js'),
+    allowed: () => can('module.servicedesk', 'ticket.create'),
+  },
+  {
+    path: '/tickets/:id',
+    title: 'Ticket',
+    load: () => import('./pages/tickets/detail.js'),
+    allowed: () => can('module.servicedesk', 'ticket.view'),
+  },
+  // People and devices (issue 13, point 4). `/new` comes before `/:id`: the first pattern that
+  // matches an address wins.
+  {
+    path: '/people',
+    title: 'People',
+    load: () => import('./pages/people/index.js'),
+    allowed: () => can('module.people', 'person.view'),
+    nav: { label: 'People', order: 20 },
+    shortcut: 'p',
+  },
+  {
+    path: '/people/new',
+    title: 'New person',
+    load: () => import('./pages/people/new.js'),
+    allowed: () => can('module.people', 'person.manage'),
+  },
+  {
+    path: '/people/:id',
+    title: 'Person',
+    load: () => import('./pages/people/person.js'),
+    allowed: () => can('module.people', 'person.view'),
+  },
+  {
+    path: '/people/:id/edit',
+    title: 'Edit person',
+    load: () => import('./pages/people/edit.js'),
+    allowed: () => can('module.people', 'person.manage'),
+  },
+  {
+    path: '/devices',
+    title: 'Devices',
+    load: () => import('./pages/devices/index.js'),
+    allowed: () => can('module.assets', 'device.view'),
+    nav: { label: 'Devices', order: 30 },
+    shortcut: 'd',
+  },
+  {
+    path: '/devices/new',
+    title: 'New device',
+    load: () => import('./pages/devices/new.js'),
+    allowed: () => can('module.assets', 'device.manage'),
+  },
+  {
+    path: '/devices/:id',
+    title: 'Device',
+    load: () => import('./pages/devices/device.js'),
+    allowed: () => can('module.assets', 'device.view'),
+  },
+  {
+    path: '/devices/:id/edit',
+    title: 'Edit device',
+    load: () => import('./pages/devices/edit.js'),
+    allowed: () => can('module.assets', 'device.manage'),
+  },
+  {
+    path: '/loans',
+    title: 'Loans',
+    load: () => import('./pages/loans/index.js'),
+    allowed: () => can('module.loans', 'loan.view'),
+    nav: { label: 'Loans', order: 10 },
+    shortcut: 'l',
+  },
+  {
+    path: '/loans/scan',
+    title: 'Scan desk',
+    load: () => import('./pages/scan/index.js'),
+    // Issuing or returning: a desk that may do either can use it.
+    allowed: () => can('module.loans', 'loan.view') && (can('loan.issue') || can('loan.return')),
+    shortcut: 's',
+  },
+  {
+    path: '/costs',
+    title: 'Costs',
+    load: () => import('./pages/costs/index.js'),
+    allowed: () => can('module.costs', 'cost.view'),
+    nav: { label: 'Costs', order: 70 },
+    shortcut: 'c',
+  },
   {
     path: '/settings',
     title: 'Settings',
@@ -39,11 +163,71 @@ export const ROUTES: readonly PageRoute[] = [
     nav: { label: 'Settings', order: 90 },
     shortcut: ',',
   },
+  {
+    path: '/settings/users',
+    title: 'Users and roles',
+    load: () => import('./pages/settings/users/index.js'),
+    allowed: () => can('user.manage'),
+    settings: { label: 'Users and roles', description: 'invite staff, change roles, turn accounts off', order: 10 },
+  },
+  {
+    path: '/settings/keys',
+    title: 'API keys',
+    load: () => import('./pages/settings/keys/index.js'),
+    allowed: () => can('apikey.manage'),
+    settings: {
+      label: 'API keys',
+      description: 'keys for other programs and MCP clients, and revoking them',
+      order: 20,
+    },
+  },
+  {
+    path: '/settings/webhooks',
+    title: 'Webhooks',
+    load: () => import('./pages/settings/webhooks/index.js'),
+    allowed: () => can('module.events', 'webhook.manage'),
+    settings: { label: 'Webhooks', description: 'send events to other systems, with their delivery log', order: 30 },
+  },
+  {
+    path: '/settings/webhooks/:id',
+    title: 'Webhook',
+    load: () => import('./pages/settings/webhook/index.js'),
+    allowed: () => can('module.events', 'webhook.manage'),
+  },
+  {
+    path: '/settings/import',
+    title: 'Import',
+    load: () => import('./pages/import/index.js'),
+    allowed: () => importKinds().length > 0,
+    settings: {
+      label: 'Import',
+      description: 'bring people, devices or loan units in from a CSV file (checked first), and export them',
+      order: 40,
+    },
+  },
+  {
+    path: '/settings/monitors',
+    title: 'Monitors',
+    load: () => import('./pages/monitors/index.js'),
+    allowed: () => can('module.events', 'monitor.manage'),
+    settings: { label: 'Monitors', description: 'addresses Desk checks, and whether they are up', order: 60 },
+  },
+  {
+    path: '/settings/audit',
+    title: 'Audit log',
+    load: () => import('./pages/audit/index.js'),
+    allowed: () => can('audit.view'),
+    settings: { label: 'Audit log', description: 'who changed what, and when', order: 80 },
+  },
 ];
 
 /** The pages a signed-in user is offered in the navigation, in order. */
 export const navigation = (): PageRoute[] =>
   ROUTES.filter((r) => r.nav && (r.allowed?.() ?? true)).sort((a, b) => a.nav!.order - b.nav!.order);
+
+/** The administration pages a signed-in user is offered on the Settings page, in order. */
+export const settingsPages = (): PageRoute[] =>
+  ROUTES.filter((r) => r.settings && (r.allowed?.() ?? true)).sort((a, b) => a.settings!.order - b.settings!.order);
 
 /** Re-exported for routes: `allowed: () => can('module.loans', 'loan.view')`. */
 export { can };

@@ -3,7 +3,7 @@
  * goes to a page (from routes.ts). Keys typed into a field are the field's, never a shortcut.
  */
 import { signal } from '@preact/signals';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { navigate } from './router.js';
 import { ROUTES } from './routes.js';
 
@@ -17,7 +17,9 @@ const typing = (target: EventTarget | null): boolean =>
 export const pageShortcuts = signal<readonly { keys: string; does: string }[]>([]);
 
 export function useShortcuts(): void {
-  useEffect(() => {
+  // A layout effect: the listener is in place in the same commit that shows the navigation, so a key
+  // pressed the moment the page appears is never lost (a plain effect waits for the next frame).
+  useLayoutEffect(() => {
     let pendingG = 0;
     const onKey = (e: KeyboardEvent) => {
       if (

@@ -74,3 +74,21 @@ export async function signOut(): Promise<void> {
     sessionState.value = 'signed-out';
   }
 }
+
+const SCHOOL_KEY = 'desk-school';
+const EMAIL_KEY = 'desk-email';
+
+/**
+ * What the sign-in form starts with: the school this browser last signed in to (kept, since a shared
+ * address asks for it every time) and the e-mail address a setup link was just used for (this tab
+ * only).
+ */
+export const signInHints = (): { school: string; email: string } => ({
+  school: localStorage.getItem(SCHOOL_KEY) ?? '',
+  email: sessionStorage.getItem(EMAIL_KEY) ?? '',
+});
+
+export function rememberSignIn(o: { school?: string; email?: string }): void {
+  if (o.school) localStorage.setItem(SCHOOL_KEY, o.school);
+  if (o.email) sessionStorage.setItem(EMAIL_KEY, o.email);
+}

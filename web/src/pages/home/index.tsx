@@ -1,14 +1,285 @@
-/** Home. */
-import { me } from '../../state/session.js';
-import { PageHeader } from '../../ui/page.js';
+/**
+ * Home: how the loaner pool stands (the inventory summary), the loans due back today and those
+ * overdue with their holders, open repairs and new tickets — each section only for those who may see
+ * it. Everything follows the event stream without a reload; while the stream is paused the page says
+ * its figures may be out of date, and reloads all when it comes back (or on the server's `reset`).
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { api } from '../../api/client.js';
+import { liveState, onEvent } from '../../api/events.js';
+import { formatCount, formatDate, formatInstant, todayInSchool } from '../../format.js';
+import { Link } from '../../router.js';
+import { can, me } from '../../state/session.js';
+import { Empty, ErrorNotice, Loading, PageHeader } from '../../ui/page.js';
+import { useResource, type Resource } from '../../ui/use-resource.js';
+import { inventory, type InventoryPage, type Loan } from '../loans/loans-api.js';
+import './home.css';
+
+const LIST = 8;
+
+interface Submission {
+  readonly id: string;
+  readonly number: number;
+  readonly serial: string;
+  readonly description: string;
+  readonly status: string;
+  readonly createdAt: string;
+}
+interface Ticket {
+  readonly id: string;
+  readonly number: number;
+  readonly subject: string;
+  readonly priority: string;
+  readonly createdAt: string;
+}
+
+const OPEN_REPAIRS = ['NEW', 'ASSIGNED', 'IN_REPAIR'] as const;
+
+async function loadLoans() {
+  const today = todayInSchool();
+  const [due, overdue] = await Promise.all([
+    inventory({ dueDate: today, pageSize: LIST }),
+    inventory({ overdue: true, pageSize: LIST }),
+  ]);
+  return { due, overdue, at: new Date().toISOString() };
+}
+
+async function loadRepairs() {
+  const pages = await Promise.all(
+    OPEN_REPAIRS.map((status) =>
+      api.get<{ submissions: readonly Submission[]; total: number }>('/api/submissions', { status, pageSize: LIST }),
+    ),
+  );
+  const newest = pages
+    .flatMap((p) => p.submissions)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .slice(0, LIST);
+  return { total: pages.reduce((n, p) => n + p.total, 0), newest };
+}
+
+const loadTickets = () =>
+  api.get<{ tickets: readonly Ticket[]; total: number }>('/api/tickets', { status: 'NEW', pageSize: LIST });
+
+/** Reloads `resource` a moment after any event `wanted` says is about it (a burst reloads once). */
+function useLive(resource: Resource<unknown>, wanted: (type: string) => boolean): void {
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const off = onEvent((e) => {
+      if (e.type !== 'reset' && !wanted(e.type)) return;
+      clearTimeout(timer);
+      timer = setTimeout(resource.reload, 250);
+    });
+    return () => (clearTimeout(timer), off());
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [resource.reload]);
+}
 
 export default function Home() {
+  const loans = can('module.loans', 'loan.view');
+  const repairs = can('module.repairs', 'repair.view');
+  const tickets = can('module.servicedesk', 'ticket.view');
+  const live = liveState.value;
+  const [pausedSince, setPausedSince] = useState<string | null>(null);
+  useEffect(() => {
+    if (live === 'paused') setPausedSince((s) => s ?? new Date().toISOString());
+    else if (live === 'live') setPausedSince(null);
+  }, [live]);
+
   return (
-    <section>
+    <section class="home">
       <PageHeader title="Home" />
-      <p>
-        Signed in as {me.value?.user.name} ({me.value?.user.role}) at {me.value?.tenant.name}.
+      <p class="home-welcome">
+        {me.value?.user.name} · {me.value?.tenant.name}
       </p>
+      {live === 'paused' && (
+        <p class="notice notice-warn home-paused" role="status">
+          Live updates paused{pausedSince ? ` since ${formatInstant(pausedSince)}` : ''}: the figures below may be out
+          of date. Use Retry beside “Live updates paused” at the top, or reload the page.
+        </p>
+      )}
+      {loans && <LoanSections />}
+      <div class="home-columns">
+        {repairs && <Repairs />}
+        {tickets && <Tickets />}
+      </div>
+      {!loans && !repairs && !tickets && <Empty>Nothing for you on Home yet: use the navigation above.</Empty>}
+    </section>
+  );
+}
+
+/** Coming back from a pause: what was missed is reloaded (the stream also replays it). */
+function useReloadWhenLive(reload: () => void) {
+  const live = liveState.value;
+  const [was, setWas] = useState(live);
+  useEffect(() => {
+    if (was !== 'live' && live === 'live' && was === 'paused') reload();
+    setWas(live);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [live]);
+}
+
+function LoanSections() {
+  const r = useResource(loadLoans, []);
+  useLive(r, (t) => t.startsWith('loan.'));
+  useReloadWhenLive(r.reload);
+  if (r.error !== undefined && !r.data) return <ErrorNotice error={r.error} onRetry={r.reload} />;
+  if (!r.data) return <Loading label="Loading the loans…" />;
+  const { due, overdue } = r.data;
+  const s = due.summary;
+  const tiles: { label: string; value: number; href?: string }[] = [
+    { label: 'Loans in the pool', value: s.total, href: '/loans' },
+    { label: 'Available', value: s.available, href: '/loans?status=AVAILABLE' },
+    { label: 'Issued', value: s.issued, href: '/loans?status=ISSUED' },
+    { label: 'Overdue', value: s.overdue, href: '/loans?overdue=true' },
+    { label: 'Issued without due date', value: s.withoutDueDate },
+  ];
+  return (
+    <>
+      <h2 class="visually-hidden">Loan pool</h2>
+      <ul class="tiles home-tiles" aria-label="Loan pool" aria-busy={r.loading ? 'true' : undefined}>
+        {tiles.map((t) => (
+          <li key={t.label} class={`tile${t.label === 'Overdue' && t.value > 0 ? ' tile-alert' : ''}`}>
+            <span class="tile-value">{formatCount(t.value)}</span>{' '}
+            {t.href ? (
+              <Link href={t.href} class="tile-label">
+                {t.label}
+              </Link>
+            ) : (
+              <span class="tile-label">{t.label}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+      {r.error !== undefined && <ErrorNotice error={r.error} onRetry={r.reload} />}
+      <div class="home-columns">
+        <LoanList
+          title="Due back today"
+          page={due}
+          empty="No loan is due back today."
+          more={{ href: `/loans?dueDate=${todayInSchool()}`, label: 'loans due back today' }}
+        />
+        <LoanList
+          title="Overdue"
+          page={overdue}
+          empty="No loan is overdue."
+          more={{ href: '/loans?overdue=true', label: 'overdue loans' }}
+        />
+      </div>
+    </>
+  );
+}
+
+function LoanList(props: { title: string; page: InventoryPage; empty: string; more: { href: string; label: string } }) {
+  const { page } = props;
+  const id = `home-${props.title.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <section class="home-card" aria-labelledby={id}>
+      <h2 id={id}>
+        {props.title} <span class="badge">{formatCount(page.total)}</span>
+      </h2>
+      {page.loans.length === 0 ? (
+        <Empty>{props.empty}</Empty>
+      ) : (
+        <ul class="home-list">
+          {page.loans.map((l) => (
+            <LoanLine key={l.id} loan={l} />
+          ))}
+        </ul>
+      )}
+      {page.total > page.loans.length && (
+        <Link href={props.more.href}>
+          All {formatCount(page.total)} {props.more.label}
+        </Link>
+      )}
+    </section>
+  );
+}
+
+function LoanLine({ loan }: { loan: Loan }) {
+  const holder = loan.holder ? (
+    can('module.people', 'person.view') ? (
+      <Link href={`/people/${loan.holder.id}`}>{loan.holder.name}</Link>
+    ) : (
+      loan.holder.name
+    )
+  ) : (
+    '—'
+  );
+  return (
+    <li>
+      <span class="home-line-main">
+        Loan {loan.number} <span class="serial">{loan.serial}</span> · {holder}
+        {loan.userGroup && ` (${loan.userGroup})`}
+      </span>
+      <span class="home-line-detail">
+        {loan.overdue ? `Was due ${formatDate(loan.dueDate)}` : `Due ${formatDate(loan.dueDate)}`} · {loan.groupName}
+      </span>
+    </li>
+  );
+}
+
+function Repairs() {
+  const r = useResource(loadRepairs, []);
+  useLive(r, (t) => t.startsWith('submission.'));
+  useReloadWhenLive(r.reload);
+  return (
+    <section class="home-card" aria-labelledby="home-repairs">
+      <h2 id="home-repairs">Open repairs {r.data && <span class="badge">{formatCount(r.data.total)}</span>}</h2>
+      {r.error !== undefined ? (
+        <ErrorNotice error={r.error} onRetry={r.reload} />
+      ) : !r.data ? (
+        <Loading />
+      ) : r.data.newest.length === 0 ? (
+        <Empty>No repair is open.</Empty>
+      ) : (
+        <ul class="home-list">
+          {r.data.newest.map((s) => (
+            <li key={s.id}>
+              <span class="home-line-main">
+                <Link href={`/repairs/${s.id}`}>
+                  Repair {s.number}: {s.serial}
+                </Link>
+              </span>
+              <span class="home-line-detail">
+                {s.status.replace('_', ' ').toLowerCase()} · {s.description.slice(0, 80)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Tickets() {
+  const r = useResource(loadTickets, []);
+  useLive(r, (t) => t.startsWith('ticket.'));
+  useReloadWhenLive(r.reload);
+  return (
+    <section class="home-card" aria-labelledby="home-tickets">
+      <h2 id="home-tickets">New tickets {r.data && <span class="badge">{formatCount(r.data.total)}</span>}</h2>
+      {r.error !== undefined ? (
+        <ErrorNotice error={r.error} onRetry={r.reload} />
+      ) : !r.data ? (
+        <Loading />
+      ) : r.data.tickets.length === 0 ? (
+        <Empty>No new ticket.</Empty>
+      ) : (
+        <ul class="home-list">
+          {r.data.tickets.map((t) => (
+            <li key={t.id}>
+              <span class="home-line-main">
+                <Link href={`/tickets/${t.id}`}>
+                  Ticket {t.number}: {t.subject}
+                </Link>
+              </span>
+              <span class="home-line-detail">
+                {t.priority.toLowerCase()} priority · {formatInstant(t.createdAt)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -5,7 +5,14 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, messageOf } from '../../api/client.js';
+import { rememberSignIn } from '../../state/session.js';
 import { TextField } from '../../ui/field.js';
+
+/** What `POST /api/auth/setup` answers: whose password was set, at which school. */
+interface SetupDone {
+  readonly email: string;
+  readonly school: { readonly slug: string; readonly name: string };
+}
 
 const readToken = (): string | null => {
   const fromHash = new URLSearchParams(window.location.hash.slice(1)).get('token');
@@ -16,7 +23,7 @@ export default function SetupPage() {
   const [token] = useState(readToken);
   const [error, setError] = useState<ApiError | null>(null);
   const [mismatch, setMismatch] = useState(false);
-  const [done, setDone] = useState(false);
+  const [done, setDone] = useState<SetupDone | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -29,7 +36,10 @@ export default function SetupPage() {
     return (
       <main id="main" class="gate">
         <h1>Your password is set</h1>
-        <p>Sign in with your e-mail address and the password you chose.</p>
+        <p>
+          Sign in to {done.school.name} as {done.email} with the password you chose. If Desk asks for your school, its
+          short name is <strong>{done.school.slug}</strong>.
+        </p>
         <p>
           <a href="/" class="button primary">
             Sign in
@@ -56,8 +66,10 @@ export default function SetupPage() {
     setBusy(true);
     setError(null);
     try {
-      await api.post('/api/auth/setup', { token, password }, { expect401: true });
-      setDone(true);
+      const answer = await api.post<SetupDone>('/api/auth/setup', { token, password }, { expect401: true });
+      // The sign-in form then knows the school (a shared address asks for it) and the address.
+      rememberSignIn({ school: answer.school.slug, email: answer.email });
+      setDone(answer);
     } catch (err) {
       setError(err instanceof ApiError ? err : new ApiError(0, 'network', 'Failed', messageOf(err)));
     } finally {

@@ -5,10 +5,8 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError, messageOf } from '../../api/client.js';
-import { signIn } from '../../state/session.js';
+import { rememberSignIn, signIn, signInHints } from '../../state/session.js';
 import { TextField } from '../../ui/field.js';
-
-const SCHOOL_KEY = 'desk-school';
 
 export default function SignIn(props: { ended?: boolean }) {
   const [needsSchool, setNeedsSchool] = useState<boolean | null>(null);
@@ -52,7 +50,7 @@ export default function SignIn(props: { ended?: boolean }) {
     setError(null);
     try {
       await signIn(String(form.get('email') ?? ''), String(form.get('password') ?? ''), school);
-      if (school) localStorage.setItem(SCHOOL_KEY, school);
+      rememberSignIn({ school });
     } catch (err) {
       setError(err instanceof ApiError ? err : new ApiError(0, 'network', 'Sign-in failed', messageOf(err)));
     } finally {
@@ -78,7 +76,7 @@ export default function SignIn(props: { ended?: boolean }) {
               name="school"
               autocomplete="organization"
               hint="Your school's short name in Desk, e.g. north-high"
-              defaultValue={localStorage.getItem(SCHOOL_KEY) ?? ''}
+              defaultValue={signInHints().school}
               error={error?.field('x-tenant-slug')}
               required
             />
@@ -88,6 +86,7 @@ export default function SignIn(props: { ended?: boolean }) {
             name="email"
             type="email"
             autocomplete="username"
+            defaultValue={signInHints().email}
             ref={email}
             error={error?.field('email')}
             required

@@ -1,0 +1,301 @@
+/**
+ * Repairs and tickets in a real browser (issue 13, points 4 and 8): a repair walked through its moves
+ * to resolved with a cost (a bad amount shown beside the field; the stored status and cost read back
+ * through the API), a ticket assigned, moved, commented on and given an internal note marked as such;
+ * what someone without ticket.manage sees (no internal-note box, and never the note through the API);
+ * a ticket opened through the API appearing on an open list page; and each page checked for
+ * accessibility in both themes at both widths.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  browserAvailable,
+  checkPage,
+  launchBrowser,
+  openPage,
+  screenshot,
+  SCHOOL,
+  signIn,
+  startConsoleServer,
+  warnIfBrowserSkipped,
+  type ConsoleServer,
+  type ConsoleUser,
+} from './support.js';
+
+warnIfBrowserSkipped();
+
+/** The console API as a signed-in user, from outside the browser (a bearer session token). */
+interface Api {
+  get(path: string): Promise<{ status: number; json: any }>;
+  send(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }>;
+}
+
+describe.skipIf(!browserAvailable)('repairs and tickets in a browser', () => {
+  let server: ConsoleServer;
+  let browser: Browser;
+  let tech: ConsoleUser;
+  let teacher: ConsoleUser;
+  let reader: ConsoleUser;
+  let techApi: Api;
+  let teacherApi: Api;
+  let readerApi: Api;
+  /** The technician's own person record (same e-mail): who "me" is on the desk's records. */
+  let theo: { id: string; name: string };
+  let serial: string;
+
+  async function apiAs(user: ConsoleUser): Promise<Api> {
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-tenant-slug': SCHOOL },
+      body: JSON.stringify({ email: user.email, password: user.password }),
+    });
+    expect(login.status).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    const send = async (method: string, path: string, body?: unknown) => {
+      const reply = await fetch(server.url + path, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'x-tenant-slug': SCHOOL,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await reply.text();
+      return { status: reply.status, json: text ? JSON.parse(text) : undefined };
+    };
+    return { get: (path) => send('GET', path), send };
+  }
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startConsoleServer(), launchBrowser()]);
+    const admin = await server.user('school-admin', { name: 'Ada Admin' });
+    tech = await server.user('technician', { name: 'Theo Tech', email: 'theo@north.example' });
+    teacher = await server.user('teacher', { name: 'Tom Teacher' });
+    reader = await server.user('read-only', { name: 'Rita Reader' });
+    [techApi, teacherApi, readerApi] = await Promise.all([apiAs(tech), apiAs(teacher), apiAs(reader)]);
+    const adminApi = await apiAs(admin);
+    const person = await adminApi.send('POST', '/api/people', {
+      name: 'Theo Tech',
+      kind: 'STAFF',
+      email: 'theo@north.example',
+    });
+    expect(person.status).toBe(201);
+    theo = person.json.person;
+    const devices = await techApi.get('/api/devices?status=IN_USE&pageSize=1');
+    serial = devices.json.devices[0].serial;
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function signedIn(
+    user: ConsoleUser,
+    path: string,
+  ): Promise<{ page: Page; close: () => Promise<void>; problems: string[] }> {
+    const { page, context, problems } = await openPage(browser, server.schoolUrl + path);
+    await signIn(page, user);
+    return { page, problems, close: () => context.close() };
+  }
+
+  const fact = (page: Page, term: string) => page.locator(`dt:text-is("${term}") + dd`);
+
+  it('walks a repair from reported to resolved with its cost; a bad amount is named beside the field', async () => {
+    const { page, close, problems } = await signedIn(tech, '/repairs/new');
+    try {
+      await page.getByRole('heading', { name: 'Report a repair' }).waitFor();
+      await page.getByLabel('Device').fill(serial);
+      await page.getByRole('button', { name: new RegExp(`^${serial}`) }).click();
+      await page.getByLabel('What is wrong').fill('The screen stays black');
+      await page.getByRole('button', { name: 'Report the repair' }).click();
+      await page.getByRole('heading', { name: /^Repair \d+$/ }).waitFor();
+      const id = new URL(page.url()).pathname.split('/').pop()!;
+      expect(await fact(page, 'Status').textContent()).toBe('New');
+      // From NEW only closing is offered (it goes into repair once assigned).
+      expect(await page.getByLabel('New status').locator('option').allTextContents()).toEqual([
+        'Closed (no repair needed)',
+      ]);
+
+      // With the keyboard: Enter takes the only match, then sends the form.
+      const staff = page.getByLabel('Member of staff', { exact: true });
+      await staff.fill('Theo Tech');
+      await page.getByRole('button', { name: /^Theo Tech/ }).waitFor();
+      await staff.press('Enter');
+      await page.getByText(/^Chosen: Theo Tech/).waitFor();
+      await staff.press('Enter');
+      await expect.poll(() => fact(page, 'Assigned to').textContent()).toBe('Theo Tech');
+      await expect.poll(() => fact(page, 'Status').textContent()).toBe('Assigned');
+      expect(await page.getByLabel('New status').locator('option').allTextContents()).toEqual([
+        'In repair',
+        'Closed (no repair needed)',
+      ]);
+
+      await page.getByLabel('New status').selectOption('IN_REPAIR');
+      await page.getByRole('button', { name: 'Move to in repair' }).click();
+      await expect.poll(() => fact(page, 'Status').textContent()).toBe('In repair');
+      expect(await page.getByLabel('New status').locator('option').allTextContents()).toEqual(['Resolved']);
+
+      // Not money: the form says so beside the amount, and nothing is sent.
+      const amount = page.getByLabel('Cost (EUR)');
+      await amount.fill('twelve');
+      await page.getByLabel('Who pays').selectOption('WARRANTY');
+      await page.getByRole('button', { name: 'Resolve the repair' }).click();
+      await expect.poll(() => amount.getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByText(/Enter the cost in EUR/).isVisible()).toBe(true);
+      // Money the server refuses (below 0): its own words, beside the field it named (`cost/amountMinor`).
+      await amount.fill('-5');
+      await page.getByRole('button', { name: 'Resolve the repair' }).click();
+      await expect.poll(() => amount.getAttribute('aria-invalid')).toBe('true');
+      const described = await amount.getAttribute('aria-describedby');
+      const message = await page.locator(`[id="${described}"]`).textContent();
+      expect(message).not.toMatch(/Enter the cost/);
+      expect(message).toBeTruthy();
+      expect((await techApi.get(`/api/submissions/${id}`)).json.submission.status).toBe('IN_REPAIR');
+
+      await amount.fill('125.50');
+      await page.getByRole('button', { name: 'Resolve the repair' }).click();
+      await expect.poll(() => fact(page, 'Status').textContent()).toBe('Resolved');
+      expect(await fact(page, 'Cost').textContent()).toBe('€125.50');
+      expect(await fact(page, 'Who pays').textContent()).toBe('Warranty');
+      expect(await page.getByLabel('New status').locator('option').allTextContents()).toEqual(['Closed']);
+
+      const stored = (await techApi.get(`/api/submissions/${id}`)).json.submission;
+      expect(stored).toMatchObject({ status: 'RESOLVED', costMinor: 12550, coverage: 'WARRANTY', assigneeId: theo.id });
+      const costs = (await techApi.get('/api/costs?type=REPAIR&pageSize=100')).json.costs;
+      expect(costs).toContainEqual(
+        expect.objectContaining({ amountMinor: 12550, coverage: 'WARRANTY', source: `submission:${stored.number}` }),
+      );
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('assigns a ticket, moves it, and adds a comment and an internal note, the note marked as such', async () => {
+    const { page, close, problems } = await signedIn(tech, '/tickets/new');
+    try {
+      await page.getByLabel('Subject').fill('Projector in 2.14 shows no picture');
+      await page.getByLabel('What is needed').fill('No HDMI signal since Monday');
+      await page.getByLabel('Priority').selectOption('HIGH');
+      await page.getByRole('button', { name: 'Open the ticket' }).click();
+      await page.getByRole('heading', { name: /^Ticket \d+$/ }).waitFor();
+      const id = new URL(page.url()).pathname.split('/').pop()!;
+
+      await page.getByRole('button', { name: 'Assign to me' }).click();
+      await expect.poll(() => fact(page, 'Assigned to').textContent()).toBe('Theo Tech');
+      // Only the moves the ticket can make from NEW are offered.
+      expect(await page.getByLabel('Status', { exact: true }).locator('option').allTextContents()).toEqual([
+        'New (now)',
+        'Open',
+      ]);
+      await page.getByLabel('Status', { exact: true }).selectOption('OPEN');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => fact(page, 'Status').textContent()).toBe('Open');
+
+      await page.getByLabel('Comment').fill('We are on our way with a new cable');
+      await page.getByRole('button', { name: 'Add comment' }).click();
+      await page.getByRole('article', { name: 'Comment by Theo Tech' }).waitFor();
+      await page.getByLabel('Internal note (only the IT team sees it)').check();
+      await page.getByLabel('Internal note', { exact: true }).fill('Cable was cut; charge the department');
+      await page.getByRole('button', { name: 'Add internal note' }).click();
+      const note = page.getByRole('article', { name: 'Internal note by Theo Tech' });
+      await note.waitFor();
+      expect(await note.getByText('Internal note', { exact: true }).isVisible()).toBe(true);
+      expect(await note.locator('xpath=..').getAttribute('class')).toContain('ticket-comment-internal');
+      await screenshot(page, 'ticket-thread-1280-light');
+      const comment = page.getByRole('article', { name: 'Comment by Theo Tech' });
+      expect(await comment.getByText('Internal note', { exact: true }).count()).toBe(0);
+
+      const ticket = (await techApi.get(`/api/tickets/${id}`)).json.ticket;
+      expect(ticket).toMatchObject({ status: 'OPEN', priority: 'HIGH', assigneeId: theo.id });
+      const desk = (await techApi.get(`/api/tickets/${id}/comments`)).json.comments;
+      expect(desk.map((c: { internal: boolean }) => c.internal)).toEqual([false, true]);
+
+      // "Assigned to me" lists it.
+      await page.goto(`${server.schoolUrl}/tickets?mine=1`);
+      await page.getByRole('link', { name: `Ticket ${ticket.number}` }).waitFor();
+      expect(await page.getByLabel('Assigned to me').isChecked()).toBe(true);
+      expect(problems).toEqual([]);
+
+      // Without ticket.manage: no internal-note box, and the note never reaches them.
+      const read = await signedIn(reader, `/tickets/${id}`);
+      try {
+        await read.page.getByRole('article', { name: 'Comment by Theo Tech' }).waitFor();
+        expect(await read.page.getByText('Cable was cut').count()).toBe(0);
+        expect(await read.page.getByLabel(/Internal note/).count()).toBe(0);
+      } finally {
+        await read.close();
+      }
+      const teacherView = await signedIn(teacher, `/tickets/${id}`);
+      try {
+        await teacherView.page.getByRole('heading', { level: 1 }).waitFor();
+        expect(await teacherView.page.getByText('Cable was cut').count()).toBe(0);
+        expect(await teacherView.page.getByLabel(/Internal note/).count()).toBe(0);
+      } finally {
+        await teacherView.close();
+      }
+      const readerComments = await readerApi.get(`/api/tickets/${id}/comments`);
+      expect(readerComments.status).toBe(200);
+      expect(readerComments.json.comments.map((c: { internal: boolean }) => c.internal)).toEqual([false]);
+      expect(readerComments.json.total).toBe(1);
+      expect((await teacherApi.get(`/api/tickets/${id}/comments`)).status).toBe(403);
+      expect((await teacherApi.send('POST', `/api/tickets/${id}/comments`, { body: 'x', internal: true })).status).toBe(
+        403,
+      );
+    } finally {
+      await close();
+    }
+  });
+
+  it('shows a ticket opened through the API on an open list page, without a reload', async () => {
+    const { page, close, problems } = await signedIn(tech, '/tickets');
+    try {
+      await page.getByRole('heading', { name: 'Tickets' }).waitFor();
+      await page.getByRole('region', { name: 'Tickets' }).waitFor();
+      await expect.poll(() => page.locator('.live').textContent()).toBe('Live');
+      const opened = await techApi.send('POST', '/api/tickets', {
+        subject: 'Smartboard in 1.05 does not wake up',
+        body: 'Since the update',
+      });
+      expect(opened.status).toBe(201);
+      await page.getByRole('link', { name: `Ticket ${opened.json.ticket.number}` }).waitFor({ timeout: 10_000 });
+      expect(await page.getByText('Smartboard in 1.05 does not wake up').isVisible()).toBe(true);
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('offers a teacher the way to report a repair and open a ticket, and nothing of the queues', async () => {
+    const { page, close } = await signedIn(teacher, '/tickets');
+    try {
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      expect(await nav.getByRole('link', { name: 'Repairs' }).isVisible()).toBe(true);
+      expect(await nav.getByRole('link', { name: 'Tickets' }).isVisible()).toBe(true);
+      await page.getByRole('link', { name: 'New ticket' }).click();
+      await page.getByLabel('Subject').fill('Printer in the staff room jams');
+      await page.getByLabel('What is needed').fill('Every second page');
+      expect(await page.getByLabel(/Asked by/).count()).toBe(0);
+      await page.getByRole('button', { name: 'Open the ticket' }).click();
+      await page.getByRole('heading', { name: 'Ticket opened' }).waitFor();
+      expect(await page.getByRole('table').count()).toBe(0);
+    } finally {
+      await close();
+    }
+  });
+
+  it('passes the accessibility and layout checks on the list and detail pages', async () => {
+    const repair = (await techApi.get('/api/submissions?pageSize=1')).json.submissions[0];
+    const ticket = (await techApi.get('/api/tickets?pageSize=1')).json.tickets[0];
+    const rows = (page: Page) => page.getByRole('region').locator('tbody tr').first().waitFor();
+    await checkPage(browser, server, tech, '/repairs', 'repairs', rows);
+    await checkPage(browser, server, tech, `/repairs/${repair.id}`, 'repair', (page) =>
+      page.getByRole('heading', { name: `Repair ${repair.number}` }).waitFor(),
+    );
+    await checkPage(browser, server, tech, '/tickets', 'tickets', rows);
+    await checkPage(browser, server, tech, `/tickets/${ticket.id}`, 'ticket', (page) =>
+      page.getByRole('heading', { name: 'Conversation' }).waitFor(),
+    );
+  }, 240_000);
+});

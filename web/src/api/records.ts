@@ -1,0 +1,70 @@
+/**
+ * The shapes of people and devices as the records API answers them (docs/records.md), and the words
+ * the console uses for their coded values. Types only describe the JSON: the server is the judge.
+ */
+
+export type PersonKind = 'PUPIL' | 'STAFF';
+
+export interface Person {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string | null;
+  readonly kind: PersonKind;
+  /** A class for pupils, a department for staff. */
+  readonly userGroup: string | null;
+  /** The id in the school's MIS or directory (unique in the school). */
+  readonly externalId: string | null;
+  readonly archivedAt: string | null;
+}
+
+export const PERSON_KIND_LABELS: Record<PersonKind, string> = { PUPIL: 'Pupil', STAFF: 'Staff' };
+
+export type DeviceStatus = 'IN_USE' | 'IN_STOCK' | 'IN_REPAIR' | 'RETIRED';
+
+export interface Device {
+  readonly id: string;
+  readonly serial: string;
+  readonly kind: string;
+  readonly manufacturer: string | null;
+  readonly model: string | null;
+  readonly status: DeviceStatus;
+  readonly assignedPersonId: string | null;
+  readonly purchaseDate: string | null;
+  /** Minor units (cents) of the school's currency. */
+  readonly purchaseCostMinor: number | null;
+  readonly warrantyEnd: string | null;
+}
+
+export const DEVICE_STATUS_LABELS: Record<DeviceStatus, string> = {
+  IN_USE: 'In use',
+  IN_STOCK: 'In stock',
+  IN_REPAIR: 'In repair',
+  RETIRED: 'Retired',
+};
+
+/** The badge class of each status: in use is the normal case, repair needs attention, retired is gone. */
+export const DEVICE_STATUS_BADGES: Record<DeviceStatus, string> = {
+  IN_USE: 'badge badge-ok',
+  IN_STOCK: 'badge',
+  IN_REPAIR: 'badge badge-warn',
+  RETIRED: 'badge badge-danger',
+};
+
+/**
+ * The statuses a device may move to from `from`, as the register's state machine allows
+ * (src/domain/devices/device.ts): IN_STOCK ↔ IN_USE, either → IN_REPAIR → back to either, anything
+ * → RETIRED, which is final. Offering only these keeps the 409 for races, not for wrong choices.
+ */
+export function nextStatuses(from: DeviceStatus): DeviceStatus[] {
+  if (from === 'RETIRED') return [];
+  return (['IN_USE', 'IN_STOCK', 'IN_REPAIR', 'RETIRED'] as const).filter((s) => s !== from);
+}
+
+/** One entry of a device's history (read from the audit trail), newest first. */
+export interface HistoryEntry {
+  readonly at: string;
+  readonly action: string;
+  readonly target: string;
+  readonly actor: { readonly type: string; readonly id?: string | null; readonly name?: string };
+  readonly details: Record<string, unknown> | null;
+}

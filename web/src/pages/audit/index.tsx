@@ -1,0 +1,183 @@
+/**
+ * The audit log: who changed what and when, newest first. Filters (who, action, target, a date range)
+ * are controls kept in the address, so a filtered view can be reloaded or shared; a row's actor,
+ * action or target is also a one-click filter. Times are in the school's time zone; a date range means
+ * whole days there (the server reads `from`/`to` dates so).
+ */
+import { api } from '../../api/client.js';
+import { formatInstant } from '../../format.js';
+import { query, setQuery } from '../../router.js';
+import { can } from '../../state/session.js';
+import { SelectField, TextField } from '../../ui/field.js';
+import { ErrorNotice, PageHeader } from '../../ui/page.js';
+import { Pager } from '../../ui/pager.js';
+import { currentPage, SearchBox } from '../../ui/search.js';
+import { DataTable } from '../../ui/table.js';
+import { useResource } from '../../ui/use-resource.js';
+import './audit.css';
+
+interface AuditEntry {
+  readonly id: string;
+  readonly actor: { readonly type: string; readonly id: string };
+  readonly action: string;
+  readonly target: string;
+  readonly at: string;
+  readonly details: Readonly<Record<string, unknown>>;
+}
+
+interface AuditPage {
+  readonly entries: readonly AuditEntry[];
+  readonly total: number;
+}
+
+interface UserRow {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string;
+}
+
+const PAGE_SIZE = 50;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+const ACTOR_TYPES: Record<string, string> = {
+  user: 'User',
+  apiKey: 'API key',
+  operator: 'Operator (command line)',
+  anonymous: 'Someone with a link',
+  system: 'Desk',
+};
+
+/** Details as short `key: value` text: they never hold a secret, and a table cell needs no JSON braces. */
+function detailsText(details: Readonly<Record<string, unknown>>): string {
+  return Object.entries(details)
+    .filter(([, v]) => v !== null && v !== undefined)
+    .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+    .join('; ');
+}
+
+export default function Audit() {
+  const q = query.value;
+  const actor = q.get('actor') ?? '';
+  const action = q.get('action') ?? '';
+  const target = q.get('target') ?? '';
+  const from = DATE.test(q.get('from') ?? '') ? q.get('from')! : '';
+  const to = DATE.test(q.get('to') ?? '') ? q.get('to')! : '';
+  const page = currentPage();
+
+  const log = useResource(
+    () => api.get<AuditPage>('/api/audit', { actor, action, target, from, to, page, pageSize: PAGE_SIZE }),
+    [actor, action, target, from, to, page],
+  );
+  // Names for user ids, for those who may list users; anyone else sees the ids.
+  const users = useResource(
+    () =>
+      can('user.manage')
+        ? api.get<{ users: UserRow[] }>('/api/users', { pageSize: 100 }).then((r) => r.users)
+        : Promise.resolve([] as UserRow[]),
+    [],
+  );
+  const nameOf = (id: string) => users.data?.find((u) => u.id === id)?.name;
+  const who = (e: AuditEntry) =>
+    e.actor.type === 'user'
+      ? (nameOf(e.actor.id) ?? `User ${e.actor.id}`)
+      : `${ACTOR_TYPES[e.actor.type] ?? e.actor.type}`;
+  const filtered = Boolean(actor || action || target || from || to);
+
+  return (
+    <section>
+      <PageHeader title="Audit log" />
+      <form class="filters audit-filters" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
+        {users.data && users.data.length > 0 ? (
+          <SelectField
+            label="Who"
+            value={actor}
+            onChange={(e) => setQuery({ actor: (e.currentTarget as HTMLSelectElement).value })}
+            choices={[
+              { value: '', label: 'Anyone' },
+              ...users.data.map((u) => ({ value: u.id, label: `${u.name} (${u.email})` })),
+              { value: 'cli', label: ACTOR_TYPES.operator! },
+              ...(actor && actor !== 'cli' && !users.data.some((u) => u.id === actor)
+                ? [{ value: actor, label: actor }]
+                : []),
+            ]}
+          />
+        ) : (
+          <SearchBox label="Who (actor id)" param="actor" />
+        )}
+        <SearchBox label="Action" param="action" placeholder="e.g. loan.issue" />
+        <SearchBox label="Target" param="target" placeholder="e.g. loan:12" />
+        <TextField
+          label="From"
+          type="date"
+          value={from}
+          max={to || undefined}
+          onChange={(e) => setQuery({ from: DATE.test(e.currentTarget.value) ? e.currentTarget.value : null })}
+        />
+        <TextField
+          label="To"
+          type="date"
+          value={to}
+          min={from || undefined}
+          onChange={(e) => setQuery({ to: DATE.test(e.currentTarget.value) ? e.currentTarget.value : null })}
+        />
+        {filtered && (
+          <button
+            type="button"
+            class="audit-clear"
+            onClick={() => setQuery({ actor: null, action: null, target: null, from: null, to: null })}
+          >
+            Clear filters
+          </button>
+        )}
+      </form>
+      <p class="field-hint">Action and target match exactly. Dates are whole days in the school's time zone.</p>
+      {log.error ? (
+        <ErrorNotice error={log.error} onRetry={log.reload} />
+      ) : (
+        <div class="audit-log">
+          <DataTable
+            caption="Audit entries, newest first"
+            rows={log.data?.entries}
+            rowKey={(e) => e.id}
+            busy={log.loading}
+            empty={filtered ? 'No entries match these filters.' : 'Nothing has been recorded yet.'}
+            columns={[
+              { header: 'When', cell: (e) => formatInstant(e.at) },
+              {
+                header: 'Who',
+                cell: (e) => (
+                  <button
+                    type="button"
+                    class="link-button"
+                    title="Show only this actor's entries"
+                    onClick={() => setQuery({ actor: e.actor.id })}
+                  >
+                    {who(e)}
+                  </button>
+                ),
+              },
+              {
+                header: 'Action',
+                cell: (e) => (
+                  <button type="button" class="link-button" onClick={() => setQuery({ action: e.action })}>
+                    {e.action}
+                  </button>
+                ),
+              },
+              {
+                header: 'Target',
+                cell: (e) => (
+                  <button type="button" class="link-button audit-target" onClick={() => setQuery({ target: e.target })}>
+                    {e.target}
+                  </button>
+                ),
+              },
+              { header: 'Details', cell: (e) => <span class="audit-details">{detailsText(e.details) || '—'}</span> },
+            ]}
+          />
+          {log.data && <Pager total={log.data.total} page={page} pageSize={PAGE_SIZE} label="Audit log pages" />}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * Issuing one loan from its row: a small modal form asking who takes it (found by name, e-mail or
+ * external id, and chosen) and until when. Submitting it is the confirmation; Escape or Cancel changes
+ * nothing.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { todayInSchool } from '../../format.js';
+import { TextField } from '../../ui/field.js';
+import { useSubmit } from '../../ui/form.js';
+import { PersonPicker } from '../../ui/people.js';
+import type { Pickable } from '../../ui/search-picker.js';
+import { addDays, issueLoan, type Loan } from './loans-api.js';
+
+export function IssueDialog(props: { loan: Loan; onDone: (loan: Loan | null) => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [holder, setHolder] = useState<Pickable | null>(null);
+  const [dueDate, setDueDate] = useState(addDays(todayInSchool(), 14));
+  const [noHolder, setNoHolder] = useState<string | undefined>(undefined);
+
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+
+  const form = useSubmit(async () => {
+    if (!holder) {
+      setNoHolder('Find the person who takes the loan, then choose them');
+      throw new Error('Choose who takes the loan');
+    }
+    const { loan } = await issueLoan(props.loan.number, holder.id, dueDate || null);
+    props.onDone(loan);
+  });
+
+  return (
+    <dialog
+      ref={dialog}
+      class="issue-dialog"
+      aria-labelledby="issue-title"
+      onClose={() => props.onDone(null)}
+      onCancel={() => props.onDone(null)}
+    >
+      <form onSubmit={form.submit} noValidate>
+        <h2 id="issue-title">
+          Issue loan {props.loan.number} ({props.loan.serial})
+        </h2>
+        <PersonPicker
+          label="Find the holder"
+          hint="A name, e-mail or external id"
+          value={holder}
+          error={noHolder ?? form.error('holderId')}
+          onChange={(v) => (setHolder(v), setNoHolder(undefined))}
+        />
+        <TextField
+          label="Due date"
+          type="date"
+          value={dueDate}
+          min={todayInSchool()}
+          hint="Leave empty for no due date"
+          error={form.error('dueDate')}
+          onInput={(e: Event) => setDueDate((e.currentTarget as HTMLInputElement).value)}
+        />
+        {form.problem && !noHolder && (
+          <p class="notice notice-error" role="alert">
+            {form.problem}
+          </p>
+        )}
+        <div class="dialog-buttons">
+          <button type="button" onClick={() => props.onDone(null)}>
+            Cancel
+          </button>
+          <button type="submit" class="primary" disabled={form.busy}>
+            Issue
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

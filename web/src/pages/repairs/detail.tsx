@@ -1,0 +1,224 @@
+/**
+ * One repair: what is wrong with which device, who reported it and who handles it, where it stands,
+ * and what it cost. The desk assigns it to a member of staff and moves it along — offered only the
+ * statuses the repair can go to from where it is — giving the cost and who pays when it is resolved.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { api, ApiError } from '../../api/client.js';
+import { currencyDigits, formatInstant, formatMoney, parseMoney } from '../../format.js';
+import { Link } from '../../router.js';
+import type { PageProps } from '../../routes.js';
+import { can, me } from '../../state/session.js';
+import { AssignPanel } from '../../ui/assign-panel.js';
+import { confirm } from '../../ui/confirm.js';
+import { SelectField, TextArea, TextField } from '../../ui/field.js';
+import { useSubmit } from '../../ui/form.js';
+import { announce } from '../../ui/notices.js';
+import { ErrorNotice, Loading, PageHeader } from '../../ui/page.js';
+import { canSeePeople, PersonName } from '../../ui/people.js';
+import { eventRecord, useLiveReload } from '../../ui/use-live-reload.js';
+import { useResource } from '../../ui/use-resource.js';
+import {
+  closesWithoutRepair,
+  COVERAGE_LABEL,
+  COVERAGES,
+  NEXT_STATUSES,
+  RepairStatusBadge,
+  STATUS_LABEL,
+  type Coverage,
+  type Repair,
+  type RepairStatus,
+} from './repair.js';
+import './repairs.css';
+
+interface DeviceOutcome {
+  readonly serial: string;
+  readonly outcome: string;
+}
+
+/** What the move did to the register device, in words (the API's `device.outcome`). */
+const OUTCOME: Readonly<Record<string, string>> = {
+  into_repair: 'is now in repair',
+  back_from_repair: 'is back from repair',
+  already_in_repair: 'was already in repair',
+  retired: 'is retired and stays so',
+  not_in_repair: 'had already been taken out of repair',
+  still_in_repair: 'stays in repair for another open repair',
+};
+
+export default function RepairDetail({ params }: PageProps) {
+  const id = params.id!;
+  const found = useResource(() => api.get<{ submission: Repair }>(`/api/submissions/${encodeURIComponent(id)}`), [id]);
+  useLiveReload(
+    (e) => (e.type.startsWith('submission.') && eventRecord(e, 'submission')?.id === id) || e.type === 'cost.recorded',
+    found.reload,
+  );
+  const repair = found.data?.submission;
+  const title = repair ? `Repair ${repair.number}` : 'Repair';
+
+  return (
+    <section>
+      <PageHeader title={title}>
+        <Link href="/repairs">All repairs</Link>
+      </PageHeader>
+      {found.error !== undefined && !repair && <ErrorNotice error={found.error} onRetry={found.reload} />}
+      {!repair && found.error === undefined && <Loading />}
+      {repair && (
+        <>
+          <dl class="facts">
+            <dt>Status</dt>
+            <dd>
+              <RepairStatusBadge status={repair.status} />
+            </dd>
+            <dt>Serial</dt>
+            <dd class="desk-serial">{repair.serial}</dd>
+            <dt>Reported by</dt>
+            <dd>
+              <PersonName id={repair.reporterId} nobody="Not recorded" />
+            </dd>
+            <dt>Assigned to</dt>
+            <dd>
+              <PersonName id={repair.assigneeId} nobody="Nobody yet" />
+            </dd>
+            <dt>Who pays</dt>
+            <dd>{repair.coverage ? COVERAGE_LABEL[repair.coverage] : 'Not said yet'}</dd>
+            <dt>Cost</dt>
+            <dd>{repair.costMinor === null ? 'None recorded' : formatMoney(repair.costMinor)}</dd>
+            <dt>Reported</dt>
+            <dd>{formatInstant(repair.createdAt)}</dd>
+            <dt>Last change</dt>
+            <dd>{formatInstant(repair.updatedAt)}</dd>
+          </dl>
+          <h2>What is wrong</h2>
+          <p class="desk-text">{repair.description}</p>
+          <div class="desk-panels">
+            {can('repair.assign') && (repair.status === 'NEW' || repair.status === 'ASSIGNED') && canSeePeople() && (
+              <AssignPanel
+                assigneeId={repair.assigneeId}
+                assign={async (assigneeId, who) => {
+                  await api.post(`/api/submissions/${encodeURIComponent(repair.id)}/assign`, { assigneeId });
+                  announce(`Repair ${repair.number} assigned to ${who}`);
+                }}
+                onDone={found.reload}
+              />
+            )}
+            {can('repair.manage') && NEXT_STATUSES[repair.status].length > 0 && (
+              <MovePanel repair={repair} onDone={found.reload} />
+            )}
+          </div>
+          {repair.status === 'NEW' && can('repair.manage') && (
+            <p class="field-hint">A new repair goes into repair once it is assigned to someone.</p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function MovePanel(props: { repair: Repair; onDone: () => void }) {
+  const { repair } = props;
+  const next = NEXT_STATUSES[repair.status];
+  const [to, setTo] = useState<RepairStatus>(next[0]!);
+  const [note, setNote] = useState('');
+  const [amount, setAmount] = useState('');
+  const [coverage, setCoverage] = useState<Coverage | ''>(repair.coverage ?? '');
+  // The repair moved (here or elsewhere): offer what it can do from where it is now.
+  useEffect(() => setTo(NEXT_STATUSES[repair.status][0]!), [repair.status]);
+  const currency = me.value?.tenant.currency ?? '';
+  const resolving = to === 'RESOLVED';
+  const noteNeeded = closesWithoutRepair(repair.status, to);
+
+  const form = useSubmit(async () => {
+    const body: { status: RepairStatus; note?: string; cost?: { amountMinor: number; coverage?: Coverage } } = {
+      status: to,
+    };
+    if (note.trim()) body.note = note.trim();
+    if (resolving) {
+      const minor = parseMoney(amount);
+      if (minor === null) {
+        const example = currencyDigits() > 0 ? `125.${'5'.padEnd(currencyDigits(), '0')}` : '125';
+        const message = `Enter the cost in ${currency}, such as ${example} (0 when it cost nothing)`;
+        throw new ApiError(400, 'invalid-input', '', '', new Map([['cost/amountMinor', message]]));
+      }
+      body.cost = { amountMinor: minor, ...(coverage ? { coverage } : {}) };
+    }
+    if (to === 'CLOSED') {
+      const yes = await confirm({
+        title: `Close repair ${repair.number}?`,
+        message: 'A closed repair does not change any more. A new fault is reported as a new repair.',
+        confirmLabel: 'Close the repair',
+        danger: true,
+      });
+      if (!yes) return;
+    }
+    const { device } = await api.post<{ submission: Repair; device: DeviceOutcome | null }>(
+      `/api/submissions/${encodeURIComponent(repair.id)}/status`,
+      body,
+    );
+    const about = device && OUTCOME[device.outcome] ? `; device ${device.serial} ${OUTCOME[device.outcome]}` : '';
+    announce(`Repair ${repair.number} is ${STATUS_LABEL[to].toLowerCase()}${about}`);
+    setNote('');
+    setAmount('');
+    props.onDone();
+  });
+  const amountError = form.error('cost/amountMinor') ?? form.error('cost');
+
+  return (
+    <form class="desk-panel" onSubmit={form.submit} aria-labelledby="move-heading" noValidate>
+      <h2 id="move-heading">Move the repair</h2>
+      <SelectField
+        label="New status"
+        value={to}
+        onChange={(e: Event) => (setTo((e.currentTarget as HTMLSelectElement).value as RepairStatus), form.reset())}
+        choices={next.map((s) => ({
+          value: s,
+          label: closesWithoutRepair(repair.status, s) ? `${STATUS_LABEL[s]} (no repair needed)` : STATUS_LABEL[s],
+        }))}
+        error={form.error('status')}
+      />
+      {resolving && (
+        <>
+          <TextField
+            label={`Cost (${currency})`}
+            inputMode="decimal"
+            autocomplete="off"
+            value={amount}
+            onInput={(e: Event) => setAmount((e.currentTarget as HTMLInputElement).value)}
+            error={amountError}
+            hint="What the repair cost; 0 when it cost nothing. Recorded as a repair cost, dated today."
+          />
+          <SelectField
+            label="Who pays"
+            value={coverage}
+            onChange={(e: Event) => setCoverage((e.currentTarget as HTMLSelectElement).value as Coverage | '')}
+            choices={[
+              ...(repair.coverage ? [] : [{ value: '', label: 'Choose who pays' }]),
+              ...COVERAGES.map((c) => ({ value: c, label: COVERAGE_LABEL[c] })),
+            ]}
+            error={form.error('cost/coverage')}
+          />
+        </>
+      )}
+      <TextArea
+        label={noteNeeded ? 'Why no repair is needed' : 'Note (optional)'}
+        value={note}
+        onInput={(e: Event) => setNote((e.currentTarget as HTMLTextAreaElement).value)}
+        error={form.error('note')}
+        hint={
+          noteNeeded
+            ? 'Required: no fault found, reported twice, reported in error… It is kept in the audit log.'
+            : 'What was done or found. Kept in the audit log, not shown on the repair.'
+        }
+        maxLength={2000}
+      />
+      {form.problem && (
+        <p class="field-error" role="alert">
+          {form.problem}
+        </p>
+      )}
+      <button type="submit" class="primary" disabled={form.busy}>
+        {resolving ? 'Resolve the repair' : `Move to ${STATUS_LABEL[to].toLowerCase()}`}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,356 @@
+/**
+ * The scan desk (/loans/scan): a barcode scanner and nothing else. One input keeps the focus; each
+ * scan (or typed text and Enter) is one request and shows its result at the top of the "Scans" list,
+ * is read out (a live region) and sounds (one tone for done, another for refused):
+ * - a person (their Desk id, or a name, e-mail or external id: several matches give a short list to
+ *   pick from with the arrow keys) becomes the holder; every serial scanned after issues that loan to
+ *   them with the due date shown;
+ * - with no holder, a serial returns that loan;
+ * - Escape forgets the holder (back to returning); Alt+U undoes the last move through the real API
+ *   (an issue is returned, a return re-issued to the same holder with the same due date).
+ * Nothing here submits a form or leaves the page.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { ApiError, messageOf } from '../../api/client.js';
+import { canSeePeople, getPerson, searchPeople, type Person } from '../../api/people.js';
+import { formatDate, todayInSchool } from '../../format.js';
+import { pageShortcuts } from '../../shortcuts.js';
+import { PageHeader } from '../../ui/page.js';
+import {
+  addDays,
+  issueBySerial,
+  issueLoan,
+  returnBySerial,
+  returnLoan,
+  type Loan,
+} from '../loans/loans-api.js';
+import { beep } from './sound.js';
+import './scan.css';
+
+interface Holder {
+  readonly id: string;
+  readonly name: string;
+  readonly userGroup: string | null;
+}
+
+/** One line of the running list, newest first. */
+interface Entry {
+  readonly id: number;
+  readonly ok: boolean;
+  readonly text: string;
+  readonly undone?: boolean;
+}
+
+/** The last move, and what undoing it takes. */
+type Move =
+  | { readonly entry: number; readonly kind: 'issued'; readonly loan: Loan }
+  | {
+      readonly entry: number;
+      readonly kind: 'returned';
+      readonly loan: Loan;
+      readonly holder: Holder;
+      readonly dueDate: string | null;
+    };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const LOAN_DAYS = 14;
+
+export default function ScanDesk() {
+  const input = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState('');
+  const [holder, setHolder] = useState<Holder | null>(null);
+  const [dueDate, setDueDate] = useState(() => addDays(todayInSchool(), LOAN_DAYS));
+  const [entries, setEntries] = useState<readonly Entry[]>([]);
+  const [spoken, setSpoken] = useState('');
+  const [choices, setChoices] = useState<readonly Person[] | null>(null);
+  const [active, setActive] = useState(0);
+  const [last, setLast] = useState<Move | null>(null);
+  const [busy, setBusy] = useState(false);
+  /** Serials moved in this session (lower case): a second scan of one is a mistake, said at once. */
+  const seen = useRef(new Map<string, string>());
+  const nextId = useRef(1);
+
+  const focus = () => queueMicrotask(() => input.current?.focus());
+
+  // The input keeps the focus: back to it when the window comes back, and whenever nothing else
+  // (the due date, a button) is being used.
+  useEffect(() => {
+    focus();
+    const onWindowFocus = () => focus();
+    window.addEventListener('focus', onWindowFocus);
+    pageShortcuts.value = [
+      { keys: 'Escape', does: 'Scan desk: forget the holder (scans return loans again)' },
+      { keys: 'Alt+U', does: 'Scan desk: undo the last issue or return' },
+      { keys: '↑ ↓ Enter', does: 'Scan desk: pick a person from the list' },
+    ];
+    return () => {
+      window.removeEventListener('focus', onWindowFocus);
+      pageShortcuts.value = [];
+    };
+  }, []);
+
+  const report = (ok: boolean, words: string): number => {
+    const id = nextId.current++;
+    setEntries((list) => [{ id, ok, text: words }, ...list].slice(0, 200));
+    // Clear, then say: the same words twice are heard twice.
+    setSpoken('');
+    queueMicrotask(() => setSpoken(words));
+    beep(ok);
+    return id;
+  };
+
+  const choose = (person: Holder) => {
+    setHolder(person);
+    setChoices(null);
+    report(true, `Issuing to ${person.name}${person.userGroup ? ` (${person.userGroup})` : ''}: scan their loans`);
+  };
+
+  /** A scan that is not a loan: the person it names, or a short list to pick from. */
+  const person = async (scanned: string) => {
+    if (!canSeePeople()) {
+      report(false, `No loan has the serial ${scanned}`);
+      return;
+    }
+    const found = await searchPeople(scanned);
+    const exact = found.people.filter(
+      (p) => p.externalId?.toLowerCase() === scanned.toLowerCase() || p.email?.toLowerCase() === scanned.toLowerCase(),
+    );
+    const people = exact.length === 1 ? exact : found.people;
+    if (people.length === 0) report(false, `Not found: no loan has the serial “${scanned}”, and nobody is called that`);
+    else if (people.length === 1) choose(people[0]!);
+    else {
+      setChoices(people);
+      setActive(0);
+      report(false, `${found.total} people match “${scanned}”: pick one with the arrow keys and Enter`);
+    }
+  };
+
+  const scan = async (raw: string) => {
+    const scanned = raw.trim();
+    if (!scanned) return;
+    const key = scanned.toLowerCase();
+    const before = seen.current.get(key);
+    if (before) {
+      report(false, `Already scanned in this session: ${scanned} (${before})`);
+      return;
+    }
+    setChoices(null);
+    setBusy(true);
+    try {
+      if (UUID.test(scanned)) {
+        choose(await getPerson(scanned));
+      } else if (holder) {
+        const { loan } = await issueBySerial(scanned, holder.id, dueDate || null);
+        seen.current.set(key, `issued to ${holder.name}`);
+        const entry = report(
+          true,
+          `Issued loan ${loan.number} (${loan.serial}) to ${holder.name}${loan.dueDate ? `, due ${formatDate(loan.dueDate)}` : ''}`,
+        );
+        setLast({ entry, kind: 'issued', loan });
+      } else {
+        const { loan, returnedFrom } = await returnBySerial(scanned);
+        seen.current.set(key, `returned from ${returnedFrom.holder.name}`);
+        const late = returnedFrom.dueDate && returnedFrom.dueDate < todayInSchool() ? ' (it was overdue)' : '';
+        const entry = report(
+          true,
+          `Returned loan ${loan.number} (${loan.serial}) from ${returnedFrom.holder.name}${late}`,
+        );
+        setLast({
+          entry,
+          kind: 'returned',
+          loan,
+          holder: { ...returnedFrom.holder, userGroup: null },
+          dueDate: returnedFrom.dueDate,
+        });
+      }
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 404 && !UUID.test(scanned)) await person(scanned).catch(fail);
+      else fail(e);
+    } finally {
+      setBusy(false);
+      focus();
+    }
+  };
+
+  const fail = (e: unknown) => {
+    const status = e instanceof ApiError ? e.status : 0;
+    const text = messageOf(e);
+    if (status === 409 && !holder) report(false, `Not returned: ${text}. To issue it, scan the person first`);
+    else if (status === 409) report(false, `Not issued: ${text}`);
+    else if (e instanceof ApiError && e.field('dueDate')) report(false, `Due date: ${e.field('dueDate')}`);
+    else report(false, text);
+  };
+
+  const undo = async () => {
+    const move = last;
+    if (!move || busy) return;
+    setBusy(true);
+    try {
+      if (move.kind === 'issued') {
+        await returnLoan(move.loan.number);
+        report(true, `Undone: loan ${move.loan.number} (${move.loan.serial}) is back, not issued`);
+      } else {
+        // The same holder and due date; a due date already past cannot be given again (the server
+        // refuses dates in the past), so it is re-issued without one, and said so.
+        const past = move.dueDate !== null && move.dueDate < todayInSchool();
+        await issueLoan(move.loan.number, move.holder.id, past ? null : move.dueDate);
+        report(
+          true,
+          `Undone: loan ${move.loan.number} (${move.loan.serial}) is issued to ${move.holder.name} again${
+            past ? ' (its due date had passed: now without one)' : ''
+          }`,
+        );
+      }
+      seen.current.delete(move.loan.serial.toLowerCase());
+      setEntries((list) => list.map((e) => (e.id === move.entry ? { ...e, undone: true } : e)));
+      setLast(null);
+    } catch (e) {
+      report(false, `Could not undo: ${messageOf(e)}`);
+    } finally {
+      setBusy(false);
+      focus();
+    }
+  };
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.altKey && (e.key === 'u' || e.key === 'U')) {
+      e.preventDefault();
+      void undo();
+      return;
+    }
+    if (choices) {
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        e.preventDefault();
+        setActive((i) => (i + (e.key === 'ArrowDown' ? 1 : choices.length - 1)) % choices.length);
+        return;
+      }
+      if (e.key === 'Enter' && text.trim() === '') {
+        e.preventDefault();
+        choose(choices[active]!);
+        return;
+      }
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        setChoices(null);
+        return;
+      }
+    }
+    if (e.key === 'Escape' && holder) {
+      e.preventDefault();
+      setHolder(null);
+      report(true, 'No holder: scans return loans');
+      return;
+    }
+    if (e.key === 'Enter') {
+      // A scanner types the code and presses Enter; nothing here is a form that could be sent.
+      e.preventDefault();
+      const value = e.currentTarget instanceof HTMLInputElement ? e.currentTarget.value : text;
+      setText('');
+      void scan(value);
+    }
+  };
+
+  const listId = 'scan-choices';
+  return (
+    <section class="scan-desk">
+      <PageHeader title="Scan desk" />
+      <p class="scan-mode" aria-live="off">
+        {holder ? (
+          <>
+            Issuing to <strong>{holder.name}</strong>
+            {holder.userGroup && ` (${holder.userGroup})`}.{' '}
+            <button type="button" class="link-button" onClick={() => (setHolder(null), focus())}>
+              Done with {holder.name} (Escape)
+            </button>
+          </>
+        ) : (
+          'Returning: scan a loan to take it back, or scan a person to issue to them.'
+        )}
+      </p>
+      <div class="scan-controls">
+        <div class="field scan-field">
+          <label for="scan-input">Scan a person or a loan</label>
+          <input
+            id="scan-input"
+            ref={input}
+            class="scan-input"
+            type="text"
+            value={text}
+            autocomplete="off"
+            autocapitalize="off"
+            spellcheck={false}
+            enterKeyHint="go"
+            role="combobox"
+            aria-expanded={choices ? 'true' : 'false'}
+            aria-controls={listId}
+            aria-autocomplete="none"
+            aria-activedescendant={choices ? `${listId}-${active}` : undefined}
+            aria-describedby="scan-help"
+            onInput={(e) => setText(e.currentTarget.value)}
+            onKeyDown={onKeyDown}
+          />
+          <p class="field-hint" id="scan-help">
+            A serial returns or issues that loan; a person's name, e-mail, external id or Desk id chooses who takes the
+            next loans. Escape: no holder. Alt+U: undo.
+          </p>
+        </div>
+        <div class="field">
+          <label for="scan-due">Due date</label>
+          <input
+            id="scan-due"
+            type="date"
+            value={dueDate}
+            min={todayInSchool()}
+            onInput={(e) => setDueDate(e.currentTarget.value)}
+            onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), focus())}
+            aria-describedby="scan-due-hint"
+          />
+          <p class="field-hint" id="scan-due-hint">
+            For the loans issued from now on; empty: no due date.
+          </p>
+        </div>
+        <button type="button" onClick={() => void undo()} disabled={!last || busy} aria-keyshortcuts="Alt+U">
+          Undo last
+        </button>
+      </div>
+      <ul id={listId} role="listbox" aria-label="People matching the scan" class="scan-choices" hidden={!choices}>
+        {(choices ?? []).map((p, i) => (
+          <li
+            key={p.id}
+            id={`${listId}-${i}`}
+            role="option"
+            aria-selected={i === active}
+            class={i === active ? 'scan-choice active' : 'scan-choice'}
+            onClick={() => (choose(p), focus())}
+          >
+            <span class="scan-choice-name">{p.name}</span>
+            <span class="visually-hidden">, </span>
+            <span class="scan-choice-detail">
+              {[p.kind === 'PUPIL' ? 'pupil' : 'staff', p.userGroup, p.externalId].filter(Boolean).join(' · ')}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        {spoken}
+      </p>
+      <h2 id="scans-title">Scans</h2>
+      {entries.length === 0 ? (
+        <p class="empty">Nothing scanned yet in this session.</p>
+      ) : (
+        <ol class="scan-list" aria-label="Scans">
+          {entries.map((e) => (
+            <li key={e.id} class={`scan-entry ${e.ok ? 'scan-ok' : 'scan-error'}${e.undone ? ' scan-undone' : ''}`}>
+              <span class="scan-mark" aria-hidden="true">
+                {e.ok ? '✓' : '✕'}
+              </span>
+              <span class="visually-hidden">{e.ok ? 'Done: ' : 'Refused: '}</span>
+              {e.text}
+              {e.undone && <span class="badge"> undone</span>}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

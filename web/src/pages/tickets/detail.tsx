@@ -1,0 +1,260 @@
+/**
+ * One ticket: what was asked, by whom, where it stands, and its conversation. The desk (ticket.manage)
+ * moves its status — offered only the moves the ticket can make — sets its priority, assigns it to a
+ * member of staff, and writes internal notes that only the desk sees, marked as such in the thread.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { api, ApiError } from '../../api/client.js';
+import { formatInstant } from '../../format.js';
+import { Link } from '../../router.js';
+import type { PageProps } from '../../routes.js';
+import { can } from '../../state/session.js';
+import { AssignPanel } from '../../ui/assign-panel.js';
+import { confirm } from '../../ui/confirm.js';
+import { CheckboxField, SelectField, TextArea } from '../../ui/field.js';
+import { useSubmit } from '../../ui/form.js';
+import { announce } from '../../ui/notices.js';
+import { Empty, ErrorNotice, Loading, PageHeader } from '../../ui/page.js';
+import { canSeePeople, PersonName } from '../../ui/people.js';
+import { eventRecord, useLiveReload } from '../../ui/use-live-reload.js';
+import { useResource } from '../../ui/use-resource.js';
+import {
+  PRIORITY_LABEL,
+  PriorityBadge,
+  STATUS_LABEL,
+  TICKET_MOVES,
+  TICKET_PRIORITIES,
+  TicketStatusBadge,
+  type Ticket,
+  type TicketComment,
+  type TicketPriority,
+  type TicketStatus,
+} from './ticket.js';
+import '../repairs/repairs.css';
+import './tickets.css';
+
+/** The conversation, read whole (oldest first), up to this many pages of 100. */
+const COMMENT_PAGES = 10;
+
+async function loadComments(id: string): Promise<{ comments: TicketComment[]; total: number }> {
+  const comments: TicketComment[] = [];
+  let total = 0;
+  for (let page = 1; page <= COMMENT_PAGES; page++) {
+    const reply = await api.get<{ comments: TicketComment[]; total: number }>(
+      `/api/tickets/${encodeURIComponent(id)}/comments`,
+      { page, pageSize: 100 },
+    );
+    comments.push(...reply.comments);
+    total = reply.total;
+    if (comments.length >= total || reply.comments.length === 0) break;
+  }
+  return { comments, total };
+}
+
+export default function TicketDetail({ params }: PageProps) {
+  const id = params.id!;
+  const found = useResource(() => api.get<{ ticket: Ticket }>(`/api/tickets/${encodeURIComponent(id)}`), [id]);
+  const thread = useResource(() => loadComments(id), [id]);
+  useLiveReload((e) => e.type === 'ticket.updated' && eventRecord(e, 'ticket')?.id === id, found.reload);
+  useLiveReload((e) => e.type === 'ticket.commented' && eventRecord(e, 'ticket')?.id === id, thread.reload);
+  const ticket = found.data?.ticket;
+  const manage = can('ticket.manage');
+
+  return (
+    <section>
+      <PageHeader title={ticket ? `Ticket ${ticket.number}` : 'Ticket'}>
+        <Link href="/tickets">All tickets</Link>
+      </PageHeader>
+      {found.error !== undefined && !ticket && <ErrorNotice error={found.error} onRetry={found.reload} />}
+      {!ticket && found.error === undefined && <Loading />}
+      {ticket && (
+        <>
+          <h2 class="ticket-heading">{ticket.subject}</h2>
+          <dl class="facts">
+            <dt>Status</dt>
+            <dd>
+              <TicketStatusBadge status={ticket.status} />
+            </dd>
+            <dt>Priority</dt>
+            <dd>
+              <PriorityBadge priority={ticket.priority} />
+            </dd>
+            <dt>Asked by</dt>
+            <dd>
+              <PersonName id={ticket.requesterId} nobody="Not recorded" />
+            </dd>
+            <dt>Assigned to</dt>
+            <dd>
+              <PersonName id={ticket.assigneeId} nobody="Nobody yet" />
+            </dd>
+            <dt>Opened</dt>
+            <dd>{formatInstant(ticket.createdAt)}</dd>
+            <dt>Last change</dt>
+            <dd>{formatInstant(ticket.updatedAt)}</dd>
+          </dl>
+          <p class="desk-text">{ticket.body}</p>
+          {manage && ticket.status !== 'CLOSED' && (
+            <div class="desk-panels">
+              <WorkPanel ticket={ticket} onDone={found.reload} />
+              {canSeePeople() && (
+                <AssignPanel
+                  assigneeId={ticket.assigneeId}
+                  assign={async (assigneeId, who) => {
+                    await api.patch(`/api/tickets/${encodeURIComponent(ticket.id)}`, { assigneeId });
+                    announce(
+                      assigneeId ? `Ticket ${ticket.number} assigned to ${who}` : `Ticket ${ticket.number} unassigned`,
+                    );
+                  }}
+                  onDone={found.reload}
+                  unassign
+                />
+              )}
+            </div>
+          )}
+          <h2>Conversation</h2>
+          {thread.error !== undefined && <ErrorNotice error={thread.error} onRetry={thread.reload} />}
+          {!thread.data && thread.error === undefined && <Loading />}
+          {thread.data && <Thread comments={thread.data.comments} total={thread.data.total} />}
+          {can('ticket.create') && ticket.status !== 'CLOSED' && <CommentForm ticket={ticket} onDone={thread.reload} />}
+          {ticket.status === 'CLOSED' && <p class="field-hint">This ticket is closed: it takes no more comments.</p>}
+        </>
+      )}
+    </section>
+  );
+}
+
+function Thread(props: { comments: readonly TicketComment[]; total: number }) {
+  if (props.comments.length === 0) return <Empty>No comments yet.</Empty>;
+  return (
+    <>
+      <ol class="ticket-thread" aria-label="Comments">
+        {props.comments.map((c) => (
+          <li key={c.id} class={c.internal ? 'ticket-comment ticket-comment-internal' : 'ticket-comment'}>
+            <article aria-label={c.internal ? `Internal note by ${c.author.name}` : `Comment by ${c.author.name}`}>
+              <p class="ticket-comment-meta">
+                {c.internal && <span class="badge ticket-badge-internal">Internal note</span>}{' '}
+                <strong>{c.author.name}</strong> · <time dateTime={c.createdAt}>{formatInstant(c.createdAt)}</time>
+              </p>
+              <p class="ticket-comment-body">{c.body}</p>
+            </article>
+          </li>
+        ))}
+      </ol>
+      {props.total > props.comments.length && (
+        <p class="field-hint">
+          Showing the first {props.comments.length} of {props.total} comments.
+        </p>
+      )}
+    </>
+  );
+}
+
+function CommentForm(props: { ticket: Ticket; onDone: () => void }) {
+  const [body, setBody] = useState('');
+  const [internal, setInternal] = useState(false);
+  const manage = can('ticket.manage');
+  const form = useSubmit(async () => {
+    await api.post(`/api/tickets/${encodeURIComponent(props.ticket.id)}/comments`, {
+      body: body.trim(),
+      ...(internal ? { internal: true } : {}),
+    });
+    announce(internal ? 'Internal note added' : 'Comment added');
+    setBody('');
+    setInternal(false);
+    props.onDone();
+  });
+  return (
+    <form
+      class={`desk-panel ticket-comment-form${internal ? ' ticket-comment-internal' : ''}`}
+      onSubmit={form.submit}
+      noValidate
+    >
+      <TextArea
+        label={internal ? 'Internal note' : 'Comment'}
+        value={body}
+        maxLength={10000}
+        onInput={(e: Event) => setBody((e.currentTarget as HTMLTextAreaElement).value)}
+        error={form.error('body')}
+      />
+      {manage && (
+        <CheckboxField
+          label="Internal note (only the IT team sees it)"
+          checked={internal}
+          onChange={(e: Event) => setInternal((e.currentTarget as HTMLInputElement).checked)}
+        />
+      )}
+      {form.problem && (
+        <p class="field-error" role="alert">
+          {form.problem}
+        </p>
+      )}
+      <button type="submit" class="primary" disabled={form.busy}>
+        {internal ? 'Add internal note' : 'Add comment'}
+      </button>
+    </form>
+  );
+}
+
+function WorkPanel(props: { ticket: Ticket; onDone: () => void }) {
+  const { ticket } = props;
+  const [status, setStatus] = useState<TicketStatus>(ticket.status);
+  const [priority, setPriority] = useState<TicketPriority>(ticket.priority);
+  // The ticket changed (here or elsewhere): start from what it is now.
+  useEffect(() => setStatus(ticket.status), [ticket.status]);
+  useEffect(() => setPriority(ticket.priority), [ticket.priority]);
+  const form = useSubmit(async () => {
+    const changes: { status?: TicketStatus; priority?: TicketPriority } = {};
+    if (status !== ticket.status) changes.status = status;
+    if (priority !== ticket.priority) changes.priority = priority;
+    if (Object.keys(changes).length === 0) {
+      throw new ApiError(400, 'invalid-input', '', 'Choose another status or priority first.');
+    }
+    if (changes.status === 'CLOSED') {
+      const yes = await confirm({
+        title: `Close ticket ${ticket.number}?`,
+        message: 'A closed ticket does not change and takes no more comments. A new problem is a new ticket.',
+        confirmLabel: 'Close the ticket',
+        danger: true,
+      });
+      if (!yes) return;
+    }
+    await api.patch(`/api/tickets/${encodeURIComponent(ticket.id)}`, changes);
+    announce(
+      `Ticket ${ticket.number} ${changes.status ? `is ${STATUS_LABEL[changes.status].toLowerCase()}` : 'updated'}`,
+    );
+    props.onDone();
+  });
+  return (
+    <form class="desk-panel" onSubmit={form.submit} aria-labelledby="work-heading" noValidate>
+      <h2 id="work-heading">Work the ticket</h2>
+      <SelectField
+        label="Status"
+        value={status}
+        onChange={(e: Event) => (setStatus((e.currentTarget as HTMLSelectElement).value as TicketStatus), form.reset())}
+        choices={[ticket.status, ...TICKET_MOVES[ticket.status]].map((s) => ({
+          value: s,
+          label: s === ticket.status ? `${STATUS_LABEL[s]} (now)` : STATUS_LABEL[s],
+        }))}
+        error={form.error('status')}
+      />
+      <SelectField
+        label="Priority"
+        value={priority}
+        onChange={(e: Event) => (
+          setPriority((e.currentTarget as HTMLSelectElement).value as TicketPriority),
+          form.reset()
+        )}
+        choices={TICKET_PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABEL[p] }))}
+        error={form.error('priority')}
+      />
+      {form.problem && (
+        <p class="field-error" role="alert">
+          {form.problem}
+        </p>
+      )}
+      <button type="submit" class="primary" disabled={form.busy}>
+        Save
+      </button>
+    </form>
+  );
+}

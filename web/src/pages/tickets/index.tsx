@@ -1,0 +1,133 @@
+/**
+ * Tickets: the service desk's queue, newest first, searched by subject or text, filtered by status and
+ * to the tickets assigned to the signed-in user; filters and page in the address. It follows the live
+ * stream: a ticket opened or worked elsewhere shows without a reload. Someone who may open tickets but
+ * not read the queue (a teacher) finds the way to open one here.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { api } from '../../api/client.js';
+import { formatInstant } from '../../format.js';
+import { Link, query, setQuery } from '../../router.js';
+import { can, me } from '../../state/session.js';
+import { CheckboxField } from '../../ui/field.js';
+import { Empty, ErrorNotice, Loading, PageHeader } from '../../ui/page.js';
+import { Pager } from '../../ui/pager.js';
+import { canSeePeople, ownPerson, PersonName, type Person } from '../../ui/people.js';
+import { QuerySelect } from '../../ui/query-select.js';
+import { currentPage, SearchBox } from '../../ui/search.js';
+import { DataTable } from '../../ui/table.js';
+import { useLiveReload } from '../../ui/use-live-reload.js';
+import { useResource } from '../../ui/use-resource.js';
+import { PriorityBadge, STATUS_LABEL, TICKET_STATUSES, TicketStatusBadge, type Ticket } from './ticket.js';
+import '../repairs/repairs.css';
+
+const PAGE_SIZE = 25;
+
+export default function Tickets() {
+  if (!can('ticket.view')) return <OpenOnly />;
+  return <TicketList />;
+}
+
+function TicketList() {
+  const q = query.value.get('q') ?? '';
+  const status = query.value.get('status') ?? '';
+  const mine = query.value.get('mine') === '1';
+  const page = currentPage();
+  // "Assigned to me" needs the user's own person record (tickets are assigned to people).
+  const [own, setOwn] = useState<Person | null | undefined>(undefined);
+  useEffect(() => void (mine && ownPerson().then(setOwn)), [mine]);
+  const waiting = mine && own === undefined;
+  const list = useResource(
+    () =>
+      waiting || (mine && own === null)
+        ? Promise.resolve(undefined)
+        : api.get<{ tickets: Ticket[]; total: number }>('/api/tickets', {
+            q,
+            status,
+            assigneeId: mine ? own?.id : undefined,
+            page,
+            pageSize: PAGE_SIZE,
+          }),
+    [q, status, mine, own?.id, page],
+  );
+  useLiveReload(['ticket.created', 'ticket.updated'], list.reload);
+
+  return (
+    <section>
+      <PageHeader title="Tickets">
+        {can('module.servicedesk', 'ticket.create') && (
+          <Link href="/tickets/new" class="button primary">
+            New ticket
+          </Link>
+        )}
+      </PageHeader>
+      <div class="filters">
+        <SearchBox label="Search tickets" placeholder="Subject or text" />
+        <QuerySelect
+          label="Status"
+          param="status"
+          value={status}
+          choices={[
+            { value: '', label: 'Any status' },
+            ...TICKET_STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] })),
+          ]}
+        />
+        {canSeePeople() && (
+          <CheckboxField
+            label="Assigned to me"
+            checked={mine}
+            onChange={(e: Event) => setQuery({ mine: (e.currentTarget as HTMLInputElement).checked ? '1' : null })}
+          />
+        )}
+      </div>
+      {list.error !== undefined && <ErrorNotice error={list.error} onRetry={list.reload} />}
+      {waiting ? (
+        <Loading />
+      ) : mine && own === null ? (
+        <Empty>
+          No member of staff in People has your e-mail address ({me.value?.user.email}), so no ticket can be assigned to
+          you yet. An administrator can add you to People with that address.
+        </Empty>
+      ) : (
+        <>
+          <div class="desk-list">
+            <DataTable
+              caption="Tickets"
+              rows={list.data?.tickets}
+              rowKey={(t) => t.id}
+              busy={list.loading && list.data !== undefined}
+              empty={q || status || mine ? 'No ticket matches these filters.' : 'No tickets yet.'}
+              columns={[
+                {
+                  header: 'Ticket',
+                  cell: (t) => <Link href={`/tickets/${encodeURIComponent(t.id)}`}>Ticket {t.number}</Link>,
+                },
+                { header: 'Subject', cell: (t) => <span class="ticket-subject">{t.subject}</span> },
+                { header: 'Status', cell: (t) => <TicketStatusBadge status={t.status} /> },
+                { header: 'Priority', cell: (t) => <PriorityBadge priority={t.priority} /> },
+                { header: 'Assigned to', cell: (t) => <PersonName id={t.assigneeId} nobody="Nobody" /> },
+                { header: 'Updated', cell: (t) => formatInstant(t.updatedAt) },
+              ]}
+            />
+          </div>
+          {list.data && <Pager total={list.data.total} page={page} pageSize={PAGE_SIZE} label="Pages of tickets" />}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** For those who open tickets but do not read the queue (teachers, the loan desk, by default). */
+function OpenOnly() {
+  return (
+    <section>
+      <PageHeader title="Tickets" />
+      <p>Ask the IT team for help here; they will answer you.</p>
+      <p>
+        <Link href="/tickets/new" class="button primary">
+          New ticket
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+/**
+ * A link to another record's page when the console has that page and the user may open it; plain
+ * text otherwise (a page not built yet, a module that is off, a permission the user lacks), so a
+ * profile never offers a link that ends at "not available".
+ */
+import type { ComponentChildren } from 'preact';
+import { Link, match } from '../router.js';
+import { ROUTES } from '../routes.js';
+
+export const canOpen = (href: string): boolean => {
+  const path = href.split('?')[0]!;
+  const route = ROUTES.find((r) => match(r.path, path));
+  return route !== undefined && (route.allowed?.() ?? true);
+};
+
+export function RecordLink(props: { readonly href: string; readonly children: ComponentChildren }) {
+  return canOpen(props.href) ? <Link href={props.href}>{props.children}</Link> : <>{props.children}</>;
+}
