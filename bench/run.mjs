@@ -2,7 +2,8 @@
 // performance issue, in one run, one table per section:
 //
 //   throughput  GET /api/health/version, GET /api/v1/ping, MCP tools/list and tools/call loans.list
-//               on school data, each beside a bare node:http server measured just before it
+//               (2025-11-25, then the same on 2026-07-28) on school data, each beside a bare
+//               node:http server measured just before it
 //   startup     cold start of `desk serve` to a ready /api/health/ready (median of 5)
 //   memory      resident memory idle and after a minute of mixed load, on school data
 //   district    the console inventory (every page and filter) and the memory figures on district data
@@ -197,6 +198,54 @@ const loansListCall = (key) => ({
   body: rpc('tools/call', { name: 'loans.list', arguments: { pageSize: 50 } }),
 });
 
+/** A 2026-07-28 request as the v2 client sends it: the `_meta` envelope and the mirrored headers. */
+const MODERN = '2026-07-28';
+const modernRequest = (key, method, params) => ({
+  method: 'POST',
+  path: '/api/mcp',
+  headers: {
+    ...mcpHeaders(key),
+    'mcp-protocol-version': MODERN,
+    'mcp-method': method,
+    ...(params.name ? { 'mcp-name': params.name } : {}),
+  },
+  body: JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method,
+    params: {
+      ...params,
+      _meta: {
+        'io.modelcontextprotocol/protocolVersion': MODERN,
+        'io.modelcontextprotocol/clientCapabilities': {},
+        'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' },
+      },
+    },
+  }),
+});
+
+/** Rounds per lane in the paired comparison of the two MCP lanes. */
+const LANE_ROUNDS = 5;
+
+/** Two requests loaded in turn, 1 s each, LANE_ROUNDS times: their mean req/s (a and b). */
+async function alternating(server, a, b) {
+  const sums = { a: 0, b: 0 };
+  for (let round = 0; round < LANE_ROUNDS; round++) {
+    for (const [side, request] of round % 2 === 0
+      ? [
+          ['a', a],
+          ['b', b],
+        ]
+      : [
+          ['b', b],
+          ['a', a],
+        ]) {
+      sums[side] += (await load({ origin: server.url, requests: [request], seconds: 1, connections: CONNECTIONS })).rps;
+    }
+  }
+  return { a: sums.a / LANE_ROUNDS, b: sums.b / LANE_ROUNDS };
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Sections.
 
@@ -241,8 +290,47 @@ async function throughput(school) {
             throw new Error(`loans.list answered ${JSON.stringify(j).slice(0, 500)}`);
         },
       },
+      // The same two on the 2026-07-28 lane, held to the same targets (and compared below).
+      {
+        name: `MCP ${MODERN} tools/list (${TOOLS} tools)`,
+        request: modernRequest(school.key, 'tools/list', {}),
+        target: { ratio: 0.2, p50: 1 },
+        check: (j) => {
+          const names = j.result?.tools?.map((t) => t.name) ?? [];
+          if (j.result?.resultType !== 'complete' || j.result?.cacheScope !== 'private' || names.length !== TOOLS)
+            throw new Error(`${MODERN} tools/list answered ${JSON.stringify(j).slice(0, 500)}`);
+        },
+      },
+      {
+        name: `MCP ${MODERN} tools/call loans.list (pageSize 50)`,
+        request: modernRequest(school.key, 'tools/call', { name: 'loans.list', arguments: { pageSize: 50 } }),
+        target: { ratio: 0.08 },
+        check: (j) => {
+          if (j.result?.resultType !== 'complete' || j.result?.structuredContent?.loans?.length !== 50)
+            throw new Error(`${MODERN} loans.list answered ${JSON.stringify(j).slice(0, 500)}`);
+        },
+      },
     ];
-    for (const c of cases) rows.push(caseRow(c.name, await besideBare(server, c.request, c.check), c.target));
+    const ratios = new Map();
+    for (const c of cases) {
+      const figures = await besideBare(server, c.request, c.check);
+      ratios.set(c.name, figures.desk.rps / figures.base.rps);
+      rows.push(caseRow(c.name, figures, c.target));
+    }
+    // The 2026 lane must be no slower than the 2025 one: its ratio to bare beside the 2025 ratio, and,
+    // since a busy machine moves figures measured seconds apart, the two lanes in alternating rounds.
+    const byName = new Map(cases.map((c) => [c.name, c.request]));
+    for (const [old, modern] of [
+      [`MCP tools/list (${TOOLS} tools)`, `MCP ${MODERN} tools/list (${TOOLS} tools)`],
+      ['MCP tools/call loans.list (pageSize 50)', `MCP ${MODERN} tools/call loans.list (pageSize 50)`],
+    ]) {
+      const [a, b] = [ratios.get(old), ratios.get(modern)];
+      const paired = await alternating(server, byName.get(old), byName.get(modern));
+      observations.push(
+        `${modern}: ${b.toFixed(2)}× bare against ${a.toFixed(2)}× on 2025-11-25 (${((b / a) * 100).toFixed(0)}% of the 2025 lane); ` +
+          `in ${LANE_ROUNDS} alternating 1 s rounds each, ${fmtRps(paired.b)} against ${fmtRps(paired.a)} req/s (${((paired.b / paired.a) * 100).toFixed(0)}%)`,
+      );
+    }
   } finally {
     await finish(server);
   }

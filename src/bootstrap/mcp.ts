@@ -5,6 +5,7 @@ import {
   loadMcp,
   mcpCode,
   rpcError,
+  type Lane,
   type McpFailureKind,
   type Reply,
   type ReportUnexpected,
@@ -47,7 +48,8 @@ export async function serveMcpStdio({ resolve }: OpenedProgram, key: string): Pr
   const refuse = (request: JSONRPCRequest, kind: McpFailureKind, text: string) =>
     rpcError(request.id, mcpCode(kind), text);
 
-  const answer = async (message: JSONRPCMessage): Promise<Reply | null> => {
+  // Both lanes (2026-07-28 and the 2025 one), as over HTTP: exchange.ts picks the lane per line.
+  const answer = async (message: JSONRPCMessage, lane: Lane): Promise<Reply | null> => {
     if (!isJSONRPCRequest(message)) return null;
     let actor: Actor;
     try {
@@ -60,7 +62,7 @@ export async function serveMcpStdio({ resolve }: OpenedProgram, key: string): Pr
       reportUnexpected(e, { rpcMethod: message.method });
       return refuse(message, 'internal', 'Internal error');
     }
-    return mcp.answer(message, { actor, reportUnexpected });
+    return mcp.answer(message, { actor, reportUnexpected }, lane);
   };
 
   try {

@@ -2,6 +2,8 @@
  * `desk mcp --stdio`: the built CLI in a temporary install directory, prepared with the CLI itself,
  * driven by the SDK's own stdio client. Needs `npm run build` (npm test builds first).
  */
+import { Client as ClientV2 } from '@modelcontextprotocol/client';
+import { StdioClientTransport as StdioV2 } from '@modelcontextprotocol/client/stdio';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -158,5 +160,80 @@ describe('desk mcp --stdio', () => {
       expect(result.stderr.trim().split('\n')).toHaveLength(1);
       expect(result.stderr).toContain(why);
     }
+  });
+});
+
+describe('desk mcp --stdio with the v2 client (2.4.0, negotiation on)', () => {
+  /** The v2 client probes with server/discover (on a sibling process), then serves on its own. */
+  async function connectV2(key: string) {
+    const client = new ClientV2({ name: 'desk-test-v2', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
+    await client.connect(
+      new StdioV2({
+        command: process.execPath,
+        args: [DESK_BIN, 'mcp', '--stdio', DB],
+        cwd: dir,
+        env: cleanEnv({ DESK_API_KEY: key }) as Record<string, string>,
+        stderr: 'pipe',
+      }),
+    );
+    return client;
+  }
+
+  it('negotiates 2026-07-28, lists the key’s tools and calls them', async () => {
+    const { key } = await mintKey('north', 'loan.view,person.view');
+    const client = await connectV2(key);
+    expect(client.getProtocolEra()).toBe('modern');
+    expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+    expect(client.getServerVersion()?.name).toBe('desk');
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(['loans.list', 'people.profile', 'people.search']);
+    const list = await client.callTool({ name: 'loans.list', arguments: { pageSize: 1 } });
+    expect((list.structuredContent as any).loans).toHaveLength(1);
+    await expect(client.callTool({ name: 'loans.issue', arguments: {} })).rejects.toMatchObject({ code: -32602 });
+    await client.close();
+  });
+
+  it('checks the key on every request: a revoked key gets -32001 on the next one', async () => {
+    const minted = await mintKey('north', 'loan.view');
+    const client = await connectV2(minted.key);
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['loans.list']);
+    await desk('key', 'revoke', 'north', minted.id);
+    await new Promise((resolve) => setTimeout(resolve, LOOKUP_FRESH_MS + 50));
+    await expect(client.callTool({ name: 'loans.list', arguments: {} })).rejects.toMatchObject({ code: -32001 });
+    await client.close();
+  });
+
+  it('answers both lanes line by line: discovery, a removed method, a 2025 ping and an unsupported version', async () => {
+    const { key } = await mintKey('north', 'loan.view');
+    const meta = (version: string) => ({
+      'io.modelcontextprotocol/protocolVersion': version,
+      'io.modelcontextprotocol/clientCapabilities': {},
+    });
+    const lines = [
+      { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: meta('2026-07-28') } },
+      { jsonrpc: '2.0', id: 2, method: 'ping', params: { _meta: meta('2026-07-28') } },
+      { jsonrpc: '2.0', id: 3, method: 'ping' },
+      { jsonrpc: '2.0', id: 4, method: 'tools/list', params: { _meta: meta('2030-01-01') } },
+    ].map((m) => JSON.stringify(m));
+    const result = await runDesk(['mcp', '--stdio', DB], {
+      cwd: dir,
+      env: { DESK_API_KEY: key },
+      input: lines.join('\n') + '\n',
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const byId = new Map(
+      result.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l))
+        .map((a) => [a.id, a]),
+    );
+    expect(byId.get(1).result).toMatchObject({
+      resultType: 'complete',
+      supportedVersions: expect.arrayContaining(['2026-07-28', '2025-11-25']),
+    });
+    expect(byId.get(2).error.code).toBe(-32601);
+    expect(byId.get(3).result).toEqual({});
+    expect(byId.get(4).error).toMatchObject({ code: -32022, data: { requested: '2030-01-01' } });
   });
 });

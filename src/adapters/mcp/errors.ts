@@ -9,8 +9,8 @@ import type { DomainErrorCode } from '../../domain/shared/errors.js';
  */
 
 /**
- * JSON-RPC's own codes, and Desk's in the server range, which mirror the HTTP status they go with:
- * -32001 ↔ 401, -32003 ↔ 403, -32029 ↔ 429, -32053 ↔ 503.
+ * JSON-RPC's own codes, MCP 2026-07-28's (-32020, -32022), and Desk's in the server range, which
+ * mirror the HTTP status they go with: -32001 ↔ 401, -32003 ↔ 403, -32029 ↔ 429, -32053 ↔ 503.
  */
 export const RPC = {
   parseError: -32700,
@@ -24,11 +24,19 @@ export const RPC = {
   rateLimited: -32029,
   /** The service cannot serve now (its database is unreachable or busy): retry later. Like 503. */
   unavailable: -32053,
+  /** 2026-07-28: an HTTP header disagrees with the body, or a required one is missing (HTTP 400). */
+  headerMismatch: -32020,
+  /** 2026-07-28: the request's protocol version is not served here; `data` names both (HTTP 400). */
+  unsupportedProtocolVersion: -32022,
 } as const;
 
-/** A JSON-RPC error body. */
-export const rpcError = (id: RequestId | null, code: number, message: string): JSONRPCErrorResponse =>
-  ({ jsonrpc: '2.0', id, error: { code, message } }) as JSONRPCErrorResponse;
+/** A JSON-RPC error body (with `data` when given). */
+export const rpcError = (id: RequestId | null, code: number, message: string, data?: unknown): JSONRPCErrorResponse =>
+  ({
+    jsonrpc: '2.0',
+    id,
+    error: data === undefined ? { code, message } : { code, message, data },
+  }) as JSONRPCErrorResponse;
 
 /**
  * A kind of failure: a DomainError code, or one the transport meets before a use case runs. Kinds

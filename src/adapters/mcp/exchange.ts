@@ -1,14 +1,19 @@
 import { JSONRPCMessageSchema, type JSONRPCErrorResponse, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { AnswerMessage, Reply } from './server.js';
 import { RPC, rpcError } from './errors.js';
+import { claimsEnvelope, classify, type McpHeaders } from './lanes.js';
 import { SerializedResult } from './tool-results.js';
 
-/** Desk's documented extension: batches were removed from MCP in 2025-06-18; we accept up to 32. */
+/**
+ * Desk's documented extension of the 2025 lane: batches were removed from MCP in 2025-06-18; we
+ * accept up to 32. The 2026 lane is one message per POST (or line): a batch holding a 2026 request is
+ * refused whole.
+ */
 export const MAX_BATCH_MESSAGES = 32;
 
 /** What the HTTP surface sends back: a status and a JSON body (as text), or 202 with no body. */
 export interface ExchangeAnswer {
-  readonly status: 200 | 202 | 400 | 413;
+  readonly status: 200 | 202 | 400 | 404 | 413;
   readonly body?: string;
 }
 
@@ -35,21 +40,34 @@ const invalidMessage = (raw: unknown): JSONRPCErrorResponse =>
 /** One element of a batch: a message that is not valid JSON-RPC fails only itself (-32600). */
 async function answerElement(answer: AnswerMessage, raw: unknown): Promise<Reply | null> {
   const parsed = JSONRPCMessageSchema.safeParse(raw);
-  return parsed.success ? answer(parsed.data) : invalidMessage(raw);
+  return parsed.success ? answer(parsed.data, 'legacy') : invalidMessage(raw);
 }
 
+/** The 2026 lane over HTTP: an unknown (or removed) method is 404 with its -32601 (the revision). */
+const modernStatus = (reply: Reply): 200 | 404 =>
+  'error' in reply && reply.error.code === RPC.methodNotFound ? 404 : 200;
+
 /**
- * One HTTP body: a single message, or a batch of 1..32 answered as an array in order (notifications
- * get no entry; nothing to answer at all → 202). The batch size is checked before anything runs, so
- * an oversized batch runs nothing. Elements run one after another, each answered on its own, so a bad
- * element fails only itself and duplicate ids each get their answer.
+ * One HTTP body (or stdio line): a single message, served on the lane its body names (lanes.ts), or
+ * a 2025-lane batch of 1..32 answered as an array in order (notifications get no entry; nothing to
+ * answer at all → 202). The batch size is checked before anything runs, so an oversized batch runs
+ * nothing. Elements run one after another, each answered on its own, so a bad element fails only
+ * itself and duplicate ids each get their answer. `headers` are the POST's (undefined on stdio,
+ * which has none to check).
  */
-export async function answerPayload(answer: AnswerMessage, payload: unknown): Promise<ExchangeAnswer> {
+export async function answerPayload(
+  answer: AnswerMessage,
+  payload: unknown,
+  headers?: McpHeaders,
+): Promise<ExchangeAnswer> {
   if (!Array.isArray(payload)) {
     const parsed = JSONRPCMessageSchema.safeParse(payload);
     if (!parsed.success) return { status: 400, body: serializeReplies(invalidMessage(payload)) };
-    const reply = await answer(parsed.data);
-    return reply ? { status: 200, body: serializeReplies(reply) } : { status: 202 };
+    const classified = classify(parsed.data, headers);
+    if ('refused' in classified) return { status: 400, body: serializeReplies(classified.refused.reply) };
+    const reply = await answer(parsed.data, classified.lane);
+    if (!reply) return { status: 202 };
+    return { status: classified.lane === 'modern' ? modernStatus(reply) : 200, body: serializeReplies(reply) };
   }
   if (payload.length === 0) {
     return { status: 400, body: serializeReplies(rpcError(null, RPC.invalidRequest, 'Invalid Request: empty batch')) };
@@ -57,6 +75,11 @@ export async function answerPayload(answer: AnswerMessage, payload: unknown): Pr
   if (payload.length > MAX_BATCH_MESSAGES) {
     const message = `Invalid Request: a batch holds at most ${MAX_BATCH_MESSAGES} messages, not ${payload.length}; nothing was run`;
     return { status: 413, body: serializeReplies(rpcError(null, RPC.invalidRequest, message)) };
+  }
+  if (payload.some(claimsEnvelope)) {
+    const message =
+      'Invalid Request: batches are a 2025-era extension; a 2026-07-28 request (one with the _meta envelope) goes alone; nothing was run';
+    return { status: 400, body: serializeReplies(rpcError(null, RPC.invalidRequest, message)) };
   }
   const replies: Reply[] = [];
   for (const raw of payload) {

@@ -5,6 +5,8 @@
  */
 export { mcpCode, mcpFailure, RPC, rpcError, type McpFailureKind } from './errors.js';
 export type { AnswerMessage, McpServer, MessageContext, Reply, ReportUnexpected } from './server.js';
+export type { Lane, McpHeaders } from './lanes.js';
+export { isModernVersion, MODERN_VERSION } from './versions.js';
 
 let protocol: Promise<typeof import('./protocol.js')> | undefined;
 

@@ -21,6 +21,7 @@ import type { Actor } from '../../domain/shared/actor.js';
 import { isDomainError } from '../../domain/shared/errors.js';
 import type { Metrics, ToolCallOutcome } from '../observability/index.js';
 import { RPC, rpcError } from './errors.js';
+import { DESK_PROTOCOL_VERSIONS, META, type Lane } from './lanes.js';
 import { DatabaseBusyError, DatabaseUnavailableError } from '../../ports/unit-of-work.js';
 import {
   BUSY_RESULT,
@@ -57,8 +58,8 @@ export interface MessageContext {
   readonly reportUnexpected: ReportUnexpected;
 }
 
-/** Answers one JSON-RPC message: its reply, or null when it asks for none. */
-export type AnswerMessage = (message: JSONRPCMessage) => Promise<Reply | null>;
+/** Answers one JSON-RPC message on its lane (lanes.ts): its reply, or null when it asks for none. */
+export type AnswerMessage = (message: JSONRPCMessage, lane: Lane) => Promise<Reply | null>;
 
 /** A JSON-RPC error a method raises on purpose, sent with its own code and message. */
 class RpcError extends Error {
@@ -82,6 +83,15 @@ export type Reply = JSONRPCErrorResponse | { readonly jsonrpc: '2.0'; readonly i
 /** Distinct tool listings kept serialised (one per set of visible tools; a deployment has a handful). */
 const MAX_LISTINGS = 256;
 
+/**
+ * The 2026 lane's cache hints. A listing differs per key (its scopes, its tenant's modules), so it is
+ * `private`, and fresh for a minute only: a scope or a module can change, and a call of a tool that
+ * has gone meanwhile answers -32602, which tells a client to list again. Discovery is the same for
+ * every key but needs one, so it is private too; it changes only with an upgrade.
+ */
+export const LIST_TTL_MS = 60_000;
+export const DISCOVER_TTL_MS = 300_000;
+
 /** The request's params as `schema` (the SDK's own) reads them, or -32602 naming what is wrong. */
 function paramsOf<S extends z.ZodType<{ params?: unknown }>>(schema: S, request: JSONRPCRequest): z.infer<S>['params'] {
   const parsed = schema.safeParse(request);
@@ -91,9 +101,12 @@ function paramsOf<S extends z.ZodType<{ params?: unknown }>>(schema: S, request:
 }
 
 /**
- * The MCP server of SPEC §7.1 over the one tool catalogue: `initialize`, `ping`, `tools/list` (what
- * the calling key may use on the integration surface) and `tools/call` (run through
- * `catalogue.invoke`), for every protocol version the SDK supports, parsed with the SDK's schemas.
+ * The MCP server of SPEC §7.1 over the one tool catalogue, with two method tables over the same
+ * methods: the 2025 lane's `initialize`, `ping`, `tools/list` (what the calling key may use on the
+ * integration surface) and `tools/call` (run through `catalogue.invoke`), for every protocol version
+ * SDK 1.32 supports; and the 2026 lane's `server/discover`, `tools/list` and `tools/call` for
+ * 2026-07-28, whose results carry `resultType`, the server's identity and (lists) cache hints. Params
+ * are parsed with SDK 1.32's schemas on both lanes (the 2026 envelope is checked first, lanes.ts).
  *
  * Why not the SDK's `Server`: it is a session engine (progress, cancellation, tasks, requests to the
  * client), and Desk's MCP is stateless. Measured under load, its per-request machinery (an
@@ -105,8 +118,13 @@ function paramsOf<S extends z.ZodType<{ params?: unknown }>>(schema: S, request:
  */
 export class McpServer {
   private readonly methods: ReadonlyMap<string, Method>;
+  private readonly modernMethods: ReadonlyMap<string, Method>;
   private readonly observe: ToolCallObserver;
   private readonly listings = new Map<string, SerializedResult>();
+  private readonly modernListings = new Map<string, SerializedResult>();
+  /** What every 2026 result starts with: its `resultType` and the server's identity (the revision's SHOULD). */
+  private readonly modernStamp: string;
+  private readonly discovery: SerializedResult;
 
   constructor(private readonly deps: McpServerDeps) {
     this.observe = deps.onToolCall ?? (() => undefined);
@@ -122,12 +140,33 @@ export class McpServer {
       ['tools/list', (request, { actor }) => this.listTools(request, actor)],
       ['tools/call', (request, context) => this.callTool(request, context)],
     ]);
+    // 2026-07-28: no initialize and no ping (removed from the revision); discovery is mandatory. The
+    // tools are the same two methods over the same catalogue, with the revision's result fields.
+    this.modernMethods = new Map<string, Method>([
+      ['server/discover', () => this.discovery],
+      ['tools/list', (request, { actor }) => this.listToolsModern(request, actor)],
+      ['tools/call', async (request, context) => stampResult(this.modernStamp, await this.callTool(request, context))],
+    ]);
+    const serverInfo = { [META.serverInfo]: { name: 'desk', version: deps.version } };
+    this.modernStamp = `"resultType":"complete","_meta":${JSON.stringify(serverInfo)}`;
+    // `server/discover`: the versions Desk serves, its capabilities, who it is; the same for every key.
+    const discovery = { supportedVersions: DESK_PROTOCOL_VERSIONS, capabilities: { tools: {} } };
+    this.discovery = stampResult(
+      this.modernStamp,
+      new SerializedResult(JSON.stringify({ ...discovery, ttlMs: DISCOVER_TTL_MS, cacheScope: 'private' })),
+    );
   }
 
-  async answer(message: JSONRPCMessage, context: MessageContext): Promise<Reply | null> {
+  /** Answers one message on its lane (lanes.ts decides which, before this runs). */
+  async answer(message: JSONRPCMessage, context: MessageContext, lane: Lane = 'legacy'): Promise<Reply | null> {
     if (!isJSONRPCRequest(message)) return null;
-    const method = this.methods.get(message.method);
-    if (!method) return rpcError(message.id, RPC.methodNotFound, 'Method not found');
+    const method = (lane === 'modern' ? this.modernMethods : this.methods).get(message.method);
+    if (!method) {
+      // The 2026 lane names the method: ping and initialize are gone from that revision, not broken.
+      const text =
+        lane === 'modern' ? `Method not found: ${message.method} is not a 2026-07-28 method here` : 'Method not found';
+      return rpcError(message.id, RPC.methodNotFound, text);
+    }
     try {
       return { jsonrpc: '2.0', id: message.id, result: await method(message, context) };
     } catch (e) {
@@ -163,13 +202,35 @@ export class McpServer {
    */
   private listTools(request: JSONRPCRequest, actor: Actor): SerializedResult {
     paramsOf(ListToolsRequestSchema, request);
+    return this.listing(this.listings, actor, (tools) => JSON.stringify({ tools } satisfies ListToolsResult));
+  }
+
+  /** The same listing on the 2026 lane: with its cache hints (private to the key, a minute fresh). */
+  private listToolsModern(request: JSONRPCRequest, actor: Actor): SerializedResult {
+    paramsOf(ListToolsRequestSchema, request);
+    return this.listing(
+      this.modernListings,
+      actor,
+      (tools) =>
+        stampResult(
+          this.modernStamp,
+          new SerializedResult(JSON.stringify({ ttlMs: LIST_TTL_MS, cacheScope: 'private', tools })),
+        ).json,
+    );
+  }
+
+  private listing(
+    kept: Map<string, SerializedResult>,
+    actor: Actor,
+    serialise: (tools: ListToolsResult['tools']) => string,
+  ): SerializedResult {
     const tools = this.deps.catalogue.visibleTo(actor, 'integration');
     const key = tools.map((t) => t.name).join(',');
-    let listing = this.listings.get(key);
+    let listing = kept.get(key);
     if (!listing) {
-      if (this.listings.size >= MAX_LISTINGS) this.listings.clear();
-      listing = new SerializedResult(JSON.stringify({ tools: tools.map(toolEntry) } satisfies ListToolsResult));
-      this.listings.set(key, listing);
+      if (kept.size >= MAX_LISTINGS) kept.clear();
+      listing = new SerializedResult(serialise(tools.map(toolEntry)));
+      kept.set(key, listing);
     }
     return listing;
   }
@@ -199,6 +260,15 @@ export class McpServer {
       return UNEXPECTED_RESULT;
     }
   }
+}
+
+/**
+ * A result with the 2026 lane's fields in front (`resultType`, the server's identity in `_meta`). An
+ * already serialised result gets them spliced into its text, not parsed and written again.
+ */
+function stampResult(stamp: string, result: CallToolResult | SerializedResult): SerializedResult {
+  const json = result instanceof SerializedResult ? result.json : JSON.stringify(result);
+  return new SerializedResult(json === '{}' ? `{${stamp}}` : `{${stamp},${json.slice(1)}`);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import { ToolCatalogue } from '../../../domain/catalogue/catalogue.js';
 import { requirePermissions, type Actor } from '../../../domain/shared/actor.js';
-import { loadMcp, type McpServer, type MessageContext } from '../../mcp/index.js';
+import { isModernVersion, loadMcp, type McpHeaders, type McpServer, type MessageContext } from '../../mcp/index.js';
 import { authenticateKey } from '../auth/api-key.js';
 import { jsonBody } from '../json-body.js';
 import { OriginPolicy, requireAllowedOrigin } from '../middleware/origin-check.js';
@@ -11,21 +11,32 @@ import type { RouteModule } from '../route-module.js';
 
 export const MCP_PATH = '/api/mcp';
 
+/** The headers a 2026-07-28 POST mirrors its body in (Koa answers '' for an absent one). */
+const headersOf = (ctx: Context): McpHeaders => ({
+  protocolVersion: ctx.get('MCP-Protocol-Version').trim() || undefined,
+  method: ctx.get('Mcp-Method').trim() || undefined,
+  name: ctx.get('Mcp-Name').trim() || undefined,
+});
+
 const acceptsEventStream = (ctx: Context): boolean => ctx.get('Accept').toLowerCase().includes('text/event-stream');
 
-/** The MCP spec: a request naming a protocol version the server does not speak → 400. */
+/**
+ * The MCP spec: a 2025-era request naming a protocol version the server does not speak → 400. A header
+ * naming a 2026-era version is checked against the body once it is read (lanes.ts: -32020, -32022).
+ */
 const knownProtocolVersion: Middleware = async (ctx, next) => {
   const { SUPPORTED_PROTOCOL_VERSIONS } = await loadMcp();
   const version = ctx.get('Mcp-Protocol-Version');
-  if (version && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+  if (version && !isModernVersion(version) && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
     throw new HttpProblem('unsupported_protocol_version', `unsupported MCP protocol version ${version}`);
   }
   await next();
 };
 
 /**
- * MCP over Streamable HTTP, stateless (SPEC §7.1): `POST /api/mcp` carries one JSON-RPC message or a
- * batch of up to 32, each answered by the app's one McpServer over the one catalogue, always as JSON
+ * MCP over Streamable HTTP, stateless (SPEC §7.1): `POST /api/mcp` carries one JSON-RPC message
+ * (2026-07-28 with its `_meta` envelope and mirrored headers, or 2025-era), or a 2025-era batch of up
+ * to 32, each answered by the app's one McpServer over the one catalogue, always as JSON
  * (whatever Accept says, so plain clients never get 406). `GET /api/mcp` is discovery JSON, except a
  * GET that asks for an event stream (the SDK clients' listening stream), which gets 405 so they stop
  * asking. Every HTTP-level failure is answered as a JSON-RPC error body by the app's error handler
@@ -72,7 +83,11 @@ export const mcpRoutes: RouteModule = {
           errors.report(e, { surface: 'mcp', method: ctx.method, route: MCP_PATH, ...fields });
         },
       };
-      const answer = await protocol.answerPayload((message) => mcp.answer(message, context), ctx.request.body);
+      const answer = await protocol.answerPayload(
+        (message, lane) => mcp.answer(message, context, lane),
+        ctx.request.body,
+        headersOf(ctx),
+      );
       ctx.status = answer.status;
       if (answer.body === undefined) {
         // 202 Accepted, empty: Koa would otherwise send the status text as the body.
