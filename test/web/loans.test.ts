@@ -166,6 +166,7 @@ describe.skipIf(!browserAvailable)('the loan desk in a browser', () => {
     // Return the first with no holder chosen, then undo that return with Alt+U.
     const page2 = await signedIn(desk, '/loans/scan');
     await page2.getByLabel('Scan a person or a loan').waitFor();
+    await expect.poll(() => page2.evaluate(() => document.activeElement?.id)).toBe('scan-input');
     await page2.keyboard.type(first!.serial);
     await page2.keyboard.press('Enter');
     const top = page2.locator(NEWEST_SCAN);
@@ -188,6 +189,7 @@ describe.skipIf(!browserAvailable)('the loan desk in a browser', () => {
     const [loan] = await availableLoans(1);
     const page = await signedIn(desk, '/loans/scan');
     await page.getByLabel('Scan a person or a loan').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('scan-input');
     // One letter matches many people: a list to pick from, the input keeping the focus.
     await page.keyboard.type('an');
     await page.keyboard.press('Enter');
@@ -222,7 +224,7 @@ describe.skipIf(!browserAvailable)('the loan desk in a browser', () => {
     const pupil = await aPupil(1);
     await action('loans.issue', { serial: loan!.serial, holderId: pupil.id });
 
-    await expect.poll(value, { timeout: 5_000 }).toBe(before + 1);
+    await expect.poll(value).toBe(before + 1);
     expect(await page.evaluate(() => (globalThis as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
     await page.context().close();
   });
@@ -265,6 +267,7 @@ describe.skipIf(!browserAvailable)('the loan desk in a browser', () => {
     await checkPage(browser, server, admin, '/loans?status=ISSUED', 'loans', (p) => p.locator(ROWS).first().waitFor());
     await checkPage(browser, server, desk, '/loans/scan', 'scan-desk', async (p) => {
       await p.getByLabel('Scan a person or a loan').waitFor();
+      await expect.poll(() => p.evaluate(() => document.activeElement?.id)).toBe('scan-input');
       await p.keyboard.type('NO-SUCH-SERIAL');
       await p.keyboard.press('Enter');
       await p.locator(NEWEST_SCAN).waitFor();

@@ -10,7 +10,7 @@
  *   (an issue is returned, a return re-issued to the same holder with the same due date).
  * Nothing here submits a form or leaves the page.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, messageOf } from '../../api/client.js';
 import { canSeePeople, getPerson, searchPeople, type Person } from '../../api/people.js';
 import { formatDate, todayInSchool } from '../../format.js';
@@ -72,10 +72,13 @@ export default function ScanDesk() {
 
   const focus = () => queueMicrotask(() => input.current?.focus());
 
+  // Focused in the commit that shows it: a scanner's first keys, sent the moment the page appears,
+  // land in the input (a plain effect would wait a frame and lose them).
+  useLayoutEffect(() => input.current?.focus(), []);
+
   // The input keeps the focus: back to it when the window comes back, and whenever nothing else
   // (the due date, a button) is being used.
   useEffect(() => {
-    focus();
     const onWindowFocus = () => focus();
     window.addEventListener('focus', onWindowFocus);
     pageShortcuts.value = [
