@@ -434,6 +434,33 @@ describe('UpdateUser', () => {
     );
   });
 
+  it('gives or takes away only a role whose every permission the caller holds', async () => {
+    const w = await adminWorld();
+    const tech = await addUser(w, { name: 'Tess Tech' });
+    const head2 = await addUser(w, { name: 'Second Head', role: 'school-admin' });
+    // A user manager who can do what a technician can, and no more.
+    const manager = actorWith(w.tenant, [...ROLE_PERMISSIONS.technician, 'user.manage', 'role.manage']);
+    await expect(w.updateUser.execute(manager, { id: tech.id, role: 'school-admin' })).rejects.toEqual(
+      domainError('forbidden'),
+    );
+    await expect(w.updateUser.execute(manager, { id: head2.id, role: 'teacher' })).rejects.toEqual(
+      domainError('forbidden'),
+    );
+    await expect(
+      w.createUser.execute(manager, { email: 'boss@school.example', name: 'Boss', role: 'school-admin' }),
+    ).rejects.toEqual(domainError('forbidden'));
+    expect(await w.stored(tech.id)).toMatchObject({ role: 'technician' });
+    expect(await w.stored(head2.id)).toMatchObject({ role: 'school-admin' });
+    expect((await w.listUsers.execute(w.admin, {})).users.map((u) => u.email)).not.toContain('boss@school.example');
+    // What they hold themselves they may hand out: the roles the console offers them.
+    await expect(w.updateUser.execute(manager, { id: tech.id, role: 'teacher' })).resolves.toBeDefined();
+    await expect(
+      w.createUser.execute(manager, { email: 'desk@school.example', name: 'Desk', role: 'loan-desk' }),
+    ).resolves.toBeDefined();
+    expect(await w.stored(tech.id)).toMatchObject({ role: 'teacher' });
+    expect((await w.listUsers.execute(manager, {})).grantableRoles).toEqual(['technician', 'loan-desk', 'teacher']);
+  });
+
   it('never demotes or deactivates the last active school administrator', async () => {
     const w = await adminWorld();
     for (const change of [{ role: 'technician' as const }, { active: false }]) {

@@ -121,8 +121,9 @@ export const grantableScopes = (effective: ReadonlySet<string>): Permission[] =>
 
 /**
  * The roles a holder of `effective` is offered when adding a user or changing a role: those whose
- * permissions they hold all of (nobody hands out more than they have). Today only school
- * administrators manage users, and they hold every permission, so this is every role for them.
+ * permissions they hold all of (nobody hands out more than they have). CreateUser and UpdateUser
+ * refuse any other (requireGrantableRole). Today only school administrators manage users, and they
+ * hold every permission, so this is every role for them.
  */
 export const grantableRoles = (effective: ReadonlySet<string>): Role[] =>
   ROLES.filter((r) => ROLE_PERMISSIONS[r].every((p) => effective.has(p)));

@@ -6,7 +6,7 @@ import { PasswordHasher } from '../../ports/password-hasher.js';
 import type { Repositories } from '../../ports/repositories.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import { ROLES } from '../access/permissions.js';
-import type { Actor } from '../shared/actor.js';
+import { requireGrantableRole, type Actor } from '../shared/actor.js';
 import type { UseCase } from '../shared/use-case.js';
 import { invalidField } from '../shared/errors.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
@@ -69,6 +69,7 @@ export class CreateUser implements UseCase<typeof createUserInput, { user: UserV
     i: z.output<typeof createUserInput>,
     invite: Invite<I>,
   ): Promise<{ user: UserView; invitation?: I }> {
+    requireGrantableRole(actor, i.role);
     // Hash before the transaction: it is deliberately slow and must not hold the write lock.
     const passwordHash = i.password ? await this.hasher.hash(i.password) : null;
     const at = this.clock.now().toISOString();

@@ -4,7 +4,7 @@ import { Clock } from '../../ports/clock.js';
 import { IdGenerator } from '../../ports/id-generator.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import { ROLES } from '../access/permissions.js';
-import { requirePermissions, type Actor } from '../shared/actor.js';
+import { requireGrantableRole, requirePermissions, type Actor } from '../shared/actor.js';
 import { conflict, notFound } from '../shared/errors.js';
 import { requireSomeField } from '../shared/patch.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
@@ -53,7 +53,10 @@ export class UpdateUser implements UseCase<typeof updateUserInput, { user: UserV
 
   async execute(actor: Actor, input: z.output<typeof updateUserInput>): Promise<{ user: UserView }> {
     requireSomeField(input, CHANGEABLE);
-    if (input.role !== undefined) requirePermissions(actor, ['role.manage']);
+    if (input.role !== undefined) {
+      requirePermissions(actor, ['role.manage']);
+      requireGrantableRole(actor, input.role);
+    }
     const tenantId = actor.tenant.id;
     const at = this.clock.now().toISOString();
     const result = await this.uow.transaction(async (repos) => {
@@ -66,6 +69,7 @@ export class UpdateUser implements UseCase<typeof updateUserInput, { user: UserV
       const stored = await repos.users.findById(tenantId, input.id, { forUpdate: true });
       if (!stored) throw notFound('user', input.id);
       const current = withoutCredentials(stored);
+      if (input.role !== undefined && input.role !== current.role) requireGrantableRole(actor, current.role);
       if (input.loanGroupIds !== undefined) await requireLoanGroups(repos, tenantId, input.loanGroupIds);
       const next: User = {
         ...current,

@@ -1,5 +1,5 @@
 import { DomainError, type DomainErrorCode } from './errors.js';
-import { missingPermissions, type ModuleName, type Role } from '../access/permissions.js';
+import { missingPermissions, ROLE_PERMISSIONS, type ModuleName, type Role } from '../access/permissions.js';
 
 /** What a use case needs to know about the tenant it runs in. */
 export interface TenantContext {
@@ -51,6 +51,17 @@ export function requirePermissions(actor: Actor, required: readonly string[]): v
       ? `the ${moduleMissing.slice('module.'.length)} module is not enabled for this tenant`
       : `missing permission ${missing.join(', ')}`,
   );
+}
+
+/**
+ * Throws `forbidden` unless the actor holds every permission of `role`: nobody hands out, or takes
+ * away, a role that can do more than they can (the rule behind the console's `grantableRoles`).
+ */
+export function requireGrantableRole(actor: Actor, role: Role): void {
+  const missing = missingPermissions(actor.permissions, ROLE_PERMISSIONS[role]);
+  if (missing.length > 0) {
+    throw new DomainError('forbidden', `the role ${role} holds permissions you do not: ${missing.join(', ')}`);
+  }
 }
 
 export const can = (actor: Actor, required: readonly string[]): boolean =>
