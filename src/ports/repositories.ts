@@ -21,7 +21,8 @@ import type { DeliveryAttempt, DisabledReason, StoredWebhook } from '../domain/w
 import type { ModuleName, Role } from '../domain/access/permissions.js';
 import type { AuditEntry, NewAuditEntry } from '../domain/audit/audit-entry.js';
 import type { CostBreakdownBy, CostEntry, CostPeriod, CostRow, CostType } from '../domain/costs/cost-entry.js';
-import type { Device, DeviceStatus } from '../domain/devices/device.js';
+import type { Device } from '../domain/devices/device.js';
+import type { DeviceStatus } from '../domain/devices/device-states.js';
 import type { EventKind, NewOutboxEvent, OutboxEvent } from '../domain/events/event.js';
 import type { StoredApiKey, ApiKey } from '../domain/identity/api-key.js';
 import type { SetupLink } from '../domain/identity/setup-link.js';
@@ -31,8 +32,10 @@ import type { Loan, LoanGroup, LoanKind, LoanRow, LoanStatus } from '../domain/l
 import type { Monitor, MonitorState, MonitorStatus } from '../domain/monitors/monitor.js';
 import type { Person, PersonKind } from '../domain/people/person.js';
 import type { Page, PageRequest } from '../domain/shared/paging.js';
-import type { Coverage, Submission, SubmissionStatus } from '../domain/submissions/submission.js';
-import type { Ticket, TicketComment, TicketStatus } from '../domain/tickets/ticket.js';
+import type { Submission } from '../domain/submissions/submission.js';
+import type { Coverage, SubmissionStatus } from '../domain/submissions/repair-states.js';
+import type { Ticket, TicketComment } from '../domain/tickets/ticket.js';
+import type { TicketStatus } from '../domain/tickets/ticket-states.js';
 import type { Tenant } from '../domain/tenants/tenant.js';
 
 /** Per-tenant sequences. `event` numbers the tenant's events (OutboxRepository). */

@@ -6,7 +6,9 @@
  * - an adapter reaches another adapter only through that adapter's public face, its `index.ts`
  *   (adapters are the folders of src/adapters; persistence/sqlite and persistence/postgres are the
  *   two halves of one, sharing persistence/*.ts);
- * - surfaces run declared use cases only through perform or the catalogue, never `execute` itself.
+ * - surfaces run declared use cases only through perform or the catalogue, never `execute` itself;
+ * - the browser console (web/src) takes from src only modules that import no package at run time, so
+ *   one state machine or list serves both while the bundle gets no zod or inversify.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -26,9 +28,9 @@ const TECHNOLOGY = [
   /\/bootstrap\//,
 ];
 
-function filesUnder(dir: string): string[] {
+function filesUnder(dir: string, ext = /\.ts$/): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? filesUnder(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+    e.isDirectory() ? filesUnder(join(dir, e.name), ext) : ext.test(e.name) ? [join(dir, e.name)] : [],
   );
 }
 
@@ -111,6 +113,28 @@ describe('dependency rule', () => {
     const offences = [...filesUnder(join(SRC, 'adapters')), ...filesUnder(join(SRC, 'bootstrap'))]
       .filter((file) => direct.test(readFileSync(file, 'utf8')))
       .map((file) => relative(SRC, file));
+    expect(offences).toEqual([]);
+  });
+
+  it('the console takes from src only modules that import no package at run time, however deep', () => {
+    const WEB = join(import.meta.dirname, '../../web/src');
+    const fromWeb = filesUnder(WEB, /\.tsx?$/).flatMap((file) =>
+      importsOf(file)
+        .filter((imp) => !imp.typeOnly && imp.spec.includes('/src/'))
+        .map((imp) => resolve(dirname(file), imp.spec).replace(/\.js$/, '.ts')),
+    );
+    expect(fromWeb.map((f) => relative(SRC, f))).toContain('domain/events/event.ts');
+    const offences: string[] = [];
+    const seen = new Set<string>();
+    const visit = (file: string): void => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const imp of importsOf(file).filter((i) => !i.typeOnly)) {
+        if (imp.spec.startsWith('.')) visit(resolve(dirname(file), imp.spec).replace(/\.js$/, '.ts'));
+        else offences.push(`${relative(SRC, file)} imports ${imp.spec}, which the console would bundle`);
+      }
+    };
+    fromWeb.forEach(visit);
     expect(offences).toEqual([]);
   });
 

@@ -7,8 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODULES } from '../../src/domain/access/permissions.js';
-import type { Device, DeviceStatus } from '../../src/domain/devices/device.js';
-import type { Coverage } from '../../src/domain/submissions/submission.js';
+import type { Device } from '../../src/domain/devices/device.js';
+import type { DeviceStatus } from '../../src/domain/devices/device-states.js';
+import type { Coverage } from '../../src/domain/submissions/repair-states.js';
 import { UnitOfWork } from '../../src/ports/unit-of-work.js';
 import type { TestApp } from '../support/app.js';
 import { postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js';

@@ -1,6 +1,7 @@
 /** The asset register's state machine (src/domain/devices/device.ts), as pure functions. */
 import { describe, expect, it } from 'vitest';
 import { assignTo, backFromRepair, changeStatus, unassign, type Device } from '../../src/domain/devices/device.js';
+import { DEVICE_STATUSES, nextDeviceStatuses } from '../../src/domain/devices/device-states.js';
 import { aDevice } from '../support/builders.js';
 
 const inStock = aDevice({ status: 'IN_STOCK', assignedPersonId: null });
@@ -39,6 +40,20 @@ describe('device status moves', () => {
       for (const to of ['IN_USE', 'IN_STOCK', 'IN_REPAIR', 'RETIRED'] as const)
         conflictOf(() => changeStatus(gone, to));
       conflictOf(() => assignTo(gone, 'p2'));
+    }
+  });
+
+  it('offers from each status exactly the moves changeStatus takes (what the console lists)', () => {
+    for (const from of DEVICE_STATUSES) {
+      const accepted = DEVICE_STATUSES.filter((to) => {
+        try {
+          changeStatus(aDevice({ status: from }), to);
+          return true;
+        } catch {
+          return false;
+        }
+      });
+      expect(nextDeviceStatuses(from), from).toEqual(accepted);
     }
   });
 

@@ -10,14 +10,17 @@ import {
   deviceMoved,
   moveTo,
   repairDevice,
-  REPAIR_MOVES,
-  SUBMISSION_STATUSES,
   toSubmissionView,
   withCost,
-  type RepairMove,
   type Submission,
-  type SubmissionStatus,
 } from '../../src/domain/submissions/submission.js';
+import {
+  nextRepairStatuses,
+  REPAIR_MOVES,
+  type RepairMove,
+  SUBMISSION_STATUSES,
+  type SubmissionStatus,
+} from '../../src/domain/submissions/repair-states.js';
 import type { Repositories } from '../../src/ports/repositories.js';
 import type { UnitOfWork } from '../../src/ports/unit-of-work.js';
 import { asCalled } from '../fakes/as-called.js';
@@ -50,6 +53,12 @@ describe('the repair moves (pure)', () => {
       expect(outcome).toBe(ALLOWED[to].includes(from) ? 'moved' : 'conflict');
     },
   );
+
+  it('offers from each status exactly the moves the repair takes (what the console lists)', () => {
+    for (const from of SUBMISSION_STATUSES) {
+      expect(nextRepairStatuses(from), from).toEqual(REPAIR_MOVES.filter((to) => ALLOWED[to].includes(from)));
+    }
+  });
 
   it('moves the status and the time of the change, nothing else, and leaves the input alone', () => {
     const before = sub('ASSIGNED', { coverage: 'WARRANTY' });

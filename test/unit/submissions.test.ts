@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SubmissionStatus } from '../../src/domain/submissions/submission.js';
+import type { SubmissionStatus } from '../../src/domain/submissions/repair-states.js';
 import { AssignSubmission } from '../../src/domain/submissions/assign-submission.js';
 import { CreateSubmission } from '../../src/domain/submissions/create-submission.js';
 import { GetSubmission } from '../../src/domain/submissions/get-submission.js';

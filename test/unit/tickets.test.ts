@@ -7,14 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { AddTicketComment } from '../../src/domain/tickets/add-ticket-comment.js';
 import { CreateTicket } from '../../src/domain/tickets/create-ticket.js';
 import { ListTicketComments } from '../../src/domain/tickets/list-ticket-comments.js';
-import {
-  canMove,
-  changeTicket,
-  mustTakeComments,
-  TICKET_STATUSES,
-  type Ticket,
-  type TicketStatus,
-} from '../../src/domain/tickets/ticket.js';
+import { changeTicket, mustTakeComments, type Ticket } from '../../src/domain/tickets/ticket.js';
+import { canMove, TICKET_STATUSES, type TicketStatus } from '../../src/domain/tickets/ticket-states.js';
 import { UpdateTicket } from '../../src/domain/tickets/update-ticket.js';
 import { aPerson, aTicket, aUser } from '../support/builders.js';
 import { addTenant, domainError, keyActor, newWorld, NOW, userActor, type WorldOptions } from '../fakes/world.js';

@@ -1,4 +1,4 @@
-import type { Coverage } from '../submissions/submission.js';
+import type { Coverage } from '../submissions/repair-states.js';
 
 export const COST_TYPES = ['REPAIR', 'PURCHASE', 'PARTS', 'LICENSE', 'OTHER'] as const;
 export type CostType = (typeof COST_TYPES)[number];

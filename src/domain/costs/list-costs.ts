@@ -6,7 +6,7 @@ import { invalidField } from '../shared/errors.js';
 import { PAGE_SIZE_DEFAULT } from '../shared/paging.js';
 import type { UseCase } from '../shared/use-case.js';
 import { calendarDate, page, pageSize } from '../shared/validation.js';
-import { COVERAGES } from '../submissions/submission.js';
+import { COVERAGES } from '../submissions/repair-states.js';
 import { COST_TYPES, type CostEntry } from './cost-entry.js';
 
 export const listCostsInput = z

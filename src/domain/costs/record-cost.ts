@@ -9,7 +9,7 @@ import { invalidField } from '../shared/errors.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
 import type { UseCase } from '../shared/use-case.js';
 import { calendarDate, text, wholeNumber } from '../shared/validation.js';
-import { COVERAGES } from '../submissions/submission.js';
+import { COVERAGES } from '../submissions/repair-states.js';
 import { COST_TYPES, costEventData, MANUAL_SOURCE, MAX_AMOUNT_MINOR, type CostEntry } from './cost-entry.js';
 
 export const recordCostInput = z

@@ -6,7 +6,8 @@ import { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { Actor } from '../shared/actor.js';
 import type { UseCase } from '../shared/use-case.js';
 import { id } from '../shared/validation.js';
-import { changeStatus, DEVICE_STATUSES, type DeviceView } from './device.js';
+import { changeStatus, type DeviceView } from './device.js';
+import { DEVICE_STATUSES } from './device-states.js';
 import { moveDevice } from './device-change.js';
 
 export const changeDeviceStatusInput = z

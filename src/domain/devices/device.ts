@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { conflict } from '../shared/errors.js';
 import { calendarDate, isoDate, nullableText, text, wholeNumber } from '../shared/validation.js';
-
-export const DEVICE_STATUSES = ['IN_USE', 'IN_STOCK', 'IN_REPAIR', 'RETIRED'] as const;
-export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
+import { DEVICE_STATUSES, type DeviceStatus } from './device-states.js';
 
 /** An entry in the asset register, as stored and as returned. Money in minor units of the tenant's currency. */
 export const deviceSchema = z.object({
@@ -63,8 +61,8 @@ export const deviceEventData = (d: DeviceView) => ({
   device: { id: d.id, serial: d.serial, kind: d.kind, status: d.status, assignedPersonId: d.assignedPersonId },
 });
 
-// The register's state machine (issue 12). Each move is pure: it returns the next device or throws
-// `conflict`. IN_STOCK ↔ IN_USE; either → IN_REPAIR → back; any → RETIRED, which is final.
+// The register's moves (issue 12; the machine is in device-states.ts). Each is pure: it returns the
+// next device or throws `conflict`. IN_STOCK ↔ IN_USE; either → IN_REPAIR → back; any → RETIRED, which is final.
 
 const retired = (d: Device) => conflict(`device ${d.serial} is RETIRED: a retired device does not change any more`);
 

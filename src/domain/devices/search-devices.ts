@@ -6,7 +6,8 @@ import type { Actor } from '../shared/actor.js';
 import { PAGE_SIZE_DEFAULT } from '../shared/paging.js';
 import type { UseCase } from '../shared/use-case.js';
 import { id, page, pageOf, pageSize, text } from '../shared/validation.js';
-import { DEVICE_STATUSES, deviceSchema, toDeviceView } from './device.js';
+import { deviceSchema, toDeviceView } from './device.js';
+import { DEVICE_STATUSES } from './device-states.js';
 
 export const searchDevicesInput = z
   .object({

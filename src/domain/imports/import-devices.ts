@@ -3,14 +3,8 @@ import type { z } from 'zod';
 import { IdGenerator } from '../../ports/id-generator.js';
 import type { Repositories } from '../../ports/repositories.js';
 import type { TabularRecord } from '../../ports/tabular-file.js';
-import {
-  assignTo,
-  changeStatus,
-  DEVICE_STATUSES,
-  unassign,
-  type Device,
-  type DeviceStatus,
-} from '../devices/device.js';
+import { assignTo, changeStatus, unassign, type Device } from '../devices/device.js';
+import { DEVICE_STATUSES, type DeviceStatus } from '../devices/device-states.js';
 import type { Person } from '../people/person.js';
 import type { Actor } from '../shared/actor.js';
 import { DomainError } from '../shared/errors.js';

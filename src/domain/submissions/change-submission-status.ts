@@ -5,7 +5,8 @@ import { IdGenerator } from '../../ports/id-generator.js';
 import type { Repositories } from '../../ports/repositories.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import { costEventData, MAX_AMOUNT_MINOR, type CostEntry } from '../costs/cost-entry.js';
-import { deviceEventData, toDeviceView, type Device, type DeviceStatus } from '../devices/device.js';
+import { deviceEventData, toDeviceView, type Device } from '../devices/device.js';
+import { type DeviceStatus } from '../devices/device-states.js';
 import { can, type Actor } from '../shared/actor.js';
 import { dateInZone } from '../shared/dates.js';
 import { conflict } from '../shared/errors.js';
@@ -14,11 +15,9 @@ import type { UseCase } from '../shared/use-case.js';
 import { exactlyOne, text, wholeNumber } from '../shared/validation.js';
 import { findSubmission, submissionRefFields } from './submission-ref.js';
 import {
-  COVERAGES,
   deviceMoved,
   moveTo,
   repairDevice,
-  REPAIR_MOVES,
   submissionStatusEventData,
   toSubmissionView,
   withCost,
@@ -26,6 +25,7 @@ import {
   type Submission,
   type SubmissionView,
 } from './submission.js';
+import { COVERAGES, REPAIR_MOVES } from './repair-states.js';
 
 export const changeSubmissionStatusInput = z
   .object({

@@ -11,13 +11,13 @@ import { auditActor, recordChange } from '../shared/record-change.js';
 import { id, text } from '../shared/validation.js';
 import { inPool } from '../loans/loan-ref.js';
 import {
-  COVERAGES,
   submissionEventData,
   submissionResultSchema,
   toSubmissionView,
   type Submission,
   type SubmissionView,
 } from './submission.js';
+import { COVERAGES } from './repair-states.js';
 
 export const createSubmissionInput = z
   .object({

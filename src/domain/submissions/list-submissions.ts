@@ -6,7 +6,8 @@ import type { UseCase } from '../shared/use-case.js';
 import { defineTool } from '../catalogue/tool.js';
 import { PAGE_SIZE_DEFAULT } from '../shared/paging.js';
 import { id, page, pageOf, pageSize, text } from '../shared/validation.js';
-import { SUBMISSION_STATUSES, submissionViewSchema, toSubmissionView } from './submission.js';
+import { submissionViewSchema, toSubmissionView } from './submission.js';
+import { SUBMISSION_STATUSES } from './repair-states.js';
 
 export const listSubmissionsInput = z
   .object({

@@ -2,11 +2,15 @@ import { z } from 'zod';
 import { backFromRepair, changeStatus, type Device } from '../devices/device.js';
 import { conflict, invalidField } from '../shared/errors.js';
 import { isoInstant, nullableText } from '../shared/validation.js';
-
-export const SUBMISSION_STATUSES = ['NEW', 'ASSIGNED', 'IN_REPAIR', 'RESOLVED', 'CLOSED'] as const;
-export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
-export const COVERAGES = ['WARRANTY', 'INSURANCE', 'SCHOOL', 'PARENT'] as const;
-export type Coverage = (typeof COVERAGES)[number];
+import {
+  closesWithoutRepair,
+  COVERAGES,
+  REPAIR_MOVES_FROM,
+  SUBMISSION_STATUSES,
+  type Coverage,
+  type RepairMove,
+  type SubmissionStatus,
+} from './repair-states.js';
 
 /** A submission as every surface returns it: the schema published in tool outputs, and its type. */
 export const submissionViewSchema = z.object({
@@ -40,32 +44,15 @@ export function assign(s: Submission, assigneeId: string, at: string): Submissio
   return { ...s, assigneeId, status: 'ASSIGNED', updatedAt: at };
 }
 
-// The repair's moves (issue 12). Each is pure: it returns the next submission (and device) or throws.
-
-/** Where the status route takes a submission; ASSIGNED is reached by assigning it. */
-export const REPAIR_MOVES = ['IN_REPAIR', 'RESOLVED', 'CLOSED'] as const;
-export type RepairMove = (typeof REPAIR_MOVES)[number];
-
-/**
- * The statuses each move starts from: ASSIGNED → IN_REPAIR → RESOLVED → CLOSED, and NEW or ASSIGNED
- * straight to CLOSED for a submission that needs no repair (no fault found, lodged twice, in error).
- */
-const MOVES_FROM: Readonly<Record<RepairMove, readonly SubmissionStatus[]>> = {
-  IN_REPAIR: ['ASSIGNED'],
-  RESOLVED: ['IN_REPAIR'],
-  CLOSED: ['RESOLVED', 'NEW', 'ASSIGNED'],
-};
-
-/** Whether this move closes a submission that was never repaired. */
-export const closesWithoutRepair = (s: Submission, to: RepairMove): boolean =>
-  to === 'CLOSED' && (s.status === 'NEW' || s.status === 'ASSIGNED');
+// The repair's moves (issue 12; the machine is in repair-states.ts). Each is pure: it returns the
+// next submission (and device) or throws.
 
 function refusal(s: Submission, to: RepairMove): string {
   if (s.status === 'CLOSED') return `submission ${s.number} is CLOSED: a closed submission does not change any more`;
   if (s.status === to) return `submission ${s.number} is already ${to}`;
   if (to === 'IN_REPAIR' && s.status === 'NEW')
     return `submission ${s.number} is NEW: assign it before it goes IN_REPAIR`;
-  return `submission ${s.number} is ${s.status}; it can go ${to} only from ${MOVES_FROM[to].join(' or ')}`;
+  return `submission ${s.number} is ${s.status}; it can go ${to} only from ${REPAIR_MOVES_FROM[to].join(' or ')}`;
 }
 
 /**
@@ -73,8 +60,8 @@ function refusal(s: Submission, to: RepairMove): string {
  * (the audit trail is the only place that reason is kept).
  */
 export function moveTo(s: Submission, to: RepairMove, at: string, note?: string | null): Submission {
-  if (!MOVES_FROM[to].includes(s.status)) throw conflict(refusal(s, to));
-  if (closesWithoutRepair(s, to) && !note) {
+  if (!REPAIR_MOVES_FROM[to].includes(s.status)) throw conflict(refusal(s, to));
+  if (closesWithoutRepair(s.status, to) && !note) {
     throw invalidField(
       'note',
       `say why submission ${s.number} closes without a repair (no fault found, a duplicate...)`,

@@ -8,7 +8,8 @@ import { auditActor, recordChange } from '../shared/record-change.js';
 import type { UseCase } from '../shared/use-case.js';
 import { id, text } from '../shared/validation.js';
 import { activePerson, ownPerson } from './ticket-people.js';
-import { TICKET_PRIORITIES, ticketEventData, type Ticket } from './ticket.js';
+import { ticketEventData, type Ticket } from './ticket.js';
+import { TICKET_PRIORITIES } from './ticket-states.js';
 
 export const TICKET_SUBJECT_MAX = 200;
 export const TICKET_TEXT_MAX = 10_000;

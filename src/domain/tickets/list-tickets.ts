@@ -6,7 +6,8 @@ import type { Actor } from '../shared/actor.js';
 import { PAGE_SIZE_DEFAULT } from '../shared/paging.js';
 import type { UseCase } from '../shared/use-case.js';
 import { id, page, pageOf, pageSize, text } from '../shared/validation.js';
-import { TICKET_STATUSES, ticketSchema } from './ticket.js';
+import { ticketSchema } from './ticket.js';
+import { TICKET_STATUSES } from './ticket-states.js';
 
 export const listTicketsInput = z
   .object({

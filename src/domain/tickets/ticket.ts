@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { conflict } from '../shared/errors.js';
 import { isoInstant, nullableText } from '../shared/validation.js';
-
-export const TICKET_STATUSES = ['NEW', 'OPEN', 'PENDING', 'RESOLVED', 'CLOSED'] as const;
-export type TicketStatus = (typeof TICKET_STATUSES)[number];
-export const TICKET_PRIORITIES = ['LOW', 'NORMAL', 'HIGH', 'URGENT'] as const;
-export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
+import { canMove, TICKET_MOVES, TICKET_PRIORITIES, TICKET_STATUSES } from './ticket-states.js';
 
 /** A service-desk ticket, as stored and as returned. Read only through the tools; kept in the console. */
 export const ticketSchema = z.object({
@@ -49,20 +45,8 @@ export const ticketCommentEventData = (t: Ticket, c: TicketComment) => ({
   comment: { id: c.id, internal: c.internal },
 });
 
-// The desk's state machine (issue 12): NEW → OPEN → PENDING ↔ OPEN → RESOLVED → CLOSED, and
-// RESOLVED → OPEN (reopen). CLOSED is final. Each function is pure: it returns the next ticket or
-// throws `conflict`.
-
-/** Where a ticket may go from each status. */
-export const TICKET_MOVES: Readonly<Record<TicketStatus, readonly TicketStatus[]>> = {
-  NEW: ['OPEN'],
-  OPEN: ['PENDING', 'RESOLVED'],
-  PENDING: ['OPEN'],
-  RESOLVED: ['CLOSED', 'OPEN'],
-  CLOSED: [],
-};
-
-export const canMove = (from: TicketStatus, to: TicketStatus): boolean => TICKET_MOVES[from].includes(to);
+// The desk's moves (the machine is in ticket-states.ts). Each function is pure: it returns the next
+// ticket or throws `conflict`.
 
 const closed = (t: Ticket) => conflict(`ticket ${t.number} is CLOSED: a closed ticket does not change; open a new one`);
 

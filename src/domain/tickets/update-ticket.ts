@@ -10,14 +10,8 @@ import { auditActor, recordChange } from '../shared/record-change.js';
 import type { UseCase } from '../shared/use-case.js';
 import { id } from '../shared/validation.js';
 import { staffAssignee } from './ticket-people.js';
-import {
-  changeTicket,
-  TICKET_FIELDS,
-  TICKET_PRIORITIES,
-  TICKET_STATUSES,
-  ticketEventData,
-  type Ticket,
-} from './ticket.js';
+import { changeTicket, TICKET_FIELDS, ticketEventData, type Ticket } from './ticket.js';
+import { TICKET_PRIORITIES, TICKET_STATUSES } from './ticket-states.js';
 
 export const updateTicketInput = z
   .object({

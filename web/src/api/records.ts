@@ -1,7 +1,12 @@
 /**
  * The shapes of people and devices as the records API answers them (docs/records.md), and the words
- * the console uses for their coded values. Types only describe the JSON: the server is the judge.
+ * the console uses for their coded values. Types only describe the JSON: the server is the judge;
+ * the device's state machine is the domain's own module.
  */
+import type { DeviceStatus } from '../../../src/domain/devices/device-states.js';
+
+export { nextDeviceStatuses } from '../../../src/domain/devices/device-states.js';
+export type { DeviceStatus };
 
 export type PersonKind = 'PUPIL' | 'STAFF';
 
@@ -18,8 +23,6 @@ export interface Person {
 }
 
 export const PERSON_KIND_LABELS: Record<PersonKind, string> = { PUPIL: 'Pupil', STAFF: 'Staff' };
-
-export type DeviceStatus = 'IN_USE' | 'IN_STOCK' | 'IN_REPAIR' | 'RETIRED';
 
 export interface Device {
   readonly id: string;
@@ -49,16 +52,6 @@ export const DEVICE_STATUS_BADGES: Record<DeviceStatus, string> = {
   IN_REPAIR: 'badge badge-warn',
   RETIRED: 'badge badge-danger',
 };
-
-/**
- * The statuses a device may move to from `from`, as the register's state machine allows
- * (src/domain/devices/device.ts): IN_STOCK ↔ IN_USE, either → IN_REPAIR → back to either, anything
- * → RETIRED, which is final. Offering only these keeps the 409 for races, not for wrong choices.
- */
-export function nextStatuses(from: DeviceStatus): DeviceStatus[] {
-  if (from === 'RETIRED') return [];
-  return (['IN_USE', 'IN_STOCK', 'IN_REPAIR', 'RETIRED'] as const).filter((s) => s !== from);
-}
 
 /** One entry of a device's history (read from the audit trail), newest first. */
 export interface HistoryEntry {

@@ -35,9 +35,6 @@ export function PersonPicker(
 ) {
   const { kind, exclude, ...picker } = props;
   return (
-    <SearchPicker
-      {...picker}
-      search={async (text) => (await findPeople(text, kind)).filter((p) => p.id !== exclude)}
-    />
+    <SearchPicker {...picker} search={async (text) => (await findPeople(text, kind)).filter((p) => p.id !== exclude)} />
   );
 }

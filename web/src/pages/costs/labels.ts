@@ -1,7 +1,7 @@
 /** The words for the cost register's codes, and the buckets of a period breakdown. */
 
-export const COST_TYPES = ['REPAIR', 'PURCHASE', 'PARTS', 'LICENSE', 'OTHER'] as const;
-export const COVERAGES = ['WARRANTY', 'INSURANCE', 'SCHOOL', 'PARENT'] as const;
+export { COST_TYPES } from '../../../../src/domain/costs/cost-entry.js';
+export { COVERAGES } from '../../../../src/domain/submissions/repair-states.js';
 export type By = 'type' | 'coverage' | 'period';
 export type Period = 'month' | 'quarter' | 'year';
 

@@ -10,7 +10,7 @@ import { api, messageOf } from '../../api/client.js';
 import {
   DEVICE_STATUS_BADGES,
   DEVICE_STATUS_LABELS,
-  nextStatuses,
+  nextDeviceStatuses,
   type Device,
   type DeviceStatus,
   type HistoryEntry,
@@ -134,7 +134,7 @@ export default function DevicePage({ params }: PageProps) {
 /** The actions that change where a device stands, offered only as the state machine allows them. */
 function Moves(props: { device: Device; holderName: string | null; onMoved: () => void }) {
   const { device, holderName, onMoved } = props;
-  const choices = nextStatuses(device.status);
+  const choices = nextDeviceStatuses(device.status);
   const [to, setTo] = useState<DeviceStatus | ''>('');
   const [busy, setBusy] = useState(false);
   const path = `/api/devices/${encodeURIComponent(device.id)}`;

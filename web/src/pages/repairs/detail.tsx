@@ -22,7 +22,7 @@ import {
   closesWithoutRepair,
   COVERAGE_LABEL,
   COVERAGES,
-  NEXT_STATUSES,
+  nextRepairStatuses,
   RepairStatusBadge,
   STATUS_LABEL,
   type Coverage,
@@ -102,7 +102,7 @@ export default function RepairDetail({ params }: PageProps) {
                 onDone={found.reload}
               />
             )}
-            {can('repair.manage') && NEXT_STATUSES[repair.status].length > 0 && (
+            {can('repair.manage') && nextRepairStatuses(repair.status).length > 0 && (
               <MovePanel repair={repair} onDone={found.reload} />
             )}
           </div>
@@ -117,13 +117,13 @@ export default function RepairDetail({ params }: PageProps) {
 
 function MovePanel(props: { repair: Repair; onDone: () => void }) {
   const { repair } = props;
-  const next = NEXT_STATUSES[repair.status];
+  const next = nextRepairStatuses(repair.status);
   const [to, setTo] = useState<RepairStatus>(next[0]!);
   const [note, setNote] = useState('');
   const [amount, setAmount] = useState('');
   const [coverage, setCoverage] = useState<Coverage | ''>(repair.coverage ?? '');
   // The repair moved (here or elsewhere): offer what it can do from where it is now.
-  useEffect(() => setTo(NEXT_STATUSES[repair.status][0]!), [repair.status]);
+  useEffect(() => setTo(nextRepairStatuses(repair.status)[0]!), [repair.status]);
   const currency = me.value?.tenant.currency ?? '';
   const resolving = to === 'RESOLVED';
   const noteNeeded = closesWithoutRepair(repair.status, to);

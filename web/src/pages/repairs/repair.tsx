@@ -1,9 +1,13 @@
-/** A repair (a "submission" in the API) as the console reads it, and the repair's moves (src/domain/submissions). */
+/** A repair (a "submission" in the API) as the console reads it, with the repair's moves from the domain itself. */
+import type { Coverage, SubmissionStatus as RepairStatus } from '../../../../src/domain/submissions/repair-states.js';
 
-export const REPAIR_STATUSES = ['NEW', 'ASSIGNED', 'IN_REPAIR', 'RESOLVED', 'CLOSED'] as const;
-export type RepairStatus = (typeof REPAIR_STATUSES)[number];
-export const COVERAGES = ['WARRANTY', 'INSURANCE', 'SCHOOL', 'PARENT'] as const;
-export type Coverage = (typeof COVERAGES)[number];
+export {
+  closesWithoutRepair,
+  COVERAGES,
+  nextRepairStatuses,
+  SUBMISSION_STATUSES as REPAIR_STATUSES,
+} from '../../../../src/domain/submissions/repair-states.js';
+export type { Coverage, RepairStatus };
 
 export interface Repair {
   readonly id: string;
@@ -33,23 +37,6 @@ export const COVERAGE_LABEL: Readonly<Record<Coverage, string>> = {
   SCHOOL: 'The school',
   PARENT: 'Parent',
 };
-
-/**
- * Where the status route may take a repair from each status (the domain's MOVES_FROM, turned round):
- * ASSIGNED → IN_REPAIR → RESOLVED → CLOSED, and NEW or ASSIGNED straight to CLOSED (no repair needed,
- * with a note). ASSIGNED itself is reached by assigning.
- */
-export const NEXT_STATUSES: Readonly<Record<RepairStatus, readonly RepairStatus[]>> = {
-  NEW: ['CLOSED'],
-  ASSIGNED: ['IN_REPAIR', 'CLOSED'],
-  IN_REPAIR: ['RESOLVED'],
-  RESOLVED: ['CLOSED'],
-  CLOSED: [],
-};
-
-/** Whether moving there closes a repair that was never done (the server then wants a note). */
-export const closesWithoutRepair = (from: RepairStatus, to: RepairStatus): boolean =>
-  to === 'CLOSED' && (from === 'NEW' || from === 'ASSIGNED');
 
 /** The status as a word in a badge; the badge's colour only repeats what the word says. */
 export function RepairStatusBadge(props: { status: RepairStatus }) {

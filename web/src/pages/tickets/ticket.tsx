@@ -1,9 +1,8 @@
-/** A service-desk ticket as the console reads it, and the desk's state machine (src/domain/tickets/ticket.ts). */
+/** A service-desk ticket as the console reads it, with the desk's state machine from the domain itself. */
+import type { TicketPriority, TicketStatus } from '../../../../src/domain/tickets/ticket-states.js';
 
-export const TICKET_STATUSES = ['NEW', 'OPEN', 'PENDING', 'RESOLVED', 'CLOSED'] as const;
-export type TicketStatus = (typeof TICKET_STATUSES)[number];
-export const TICKET_PRIORITIES = ['LOW', 'NORMAL', 'HIGH', 'URGENT'] as const;
-export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
+export { TICKET_MOVES, TICKET_PRIORITIES, TICKET_STATUSES } from '../../../../src/domain/tickets/ticket-states.js';
+export type { TicketPriority, TicketStatus };
 
 export interface Ticket {
   readonly id: string;
@@ -40,15 +39,6 @@ export const PRIORITY_LABEL: Readonly<Record<TicketPriority, string>> = {
   NORMAL: 'Normal',
   HIGH: 'High',
   URGENT: 'Urgent',
-};
-
-/** Where a ticket may go from each status: NEW → OPEN → PENDING ↔ OPEN → RESOLVED → CLOSED, RESOLVED → OPEN. */
-export const TICKET_MOVES: Readonly<Record<TicketStatus, readonly TicketStatus[]>> = {
-  NEW: ['OPEN'],
-  OPEN: ['PENDING', 'RESOLVED'],
-  PENDING: ['OPEN'],
-  RESOLVED: ['CLOSED', 'OPEN'],
-  CLOSED: [],
 };
 
 export function TicketStatusBadge(props: { status: TicketStatus }) {
