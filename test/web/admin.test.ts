@@ -8,18 +8,15 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   browserAvailable,
-  checkPage,
   expectAccessible,
-  launchBrowser,
   openPage,
   signIn,
-  startConsoleServer,
+  useConsole,
   warnIfBrowserSkipped,
-  type ConsoleServer,
   type ConsoleUser,
 } from './support.js';
 
@@ -45,35 +42,20 @@ async function startReceiver(): Promise<{
 }
 
 describe.skipIf(!browserAvailable)('the administration pages in a browser', () => {
-  let server: ConsoleServer;
-  let browser: Browser;
+  // Webhooks to loopback are refused unless the operator allows private addresses (SSRF guard).
+  const web = useConsole({ env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
   let admin: ConsoleUser;
   let technician: ConsoleUser;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
   beforeAll(async () => {
     receiver = await startReceiver();
-    // Webhooks to loopback are refused unless the operator allows private addresses (SSRF guard).
-    [server, browser] = await Promise.all([
-      startConsoleServer({ env: { WEBHOOK_ALLOW_PRIVATE: 'true' } }),
-      launchBrowser(),
-    ]);
-    admin = await server.user('school-admin', { name: 'Ada Admin' });
-    technician = await server.user('technician', { name: 'Tess Technician' });
+    admin = await web.server.user('school-admin', { name: 'Ada Admin' });
+    technician = await web.server.user('technician', { name: 'Tess Technician' });
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    receiver?.server.close();
-  });
+  afterAll(() => receiver?.server.close());
 
-  /** Signed in as `user` at `path`, in a fresh browser context. */
-  async function open(user: ConsoleUser, path: string) {
-    const opened = await openPage(browser, server.schoolUrl + path);
-    await signIn(opened.page, user);
-    return opened;
-  }
-  const ping = (key: string) => fetch(`${server.url}/api/v1/ping`, { headers: { 'x-api-key': key } });
+  const ping = (key: string) => fetch(`${web.server.url}/api/v1/ping`, { headers: { 'x-api-key': key } });
   const confirmWith = async (page: Page, label: string) => {
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
@@ -81,9 +63,9 @@ describe.skipIf(!browserAvailable)('the administration pages in a browser', () =
   };
 
   it('creates an API key, shows it and its MCP configuration once, and revokes it', async () => {
-    const { page, context, problems } = await open(admin, '/settings/keys');
+    const { page, context, problems } = await web.open(admin, '/settings/keys');
     try {
-      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.schoolUrl });
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: web.server.schoolUrl });
       await page.getByRole('heading', { name: 'API keys' }).waitFor();
       await page.getByLabel('Name', { exact: true }).fill('Browser sync');
       await page.getByLabel('Expires after (days)').fill('30');
@@ -124,7 +106,7 @@ describe.skipIf(!browserAvailable)('the administration pages in a browser', () =
   });
 
   it('shows a refused scope or a missing name beside its field', async () => {
-    const { page, context } = await open(admin, '/settings/keys');
+    const { page, context } = await web.open(admin, '/settings/keys');
     try {
       await page.getByRole('button', { name: 'Create key' }).click();
       const name = page.getByLabel('Name', { exact: true });
@@ -136,7 +118,7 @@ describe.skipIf(!browserAvailable)('the administration pages in a browser', () =
   });
 
   it('registers a webhook, shows its secret once, sends a test and resends it from the delivery log', async () => {
-    const { page, context, problems } = await open(admin, '/settings/webhooks');
+    const { page, context, problems } = await web.open(admin, '/settings/webhooks');
     try {
       await page.getByRole('heading', { name: 'Webhooks' }).waitFor();
       await page.getByLabel('URL').fill(receiver.url);
@@ -185,7 +167,7 @@ describe.skipIf(!browserAvailable)('the administration pages in a browser', () =
   });
 
   it('invites a user, shows a bad e-mail beside its field, and the link sets their password', async () => {
-    const { page, context } = await open(admin, '/settings/users');
+    const { page, context } = await web.open(admin, '/settings/users');
     let link: string;
     try {
       await page.getByRole('heading', { name: 'Users and roles' }).waitFor();
@@ -209,7 +191,7 @@ describe.skipIf(!browserAvailable)('the administration pages in a browser', () =
       await context.close();
     }
 
-    const setup = await openPage(browser, link.replace(/^https?:\/\/[^/]+/, server.schoolUrl));
+    const setup = await openPage(web.browser, link.replace(/^https?:\/\/[^/]+/, web.server.schoolUrl));
     try {
       await setup.page.getByLabel('New password').fill('iris picks a long passphrase');
       await setup.page.getByLabel('Repeat the password').fill('iris picks a long passphrase');
@@ -221,7 +203,7 @@ describe.skipIf(!browserAvailable)('the administration pages in a browser', () =
       await setup.context.close();
     }
 
-    const again = await open(admin, '/settings/users');
+    const again = await web.open(admin, '/settings/users');
     try {
       const row = again.page.getByRole('row', { name: /Iris Invited/ });
       await expect.poll(() => row.textContent()).toContain('can sign in');
@@ -237,7 +219,7 @@ describe.skipIf(!browserAvailable)('the administration pages in a browser', () =
   });
 
   it('turns a module off (confirmed) and on again from Settings', async () => {
-    const { page, context } = await open(admin, '/settings');
+    const { page, context } = await web.open(admin, '/settings');
     try {
       const costs = page.getByRole('checkbox', { name: /^costs/ });
       await costs.waitFor();
@@ -262,7 +244,7 @@ describe.skipIf(!browserAvailable)('the administration pages in a browser', () =
   });
 
   it('offers the administration pages by permission only', async () => {
-    const { page, context } = await open(technician, '/settings');
+    const { page, context } = await web.open(technician, '/settings');
     try {
       await page.getByRole('heading', { name: 'Settings' }).waitFor();
       expect(await page.getByRole('link', { name: 'API keys' }).count()).toBe(0);
@@ -271,7 +253,7 @@ describe.skipIf(!browserAvailable)('the administration pages in a browser', () =
       await page.getByText(/loans: on/).waitFor();
       expect(await page.getByRole('checkbox', { name: /^loans/ }).count()).toBe(0);
       for (const path of ['/settings/keys', '/settings/users', '/settings/webhooks']) {
-        await page.goto(server.schoolUrl + path);
+        await page.goto(web.server.schoolUrl + path);
         await page.getByRole('heading', { name: 'Not available to you' }).waitFor();
       }
     } finally {
@@ -281,8 +263,8 @@ describe.skipIf(!browserAvailable)('the administration pages in a browser', () =
 
   /** A confirmation asked on an administration page, in the dark theme, checked by axe. */
   async function dialogChecked() {
-    await server.key(['loan.view']);
-    const { page, context } = await openPage(browser, `${server.schoolUrl}/settings/keys`, {
+    await web.server.key(['loan.view']);
+    const { page, context } = await openPage(web.browser, `${web.server.schoolUrl}/settings/keys`, {
       colorScheme: 'dark',
       bypassCSP: true,
     });
@@ -300,9 +282,9 @@ describe.skipIf(!browserAvailable)('the administration pages in a browser', () =
   it('passes the accessibility and layout checks on every administration page', async () => {
     const heading = (name: string) => (page: Page) => page.getByRole('heading', { name, exact: true }).waitFor();
     // A webhook with a delivery in its log, for its own page.
-    const key = await server.key(['webhook.manage', 'loan.view']);
+    const key = await web.server.key(['webhook.manage', 'loan.view']);
     const v1 = (path: string, body: unknown) =>
-      fetch(`${server.url}/api/v1/webhooks${path}`, {
+      fetch(`${web.server.url}/api/v1/webhooks${path}`, {
         method: 'POST',
         headers: { 'x-api-key': key, 'content-type': 'application/json' },
         body: JSON.stringify(body),
@@ -311,16 +293,14 @@ describe.skipIf(!browserAvailable)('the administration pages in a browser', () =
     await v1(`/${webhook.id}/test`, {});
     // The pages side by side (each check is its own browser contexts), to keep the file short.
     await Promise.all([
-      checkPage(browser, server, admin, `/settings/webhooks/${webhook.id}`, 'settings-webhook', (p) =>
+      web.check(admin, `/settings/webhooks/${webhook.id}`, 'settings-webhook', (p) =>
         p.getByRole('row', { name: /webhook\.test/ }).waitFor(),
       ),
       dialogChecked(),
-      checkPage(browser, server, admin, '/settings', 'settings', heading('Settings')),
-      checkPage(browser, server, admin, '/settings/users', 'settings-users', (p) =>
-        p.getByRole('table', { name: 'Users' }).waitFor(),
-      ),
-      checkPage(browser, server, admin, '/settings/keys', 'settings-keys', heading('Create a key')),
-      checkPage(browser, server, admin, '/settings/webhooks', 'settings-webhooks', heading('Register a webhook')),
+      web.check(admin, '/settings', 'settings', heading('Settings')),
+      web.check(admin, '/settings/users', 'settings-users', (p) => p.getByRole('table', { name: 'Users' }).waitFor()),
+      web.check(admin, '/settings/keys', 'settings-keys', heading('Create a key')),
+      web.check(admin, '/settings/webhooks', 'settings-webhooks', heading('Register a webhook')),
     ]);
   }, 90_000);
 });

@@ -6,75 +6,38 @@
  * a ticket opened through the API appearing on an open list page; and each page checked for
  * accessibility in both themes at both widths.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   browserAvailable,
-  checkPage,
-  launchBrowser,
-  openPage,
   screenshot,
-  SCHOOL,
-  signIn,
-  startConsoleServer,
+  useConsole,
   warnIfBrowserSkipped,
-  type ConsoleServer,
+  type ConsoleApi,
   type ConsoleUser,
 } from './support.js';
 
 warnIfBrowserSkipped();
 
-/** The console API as a signed-in user, from outside the browser (a bearer session token). */
-interface Api {
-  get(path: string): Promise<{ status: number; json: any }>;
-  send(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }>;
-}
-
 describe.skipIf(!browserAvailable)('repairs and tickets in a browser', () => {
-  let server: ConsoleServer;
-  let browser: Browser;
+  const web = useConsole();
   let tech: ConsoleUser;
   let teacher: ConsoleUser;
   let reader: ConsoleUser;
-  let techApi: Api;
-  let teacherApi: Api;
-  let readerApi: Api;
+  let techApi: ConsoleApi;
+  let teacherApi: ConsoleApi;
+  let readerApi: ConsoleApi;
   /** The technician's own person record (same e-mail): who "me" is on the desk's records. */
   let theo: { id: string; name: string };
   let serial: string;
 
-  async function apiAs(user: ConsoleUser): Promise<Api> {
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-tenant-slug': SCHOOL },
-      body: JSON.stringify({ email: user.email, password: user.password }),
-    });
-    expect(login.status).toBe(200);
-    const { token } = (await login.json()) as { token: string };
-    const send = async (method: string, path: string, body?: unknown) => {
-      const reply = await fetch(server.url + path, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'x-tenant-slug': SCHOOL,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await reply.text();
-      return { status: reply.status, json: text ? JSON.parse(text) : undefined };
-    };
-    return { get: (path) => send('GET', path), send };
-  }
-
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startConsoleServer(), launchBrowser()]);
-    const admin = await server.user('school-admin', { name: 'Ada Admin' });
-    tech = await server.user('technician', { name: 'Theo Tech', email: 'theo@north.example' });
-    teacher = await server.user('teacher', { name: 'Tom Teacher' });
-    reader = await server.user('read-only', { name: 'Rita Reader' });
-    [techApi, teacherApi, readerApi] = await Promise.all([apiAs(tech), apiAs(teacher), apiAs(reader)]);
-    const adminApi = await apiAs(admin);
+    const admin = await web.server.user('school-admin', { name: 'Ada Admin' });
+    tech = await web.server.user('technician', { name: 'Theo Tech', email: 'theo@north.example' });
+    teacher = await web.server.user('teacher', { name: 'Tom Teacher' });
+    reader = await web.server.user('read-only', { name: 'Rita Reader' });
+    [techApi, teacherApi, readerApi] = await Promise.all([web.api(tech), web.api(teacher), web.api(reader)]);
+    const adminApi = await web.api(admin);
     const person = await adminApi.send('POST', '/api/people', {
       name: 'Theo Tech',
       kind: 'STAFF',
@@ -85,24 +48,11 @@ describe.skipIf(!browserAvailable)('repairs and tickets in a browser', () => {
     const devices = await techApi.get('/api/devices?status=IN_USE&pageSize=1');
     serial = devices.json.devices[0].serial;
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function signedIn(
-    user: ConsoleUser,
-    path: string,
-  ): Promise<{ page: Page; close: () => Promise<void>; problems: string[] }> {
-    const { page, context, problems } = await openPage(browser, server.schoolUrl + path);
-    await signIn(page, user);
-    return { page, problems, close: () => context.close() };
-  }
 
   const fact = (page: Page, term: string) => page.locator(`dt:text-is("${term}") + dd`);
 
   it('walks a repair from reported to resolved with its cost; a bad amount is named beside the field', async () => {
-    const { page, close, problems } = await signedIn(tech, '/repairs/new');
+    const { page, context, problems } = await web.open(tech, '/repairs/new');
     try {
       await page.getByRole('heading', { name: 'Report a repair' }).waitFor();
       await page.getByLabel('Device').fill(serial);
@@ -168,12 +118,12 @@ describe.skipIf(!browserAvailable)('repairs and tickets in a browser', () => {
       );
       expect(problems).toEqual([]);
     } finally {
-      await close();
+      await context.close();
     }
   });
 
   it('assigns a ticket, moves it, and adds a comment and an internal note, the note marked as such', async () => {
-    const { page, close, problems } = await signedIn(tech, '/tickets/new');
+    const { page, context, problems } = await web.open(tech, '/tickets/new');
     try {
       await page.getByLabel('Subject').fill('Projector in 2.14 shows no picture');
       await page.getByLabel('What is needed').fill('No HDMI signal since Monday');
@@ -213,27 +163,27 @@ describe.skipIf(!browserAvailable)('repairs and tickets in a browser', () => {
       expect(desk.map((c: { internal: boolean }) => c.internal)).toEqual([false, true]);
 
       // "Assigned to me" lists it.
-      await page.goto(`${server.schoolUrl}/tickets?mine=1`);
+      await page.goto(`${web.server.schoolUrl}/tickets?mine=1`);
       await page.getByRole('link', { name: `Ticket ${ticket.number}` }).waitFor();
       expect(await page.getByLabel('Assigned to me').isChecked()).toBe(true);
       expect(problems).toEqual([]);
 
       // Without ticket.manage: no internal-note box, and the note never reaches them.
-      const read = await signedIn(reader, `/tickets/${id}`);
+      const read = await web.open(reader, `/tickets/${id}`);
       try {
         await read.page.getByRole('article', { name: 'Comment by Theo Tech' }).waitFor();
         expect(await read.page.getByText('Cable was cut').count()).toBe(0);
         expect(await read.page.getByLabel(/Internal note/).count()).toBe(0);
       } finally {
-        await read.close();
+        await read.context.close();
       }
-      const teacherView = await signedIn(teacher, `/tickets/${id}`);
+      const teacherView = await web.open(teacher, `/tickets/${id}`);
       try {
         await teacherView.page.getByRole('heading', { level: 1 }).waitFor();
         expect(await teacherView.page.getByText('Cable was cut').count()).toBe(0);
         expect(await teacherView.page.getByLabel(/Internal note/).count()).toBe(0);
       } finally {
-        await teacherView.close();
+        await teacherView.context.close();
       }
       const readerComments = await readerApi.get(`/api/tickets/${id}/comments`);
       expect(readerComments.status).toBe(200);
@@ -244,12 +194,12 @@ describe.skipIf(!browserAvailable)('repairs and tickets in a browser', () => {
         403,
       );
     } finally {
-      await close();
+      await context.close();
     }
   });
 
   it('shows a ticket opened through the API on an open list page, without a reload', async () => {
-    const { page, close, problems } = await signedIn(tech, '/tickets');
+    const { page, context, problems } = await web.open(tech, '/tickets');
     try {
       await page.getByRole('heading', { name: 'Tickets' }).waitFor();
       await page.getByRole('region', { name: 'Tickets' }).waitFor();
@@ -263,12 +213,12 @@ describe.skipIf(!browserAvailable)('repairs and tickets in a browser', () => {
       expect(await page.getByText('Smartboard in 1.05 does not wake up').isVisible()).toBe(true);
       expect(problems).toEqual([]);
     } finally {
-      await close();
+      await context.close();
     }
   });
 
   it('offers a teacher the way to report a repair and open a ticket, and nothing of the queues', async () => {
-    const { page, close } = await signedIn(teacher, '/tickets');
+    const { page, context } = await web.open(teacher, '/tickets');
     try {
       const nav = page.getByRole('navigation', { name: 'Main' });
       expect(await nav.getByRole('link', { name: 'Repairs' }).isVisible()).toBe(true);
@@ -281,7 +231,7 @@ describe.skipIf(!browserAvailable)('repairs and tickets in a browser', () => {
       await page.getByRole('heading', { name: 'Ticket opened' }).waitFor();
       expect(await page.getByRole('table').count()).toBe(0);
     } finally {
-      await close();
+      await context.close();
     }
   });
 
@@ -289,12 +239,12 @@ describe.skipIf(!browserAvailable)('repairs and tickets in a browser', () => {
     const repair = (await techApi.get('/api/submissions?pageSize=1')).json.submissions[0];
     const ticket = (await techApi.get('/api/tickets?pageSize=1')).json.tickets[0];
     const rows = (page: Page) => page.getByRole('region').locator('tbody tr').first().waitFor();
-    await checkPage(browser, server, tech, '/repairs', 'repairs', rows);
-    await checkPage(browser, server, tech, `/repairs/${repair.id}`, 'repair', (page) =>
+    await web.check(tech, '/repairs', 'repairs', rows);
+    await web.check(tech, `/repairs/${repair.id}`, 'repair', (page) =>
       page.getByRole('heading', { name: `Repair ${repair.number}` }).waitFor(),
     );
-    await checkPage(browser, server, tech, '/tickets', 'tickets', rows);
-    await checkPage(browser, server, tech, `/tickets/${ticket.id}`, 'ticket', (page) =>
+    await web.check(tech, '/tickets', 'tickets', rows);
+    await web.check(tech, `/tickets/${ticket.id}`, 'ticket', (page) =>
       page.getByRole('heading', { name: 'Conversation' }).waitFor(),
     );
   }, 240_000);

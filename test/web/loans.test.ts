@@ -6,19 +6,8 @@
  * page without a reload; a stale row's conflict said in words; and Home, Loans and the scan desk
  * checked for accessibility in both themes at 1280 and 390 px.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  browserAvailable,
-  checkPage,
-  launchBrowser,
-  openPage,
-  signIn,
-  startConsoleServer,
-  warnIfBrowserSkipped,
-  type ConsoleServer,
-  type ConsoleUser,
-} from './support.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, useConsole, warnIfBrowserSkipped, type ConsoleUser } from './support.js';
 
 warnIfBrowserSkipped();
 
@@ -41,26 +30,20 @@ const ROWS = '[role="region"][aria-label="Loans"] table tbody tr';
 const NEWEST_SCAN = 'ol[aria-label="Scans"] > li:first-child';
 
 describe.skipIf(!browserAvailable)('the loan desk in a browser', () => {
-  let server: ConsoleServer;
-  let browser: Browser;
+  const web = useConsole();
   let admin: ConsoleUser;
   let desk: ConsoleUser;
   let key: string;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startConsoleServer(), launchBrowser()]);
-    admin = await server.user('school-admin', { name: 'Ada Admin' });
-    desk = await server.user('loan-desk', { name: 'Desmond Desk' });
-    key = await server.key(['loan.view', 'loan.issue', 'loan.return', 'person.view']);
+    admin = await web.server.user('school-admin', { name: 'Ada Admin' });
+    desk = await web.server.user('loan-desk', { name: 'Desmond Desk' });
+    key = await web.server.key(['loan.view', 'loan.issue', 'loan.return', 'person.view']);
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   /** Runs a catalogue action as an integrator would: the REST action surface with an API key. */
   async function action<T>(name: string, input: Record<string, unknown>): Promise<T> {
-    const res = await fetch(`${server.url}/api/v1/actions/${name}`, {
+    const res = await fetch(`${web.server.url}/api/v1/actions/${name}`, {
       method: 'POST',
       headers: { 'x-api-key': key, 'content-type': 'application/json' },
       body: JSON.stringify(input),
@@ -85,14 +68,8 @@ describe.skipIf(!browserAvailable)('the loan desk in a browser', () => {
     return people[people.length - 1 - index]!;
   }
 
-  async function signedIn(user: ConsoleUser, path: string): Promise<Page> {
-    const { page } = await openPage(browser, server.schoolUrl + path);
-    await signIn(page, user);
-    return page;
-  }
-
   it('filters the inventory from its controls, and a reload of the address shows the same rows and controls', async () => {
-    const page = await signedIn(admin, '/loans');
+    const { page } = await web.open(admin, '/loans');
     await page.locator(ROWS).first().waitFor();
     await page.getByLabel('Status').selectOption('ISSUED');
     await page.getByLabel('Kind').selectOption('LAPTOP');
@@ -122,7 +99,7 @@ describe.skipIf(!browserAvailable)('the loan desk in a browser', () => {
   it('issues two loans and returns one at the scan desk with the keyboard alone, and undoes the return', async () => {
     const [first, second] = await availableLoans(2);
     const pupil = await aPupil();
-    const page = await signedIn(desk, '/loans/scan');
+    const { page } = await web.open(desk, '/loans/scan');
     const input = page.getByLabel('Scan a person or a loan');
     await input.waitFor();
     // Run in the page; the test program has no DOM types, so the page's globals are described here.
@@ -164,7 +141,7 @@ describe.skipIf(!browserAvailable)('the loan desk in a browser', () => {
     for (const l of held.loans) expect(l.dueDate).toBe(dueDate);
 
     // Return the first with no holder chosen, then undo that return with Alt+U.
-    const page2 = await signedIn(desk, '/loans/scan');
+    const { page: page2 } = await web.open(desk, '/loans/scan');
     await page2.getByLabel('Scan a person or a loan').waitFor();
     await expect.poll(() => page2.evaluate(() => document.activeElement?.id)).toBe('scan-input');
     await page2.keyboard.type(first!.serial);
@@ -187,7 +164,7 @@ describe.skipIf(!browserAvailable)('the loan desk in a browser', () => {
 
   it('picks a person from a short list by keyboard when a name matches several', async () => {
     const [loan] = await availableLoans(1);
-    const page = await signedIn(desk, '/loans/scan');
+    const { page } = await web.open(desk, '/loans/scan');
     await page.getByLabel('Scan a person or a loan').waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('scan-input');
     // One letter matches many people: a list to pick from, the input keeping the focus.
@@ -211,7 +188,7 @@ describe.skipIf(!browserAvailable)('the loan desk in a browser', () => {
   });
 
   it('shows a loan issued through the REST API on the Home tiles of an open page, without a reload', async () => {
-    const page = await signedIn(admin, '/');
+    const { page } = await web.open(admin, '/');
     const issuedTile = page.locator('.tile', { hasText: /^\s*[\d,.\s]+Issued$/ });
     await issuedTile.waitFor();
     await expect.poll(() => page.locator('.live').textContent()).toBe('Live');
@@ -232,7 +209,7 @@ describe.skipIf(!browserAvailable)('the loan desk in a browser', () => {
   it('says in words why a move from a stale row was refused (409), and reloads the row', async () => {
     const [loan] = await availableLoans(1);
     const pupil = await aPupil(2);
-    const page = await signedIn(admin, `/loans?q=${encodeURIComponent(loan!.serial)}`);
+    const { page } = await web.open(admin, `/loans?q=${encodeURIComponent(loan!.serial)}`);
     const issue = page.getByRole('button', { name: `Issue loan ${loan!.number}` });
     await issue.waitFor();
     // Someone else issues it while the row still says AVAILABLE.
@@ -248,7 +225,7 @@ describe.skipIf(!browserAvailable)('the loan desk in a browser', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     // Withdrawing the (now issued) loan from a stale row: confirmed, refused, said, reloaded.
-    const page2 = await signedIn(admin, `/loans?q=${encodeURIComponent(loan!.serial)}`);
+    const { page: page2 } = await web.open(admin, `/loans?q=${encodeURIComponent(loan!.serial)}`);
     const ret = page2.getByRole('button', { name: `Return loan ${loan!.number}` });
     await ret.waitFor();
     await action('loans.return', { serial: loan!.serial });
@@ -263,9 +240,9 @@ describe.skipIf(!browserAvailable)('the loan desk in a browser', () => {
   });
 
   it('Home, Loans and the scan desk pass axe in both themes at 1280 and 390 px', async () => {
-    await checkPage(browser, server, admin, '/', 'home', (p) => p.getByRole('list', { name: 'Loan pool' }).waitFor());
-    await checkPage(browser, server, admin, '/loans?status=ISSUED', 'loans', (p) => p.locator(ROWS).first().waitFor());
-    await checkPage(browser, server, desk, '/loans/scan', 'scan-desk', async (p) => {
+    await web.check(admin, '/', 'home', (p) => p.getByRole('list', { name: 'Loan pool' }).waitFor());
+    await web.check(admin, '/loans?status=ISSUED', 'loans', (p) => p.locator(ROWS).first().waitFor());
+    await web.check(desk, '/loans/scan', 'scan-desk', async (p) => {
       await p.getByLabel('Scan a person or a loan').waitFor();
       await expect.poll(() => p.evaluate(() => document.activeElement?.id)).toBe('scan-input');
       await p.keyboard.type('NO-SUCH-SERIAL');

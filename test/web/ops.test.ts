@@ -6,19 +6,9 @@
  * filtered and the deep link reloaded; what a read-only user is offered; and every page checked for
  * accessibility and sideways scrolling in both themes at 1280 and 390 px.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  browserAvailable,
-  checkPage,
-  launchBrowser,
-  openPage,
-  signIn,
-  startConsoleServer,
-  warnIfBrowserSkipped,
-  type ConsoleServer,
-  type ConsoleUser,
-} from './support.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, useConsole, warnIfBrowserSkipped, type ConsoleUser } from './support.js';
 
 warnIfBrowserSkipped();
 
@@ -49,25 +39,18 @@ interface Breakdown {
 }
 
 describe.skipIf(!browserAvailable)('costs, import, monitors and the audit log in a browser', () => {
-  let server: ConsoleServer;
-  let browser: Browser;
+  const web = useConsole();
   let admin: ConsoleUser;
   let reader: ConsoleUser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startConsoleServer(), launchBrowser()]);
-    admin = await server.user('school-admin', { name: 'Ada Admin' });
-    reader = await server.user('read-only', { name: 'Rita Reader' });
+    admin = await web.server.user('school-admin', { name: 'Ada Admin' });
+    reader = await web.server.user('read-only', { name: 'Rita Reader' });
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('shows the breakdown the API reports as a chart and a table, and follows a cost recorded through the API', async () => {
-    const { page, context, problems } = await openPage(browser, `${server.schoolUrl}/costs?by=type`);
+    const { page, context, problems } = await web.open(admin, '/costs?by=type');
     try {
-      await signIn(page, admin);
       const before = (await call<Breakdown>(page, 'GET', '/api/costs/breakdown?by=type')).json;
       expect(before.totalMinor).toBeGreaterThan(0); // the demo data has costs
       const table = page.getByRole('region', { name: /^Spend by type/ });
@@ -128,9 +111,8 @@ describe.skipIf(!browserAvailable)('costs, import, monitors and the audit log in
   });
 
   it('records a cost through the form, with the field error beside the amount first', async () => {
-    const { page, context } = await openPage(browser, `${server.schoolUrl}/costs`);
+    const { page, context } = await web.open(admin, '/costs');
     try {
-      await signIn(page, admin);
       await page.getByRole('button', { name: 'Record a cost' }).click();
       const form = page.getByRole('form', { name: 'Record a cost' });
       await form.getByLabel('Amount').fill('twelve');
@@ -151,9 +133,8 @@ describe.skipIf(!browserAvailable)('costs, import, monitors and the audit log in
   });
 
   it('checks a people CSV with a bad line (nothing stored), then imports the other rows', async () => {
-    const { page, context, problems } = await openPage(browser, `${server.schoolUrl}/settings/import`);
+    const { page, context, problems } = await web.open(admin, '/settings/import');
     try {
-      await signIn(page, admin);
       const csv = [
         'externalId,name,email,kind,userGroup',
         'OPS-1,Olga Importer,olga.importer@north.example,PUPIL,7A',
@@ -201,9 +182,8 @@ describe.skipIf(!browserAvailable)('costs, import, monitors and the audit log in
   });
 
   it("adds a monitor (the server's message beside the address first) and deletes it, confirmed", async () => {
-    const { page, context } = await openPage(browser, `${server.schoolUrl}/settings/monitors`);
+    const { page, context } = await web.open(admin, '/settings/monitors');
     try {
-      await signIn(page, admin);
       await page.getByRole('heading', { name: 'Monitors' }).waitFor();
       await page.getByRole('button', { name: 'Add a monitor' }).click();
       const form = page.getByRole('form', { name: 'Add a monitor' });
@@ -237,9 +217,8 @@ describe.skipIf(!browserAvailable)('costs, import, monitors and the audit log in
   });
 
   it('filters the audit log with its controls, and a reload of the deep link shows the same', async () => {
-    const { page, context } = await openPage(browser, `${server.schoolUrl}/settings/audit`);
+    const { page, context } = await web.open(admin, '/settings/audit');
     try {
-      await signIn(page, admin);
       const table = page.getByRole('region', { name: /^Audit entries/ });
       await table.waitFor();
       await page.getByLabel('Action').fill('cost.record');
@@ -268,9 +247,8 @@ describe.skipIf(!browserAvailable)('costs, import, monitors and the audit log in
   });
 
   it('offers a read-only user the costs and the audit log, but no recording, import or monitors', async () => {
-    const { page, context } = await openPage(browser, `${server.schoolUrl}/costs`);
+    const { page, context } = await web.open(reader, '/costs');
     try {
-      await signIn(page, reader);
       await page.getByRole('heading', { name: 'Costs' }).waitFor();
       await page.getByRole('region', { name: /^Spend by type/ }).waitFor();
       expect(await page.getByRole('button', { name: 'Record a cost' }).count()).toBe(0);
@@ -284,16 +262,12 @@ describe.skipIf(!browserAvailable)('costs, import, monitors and the audit log in
   });
 
   it('passes the accessibility and layout checks on each page, in both themes, at 1280 and 390 px', async () => {
-    await checkPage(browser, server, admin, '/costs', 'costs', (p) =>
-      p.getByRole('region', { name: /^Cost entries/ }).waitFor(),
-    );
-    await checkPage(browser, server, admin, '/settings/import', 'import', (p) =>
+    await web.check(admin, '/costs', 'costs', (p) => p.getByRole('region', { name: /^Cost entries/ }).waitFor());
+    await web.check(admin, '/settings/import', 'import', (p) =>
       p.getByRole('button', { name: 'Check the file' }).waitFor(),
     );
-    await checkPage(browser, server, admin, '/settings/monitors', 'monitors', (p) =>
-      p.getByText('No monitors yet').waitFor(),
-    );
-    await checkPage(browser, server, admin, '/settings/audit', 'audit', (p) =>
+    await web.check(admin, '/settings/monitors', 'monitors', (p) => p.getByText('No monitors yet').waitFor());
+    await web.check(admin, '/settings/audit', 'audit', (p) =>
       p.getByRole('region', { name: /^Audit entries/ }).waitFor(),
     );
   }, 240_000);

@@ -5,19 +5,9 @@
  * registering a device with a field error and assigning it (its history says so), what a teacher is
  * not offered, and every page checked for accessibility in both themes at both widths.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  browserAvailable,
-  checkPage,
-  launchBrowser,
-  openPage,
-  signIn,
-  startConsoleServer,
-  warnIfBrowserSkipped,
-  type ConsoleServer,
-  type ConsoleUser,
-} from './support.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, useConsole, warnIfBrowserSkipped, type ConsoleApi, type ConsoleUser } from './support.js';
 
 warnIfBrowserSkipped();
 
@@ -29,52 +19,22 @@ interface Person {
 }
 
 describe.skipIf(!browserAvailable)('people and devices in the console', () => {
-  let server: ConsoleServer;
-  let browser: Browser;
+  const web = useConsole();
   let admin: ConsoleUser;
   let teacher: ConsoleUser;
-  let token: string;
-
   /** The records API as the administrator, outside the browser: to set things up and to check what is stored. */
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> => {
-    const response = await fetch(server.url + path, {
-      method,
-      headers: {
-        'x-tenant-slug': 'north',
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as T };
-  };
+  let call: ConsoleApi['send'];
 
   const personNamed = async (name: string): Promise<Person | undefined> =>
-    (await call<{ people: Person[] }>('GET', `/api/people?q=${encodeURIComponent(name)}`)).body.people.find(
+    (await call<{ people: Person[] }>('GET', `/api/people?q=${encodeURIComponent(name)}`)).json.people.find(
       (p) => p.name === name,
     );
 
-  const signedIn = async (path: string, user = admin): Promise<Page> => {
-    const { page } = await openPage(browser, server.schoolUrl + path);
-    await signIn(page, user);
-    return page;
-  };
-
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startConsoleServer(), launchBrowser()]);
-    admin = await server.user('school-admin', { name: 'Ada Admin' });
-    teacher = await server.user('teacher', { name: 'Tom Teacher' });
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-tenant-slug': 'north' },
-      body: JSON.stringify({ email: admin.email, password: admin.password }),
-    });
-    token = ((await login.json()) as { token: string }).token;
+    admin = await web.server.user('school-admin', { name: 'Ada Admin' });
+    teacher = await web.server.user('teacher', { name: 'Tom Teacher' });
+    call = (await web.api(admin)).send;
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('adds a person: a bad e-mail address is refused beside its field, then the person is stored', async () => {
     // The server's own words for this address, to find beside the field.
@@ -84,9 +44,9 @@ describe.skipIf(!browserAvailable)('people and devices in the console', () => {
       email: 'not-an-address',
     });
     expect(refused.status).toBe(400);
-    const message = refused.body.errors.find((e) => e.pointer === '/email')!.detail;
+    const message = refused.json.errors.find((e) => e.pointer === '/email')!.detail;
 
-    const page = await signedIn('/people');
+    const { page } = await web.open(admin, '/people');
     try {
       await page.getByRole('link', { name: 'New person' }).click();
       await page.getByRole('heading', { name: 'New person' }).waitFor();
@@ -114,8 +74,8 @@ describe.skipIf(!browserAvailable)('people and devices in the console', () => {
   });
 
   it('corrects a person, and archives and restores them, each confirmed', async () => {
-    const { body } = await call<{ person: Person }>('POST', '/api/people', { name: 'Ed Itable', kind: 'STAFF' });
-    const page = await signedIn(`/people/${body.person.id}`);
+    const { json: body } = await call<{ person: Person }>('POST', '/api/people', { name: 'Ed Itable', kind: 'STAFF' });
+    const { page } = await web.open(admin, `/people/${body.person.id}`);
     try {
       await page.getByRole('link', { name: 'Edit' }).click();
       await page.getByRole('heading', { name: 'Edit Ed Itable' }).waitFor();
@@ -131,7 +91,7 @@ describe.skipIf(!browserAvailable)('people and devices in the console', () => {
       await dialog.getByRole('button', { name: 'Archive' }).click();
       await page.getByRole('button', { name: 'Restore' }).waitFor();
       expect(
-        (await call<{ person: { archivedAt: string | null } }>('GET', `/api/people/${body.person.id}`)).body.person
+        (await call<{ person: { archivedAt: string | null } }>('GET', `/api/people/${body.person.id}`)).json.person
           .archivedAt,
       ).not.toBeNull();
       await page.getByRole('button', { name: 'Restore' }).click();
@@ -143,15 +103,18 @@ describe.skipIf(!browserAvailable)('people and devices in the console', () => {
   });
 
   it('shows the loans a person holds on their profile, and a loan issued meanwhile without a reload', async () => {
-    const { body } = await call<{ person: Person }>('POST', '/api/people', { name: 'Lena Loaner', kind: 'PUPIL' });
+    const { json: body } = await call<{ person: Person }>('POST', '/api/people', {
+      name: 'Lena Loaner',
+      kind: 'PUPIL',
+    });
     const available = await call<{ loans: { number: number; serial: string }[] }>(
       'GET',
       '/api/loans/inventory?status=AVAILABLE&pageSize=2',
     );
-    const [first, second] = available.body.loans;
+    const [first, second] = available.json.loans;
     const issued = await call('POST', `/api/loans/${first!.number}/issue`, { holderId: body.person.id, dueDate: null });
     expect(issued.status).toBe(200);
-    const page = await signedIn(`/people/${body.person.id}`);
+    const { page } = await web.open(admin, `/people/${body.person.id}`);
     try {
       const loans = page.getByRole('region', { name: 'Loans held by Lena Loaner' });
       await expect.poll(() => loans.textContent()).toContain(first!.serial);
@@ -164,7 +127,7 @@ describe.skipIf(!browserAvailable)('people and devices in the console', () => {
   });
 
   it('goes to the lists with g d and g p, and keeps the search and the page in the address through a reload', async () => {
-    const page = await signedIn('/');
+    const { page } = await web.open(admin, '/');
     try {
       // `g d` and `g p` go to the two lists.
       await page.keyboard.press('g');
@@ -199,7 +162,7 @@ describe.skipIf(!browserAvailable)('people and devices in the console', () => {
 
   it('registers a device (a field error first), assigns it to a person found by search, and its history says so', async () => {
     await call('POST', '/api/people', { name: 'Hal Holder', kind: 'STAFF', userGroup: 'Maths' });
-    const page = await signedIn('/devices');
+    const { page } = await web.open(admin, '/devices');
     try {
       await page.getByRole('link', { name: 'New device' }).click();
       await page.getByLabel('Serial').fill('WEB-TEST-0001');
@@ -226,8 +189,8 @@ describe.skipIf(!browserAvailable)('people and devices in the console', () => {
         'GET',
         '/api/devices?q=WEB-TEST-0001',
       );
-      expect(stored.body.devices[0]).toMatchObject({ status: 'IN_USE' });
-      expect(stored.body.devices[0]!.assignedPersonId).toBe((await personNamed('Hal Holder'))!.id);
+      expect(stored.json.devices[0]).toMatchObject({ status: 'IN_USE' });
+      expect(stored.json.devices[0]!.assignedPersonId).toBe((await personNamed('Hal Holder'))!.id);
 
       // Into repair: the history adds the move, and the offered moves change with the status.
       await page.getByLabel('Move to').selectOption('IN_REPAIR');
@@ -244,14 +207,14 @@ describe.skipIf(!browserAvailable)('people and devices in the console', () => {
   });
 
   it('offers a teacher the people they may see, but no "New person" and no devices', async () => {
-    const page = await signedIn('/people', teacher);
+    const { page } = await web.open(teacher, '/people');
     try {
       await page.getByRole('region', { name: 'People' }).waitFor();
       expect(await page.getByRole('link', { name: 'New person' }).count()).toBe(0);
       const links = await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();
       expect(links).toContain('People');
       expect(links).not.toContain('Devices');
-      await page.goto(`${server.schoolUrl}/people/new`);
+      await page.goto(`${web.server.schoolUrl}/people/new`);
       await page.getByRole('navigation', { name: 'Main' }).waitFor();
       expect(await page.getByLabel('Name').count()).toBe(0);
     } finally {
@@ -260,21 +223,17 @@ describe.skipIf(!browserAvailable)('people and devices in the console', () => {
   });
 
   it('has accessible people and device pages in both themes, at both widths', async () => {
-    const someone = (await call<{ people: Person[] }>('GET', '/api/people?pageSize=1')).body.people[0]!;
+    const someone = (await call<{ people: Person[] }>('GET', '/api/people?pageSize=1')).json.people[0]!;
     const device = (
       await call<{ devices: { id: string; serial: string }[] }>('GET', '/api/devices?status=IN_USE&pageSize=1')
-    ).body.devices[0]!;
+    ).json.devices[0]!;
     const heading = (name: string) => (page: Page) => page.getByRole('heading', { name }).waitFor();
     await Promise.all([
-      checkPage(browser, server, admin, '/people', 'people', (p) =>
-        p.getByRole('region', { name: 'People' }).waitFor(),
-      ),
-      checkPage(browser, server, admin, `/people/${someone.id}`, 'person', heading(someone.name)),
-      checkPage(browser, server, admin, '/people/new', 'person-new', heading('New person')),
-      checkPage(browser, server, admin, '/devices', 'devices', (p) =>
-        p.getByRole('region', { name: 'Devices' }).waitFor(),
-      ),
-      checkPage(browser, server, admin, `/devices/${device.id}`, 'device', async (p) => {
+      web.check(admin, '/people', 'people', (p) => p.getByRole('region', { name: 'People' }).waitFor()),
+      web.check(admin, `/people/${someone.id}`, 'person', heading(someone.name)),
+      web.check(admin, '/people/new', 'person-new', heading('New person')),
+      web.check(admin, '/devices', 'devices', (p) => p.getByRole('region', { name: 'Devices' }).waitFor()),
+      web.check(admin, `/devices/${device.id}`, 'device', async (p) => {
         await p.getByRole('heading', { name: `Device ${device.serial}` }).waitFor();
         await expect.poll(() => p.locator('.loading').count()).toBe(0);
       }),

@@ -5,42 +5,32 @@
  * (back to where they were after signing in again), the navigation offered per role, the `?` sheet and
  * `g` shortcuts, themes, and the sign-in, setup and signed-out pages checked for accessibility.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   browserAvailable,
-  checkPage,
   expectAccessible,
-  launchBrowser,
   openPage,
   screenshot,
   signIn,
-  startConsoleServer,
+  useConsole,
   warnIfBrowserSkipped,
-  type ConsoleServer,
   type ConsoleUser,
 } from './support.js';
 
 warnIfBrowserSkipped();
 
 describe.skipIf(!browserAvailable)('the console in a browser', () => {
-  let server: ConsoleServer;
-  let browser: Browser;
+  const web = useConsole();
   let admin: ConsoleUser;
   let teacher: ConsoleUser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startConsoleServer(), launchBrowser()]);
-    admin = await server.user('school-admin', { name: 'Ada Admin' });
-    teacher = await server.user('teacher', { name: 'Tom Teacher' });
+    admin = await web.server.user('school-admin', { name: 'Ada Admin' });
+    teacher = await web.server.user('teacher', { name: 'Tom Teacher' });
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('serves every address outside /api as the app, its assets for a year, and a strict CSP', async () => {
-    const page = await fetch(`${server.url}/loans?status=ISSUED`);
+    const page = await fetch(`${web.server.url}/loans?status=ISSUED`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(page.headers.get('cache-control')).toBe('no-cache');
@@ -52,19 +42,19 @@ describe.skipIf(!browserAvailable)('the console in a browser', () => {
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(asset).toBeDefined();
     expect(html).not.toMatch(/<script>(?!<\/script>)/);
-    const js = await fetch(server.url + asset!, { headers: { 'accept-encoding': 'br' } });
+    const js = await fetch(web.server.url + asset!, { headers: { 'accept-encoding': 'br' } });
     expect(js.status).toBe(200);
     expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(js.headers.get('content-encoding')).toBe('br');
     // A missing asset is a 404, never the page; /api stays the API's.
-    expect((await fetch(`${server.url}/assets/nope.js`)).status).toBe(404);
-    const api = await fetch(`${server.url}/api/nope`);
+    expect((await fetch(`${web.server.url}/assets/nope.js`)).status).toBe(404);
+    const api = await fetch(`${web.server.url}/api/nope`);
     expect(api.status).toBe(404);
     expect(api.headers.get('content-type')).toMatch(/problem\+json/);
   });
 
   it("signs in at the school's own address with the keyboard and keeps the deep link", async () => {
-    const { page, context, problems } = await openPage(browser, `${server.schoolUrl}/settings`);
+    const { page, context, problems } = await openPage(web.browser, `${web.server.schoolUrl}/settings`);
     try {
       await page.getByLabel('Email').focus();
       expect(await page.getByLabel('School').count()).toBe(0);
@@ -84,7 +74,7 @@ describe.skipIf(!browserAvailable)('the console in a browser', () => {
   });
 
   it('asks for the school on the shared address, and says so when the credentials are wrong', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await openPage(web.browser, web.server.url);
     try {
       await page.getByLabel('School').fill('north');
       await page.getByLabel('Email').fill(admin.email);
@@ -100,9 +90,8 @@ describe.skipIf(!browserAvailable)('the console in a browser', () => {
   });
 
   it('offers each role only the pages it may open, and answers the others as not available', async () => {
-    const { page, context } = await openPage(browser, `${server.schoolUrl}/settings`);
+    const { page, context } = await web.open(teacher, '/settings');
     try {
-      await signIn(page, teacher);
       const links = await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();
       expect(links).toContain('Home');
       expect(links).toContain('Settings');
@@ -113,9 +102,8 @@ describe.skipIf(!browserAvailable)('the console in a browser', () => {
   });
 
   it('opens the shortcut sheet with ? and goes home with g h', async () => {
-    const { page, context } = await openPage(browser, `${server.schoolUrl}/settings`);
+    const { page, context } = await web.open(admin, '/settings');
     try {
-      await signIn(page, admin);
       await page.keyboard.press('?');
       const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
       await sheet.waitFor();
@@ -131,9 +119,8 @@ describe.skipIf(!browserAvailable)('the console in a browser', () => {
   });
 
   it('signs out: the signed-out page, and Back shows no records', async () => {
-    const { page, context } = await openPage(browser, `${server.schoolUrl}/`);
+    const { page, context } = await web.open(admin, '/');
     try {
-      await signIn(page, admin);
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
       await page.getByRole('heading', { name: 'Settings' }).waitFor();
       await expect.poll(() => page.content()).toContain(admin.email);
@@ -151,9 +138,8 @@ describe.skipIf(!browserAvailable)('the console in a browser', () => {
   });
 
   it('takes a user whose session ended back to sign-in, then to where they were', async () => {
-    const { page, context } = await openPage(browser, `${server.schoolUrl}/settings`);
+    const { page, context } = await web.open(admin, '/settings');
     try {
-      await signIn(page, admin);
       await page.getByRole('heading', { name: 'Settings' }).waitFor();
       // The session ends elsewhere (another tab signs out); this tab finds out on its next call.
       await page.evaluate(() => fetch('/api/auth/logout', { method: 'POST' }));
@@ -171,7 +157,7 @@ describe.skipIf(!browserAvailable)('the console in a browser', () => {
   });
 
   it('after a setup link on the shared address, sign-in already knows the school and the e-mail', async () => {
-    const made = await server.desk([
+    const made = await web.server.desk([
       'user',
       'create',
       'north',
@@ -184,8 +170,8 @@ describe.skipIf(!browserAvailable)('the console in a browser', () => {
     const { readFileSync } = await import('node:fs');
     const link = /href="([^"]+)"/
       .exec(readFileSync(made.stdout.trim(), 'utf8'))![1]!
-      .replace(/^http:\/\/localhost:\d+/, server.url);
-    const { page, context, problems } = await openPage(browser, link);
+      .replace(/^http:\/\/localhost:\d+/, web.server.url);
+    const { page, context, problems } = await openPage(web.browser, link);
     try {
       await page.getByLabel('New password').fill('una has a long passphrase');
       await page.getByLabel('Repeat the password').fill('una has a long passphrase');
@@ -206,7 +192,7 @@ describe.skipIf(!browserAvailable)('the console in a browser', () => {
   });
 
   it('sets a password through an invitation link and signs in with it', async () => {
-    const made = await server.desk([
+    const made = await web.server.desk([
       'user',
       'create',
       'north',
@@ -220,8 +206,8 @@ describe.skipIf(!browserAvailable)('the console in a browser', () => {
     const { readFileSync } = await import('node:fs');
     const link = /href="([^"]+)"/
       .exec(readFileSync(file, 'utf8'))![1]!
-      .replace(/^http:\/\/localhost:\d+/, server.schoolUrl);
-    const { page, context } = await openPage(browser, link, { bypassCSP: true });
+      .replace(/^http:\/\/localhost:\d+/, web.server.schoolUrl);
+    const { page, context } = await openPage(web.browser, link, { bypassCSP: true });
     try {
       await page.getByRole('heading', { name: 'Set your password' }).waitFor();
       expect(page.url()).not.toContain('token=');
@@ -239,7 +225,7 @@ describe.skipIf(!browserAvailable)('the console in a browser', () => {
   });
 
   it('follows the system theme, and the switch overrides it', async () => {
-    const { page, context } = await openPage(browser, `${server.schoolUrl}/settings`, { colorScheme: 'dark' });
+    const { page, context } = await openPage(web.browser, `${web.server.schoolUrl}/settings`, { colorScheme: 'dark' });
     try {
       await signIn(page, admin);
       const background = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
@@ -257,12 +243,12 @@ describe.skipIf(!browserAvailable)('the console in a browser', () => {
   it('has accessible sign-in and signed-out pages in both themes, at both widths', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       for (const width of [1280, 390]) {
-        const { page, context } = await openPage(browser, server.url, { colorScheme, width, bypassCSP: true });
+        const { page, context } = await openPage(web.browser, web.server.url, { colorScheme, width, bypassCSP: true });
         try {
           await page.getByLabel('School').waitFor();
           await expectAccessible(page, `sign-in (${colorScheme}, ${width}px)`);
           await screenshot(page, `sign-in-${width}-${colorScheme}`);
-          await page.goto(`${server.url}/signed-out`);
+          await page.goto(`${web.server.url}/signed-out`);
           await page.getByRole('heading', { name: 'You have signed out' }).waitFor();
           await expectAccessible(page, `signed-out (${colorScheme}, ${width}px)`);
         } finally {
@@ -273,7 +259,7 @@ describe.skipIf(!browserAvailable)('the console in a browser', () => {
   });
 
   it('has an accessible settings page in both themes, at both widths', async () => {
-    await checkPage(browser, server, admin, '/settings', 'settings', (page) =>
+    await web.check(admin, '/settings', 'settings', (page) =>
       page.getByRole('heading', { name: 'Settings' }).waitFor(),
     );
   });

@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { runDesk, startServe, tempInstallDir, type RunningServer } from '../support/cli.js';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -176,6 +176,85 @@ export async function openPage(
   });
   await page.goto(url);
   return { page, context, problems };
+}
+
+/** The console API as a signed-in user, from outside the browser (a bearer session token). */
+export interface ConsoleApi {
+  // `any` by default: a test reads the fields it checks, and the server, not these types, is the judge.
+  send<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }>;
+  get<T = any>(path: string): Promise<{ status: number; json: T }>;
+}
+
+/** What every browser suite shares: a server, a browser, signed-in pages, and the API as a user. */
+export interface ConsoleSuite {
+  readonly server: ConsoleServer;
+  readonly browser: Browser;
+  /** A fresh context at `path` on the school's own address, signed in as `user` through the form. */
+  open(user: ConsoleUser, path: string): Promise<OpenedPage>;
+  /** The API as `user`: to set a test up, and to read back what the page stored. */
+  api(user: ConsoleUser): Promise<ConsoleApi>;
+  /** checkPage on this suite's server and browser. */
+  check(user: ConsoleUser, path: string, name: string, ready: (page: Page) => Promise<unknown>): Promise<void>;
+}
+
+/**
+ * Starts a console server and a browser for the describe block it is called in, and stops both after
+ * it. Call it first in the block: its beforeAll runs before the block's own, which may use it.
+ */
+export function useConsole(o: Parameters<typeof startConsoleServer>[0] = {}): ConsoleSuite {
+  let server: ConsoleServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startConsoleServer(o), launchBrowser()]);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  const started = <T>(thing: T | undefined): T => {
+    if (thing === undefined) throw new Error('useConsole: used before its beforeAll ran');
+    return thing;
+  };
+  return {
+    get server() {
+      return started(server);
+    },
+    get browser() {
+      return started(browser);
+    },
+    async open(user, path) {
+      const opened = await openPage(started(browser), started(server).schoolUrl + path);
+      await signIn(opened.page, user);
+      return opened;
+    },
+    async api(user) {
+      const url = started(server).url;
+      const login = await fetch(`${url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-tenant-slug': SCHOOL },
+        body: JSON.stringify({ email: user.email, password: user.password }),
+      });
+      expect(login.status).toBe(200);
+      const { token } = (await login.json()) as { token: string };
+      const send = async (method: string, path: string, body?: unknown) => {
+        const reply = await fetch(url + path, {
+          method,
+          headers: {
+            authorization: `Bearer ${token}`,
+            'x-tenant-slug': SCHOOL,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        const text = await reply.text();
+        return { status: reply.status, json: text ? JSON.parse(text) : undefined };
+      };
+      return { send, get: (path: string) => send('GET', path) };
+    },
+    check(user, path, name, ready) {
+      return checkPage(started(browser), started(server), user, path, name, ready);
+    },
+  };
 }
 
 /** Signs in through the form, as a person would (the School field only when the page asks for it). */

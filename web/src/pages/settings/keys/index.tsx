@@ -17,18 +17,8 @@ import { announce } from '../../../ui/notices.js';
 import { ErrorNotice, PageHeader } from '../../../ui/page.js';
 import { DataTable } from '../../../ui/table.js';
 import { useResource } from '../../../ui/use-resource.js';
+import type { ApiKey } from '../../../../../src/domain/identity/api-key.js';
 import '../admin.css';
-
-interface ApiKey {
-  readonly id: string;
-  readonly name: string;
-  readonly prefix: string;
-  readonly scopes: readonly string[];
-  readonly createdAt: string;
-  readonly expiresAt: string | null;
-  readonly lastUsedAt: string | null;
-  readonly revokedAt: string | null;
-}
 
 interface KeyList {
   readonly apiKeys: readonly ApiKey[];
