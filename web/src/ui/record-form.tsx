@@ -6,7 +6,7 @@
  */
 import type { ComponentChildren } from 'preact';
 import { Link } from '../router.js';
-import type { Submission } from './form.js';
+import { FormProblem, type Submission } from './form.js';
 
 export function RecordForm(props: {
   readonly form: Submission;
@@ -17,11 +17,7 @@ export function RecordForm(props: {
   const { form } = props;
   return (
     <form class="record-form" noValidate onSubmit={form.submit}>
-      {form.problem && (
-        <p class="notice notice-error" role="alert">
-          {form.problem}
-        </p>
-      )}
+      <FormProblem form={form} />
       {props.children}
       <div class="form-buttons">
         <button type="submit" class="primary" disabled={form.busy}>

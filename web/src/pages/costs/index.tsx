@@ -9,7 +9,7 @@ import { formatCount, formatDate, formatMoney, parseMoney, todayInSchool } from 
 import { query, setQuery } from '../../router.js';
 import { can } from '../../state/session.js';
 import { SelectField, TextField } from '../../ui/field.js';
-import { useSubmit } from '../../ui/form.js';
+import { FormProblem, useSubmit } from '../../ui/form.js';
 import { announce } from '../../ui/notices.js';
 import { ErrorNotice, Loading, PageHeader } from '../../ui/page.js';
 import { Pager } from '../../ui/pager.js';
@@ -355,11 +355,7 @@ function RecordCost(props: { onDone: () => void }) {
           onInput={(e) => setNote(e.currentTarget.value)}
         />
       </div>
-      {form.problem && (
-        <p class="field-error" role="alert">
-          {form.problem}
-        </p>
-      )}
+      <FormProblem form={form} />
       <div class="ops-buttons">
         <button type="submit" class="primary" disabled={form.busy}>
           {form.busy ? 'Recording…' : 'Record'}

@@ -9,7 +9,7 @@ import { api, ApiError, messageOf } from '../../api/client.js';
 import { formatInstant } from '../../format.js';
 import { confirm } from '../../ui/confirm.js';
 import { TextField } from '../../ui/field.js';
-import { useSubmit } from '../../ui/form.js';
+import { FormProblem, useSubmit } from '../../ui/form.js';
 import { announce } from '../../ui/notices.js';
 import { ErrorNotice, PageHeader } from '../../ui/page.js';
 import '../../ui/panel.css';
@@ -229,11 +229,7 @@ function MonitorForm(props: { monitor: Monitor | null; onCancel: () => void; onS
           onInput={(e) => setExpect(e.currentTarget.value)}
         />
       </div>
-      {form.problem && (
-        <p class="field-error" role="alert">
-          {form.problem}
-        </p>
-      )}
+      <FormProblem form={form} />
       <div class="ops-buttons">
         <button type="submit" class="primary" disabled={form.busy}>
           {m ? 'Save monitor' : 'Add monitor'}

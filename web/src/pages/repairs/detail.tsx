@@ -12,7 +12,7 @@ import { can, me } from '../../state/session.js';
 import { AssignPanel } from '../../ui/assign-panel.js';
 import { confirm } from '../../ui/confirm.js';
 import { SelectField, TextArea, TextField } from '../../ui/field.js';
-import { useSubmit } from '../../ui/form.js';
+import { FormProblem, useSubmit } from '../../ui/form.js';
 import { announce } from '../../ui/notices.js';
 import { ErrorNotice, Loading, PageHeader } from '../../ui/page.js';
 import { canSeePeople, PersonName } from '../../ui/people.js';
@@ -211,11 +211,7 @@ function MovePanel(props: { repair: Repair; onDone: () => void }) {
         }
         maxLength={2000}
       />
-      {form.problem && (
-        <p class="field-error" role="alert">
-          {form.problem}
-        </p>
-      )}
+      <FormProblem form={form} />
       <button type="submit" class="primary" disabled={form.busy}>
         {resolving ? 'Resolve the repair' : `Move to ${STATUS_LABEL[to].toLowerCase()}`}
       </button>

@@ -8,7 +8,7 @@ import { api, ApiError } from '../../api/client.js';
 import { Link, navigate } from '../../router.js';
 import { can } from '../../state/session.js';
 import { SelectField, TextArea } from '../../ui/field.js';
-import { useSubmit } from '../../ui/form.js';
+import { FormProblem, useSubmit } from '../../ui/form.js';
 import { announce } from '../../ui/notices.js';
 import { PageHeader } from '../../ui/page.js';
 import { canSeePeople, PersonPicker } from '../../ui/people.js';
@@ -130,11 +130,7 @@ export default function NewRepair() {
           ]}
           error={form.error('coverage')}
         />
-        {form.problem && (
-          <p class="field-error" role="alert">
-            {form.problem}
-          </p>
-        )}
+        <FormProblem form={form} />
         <button type="submit" class="primary" disabled={form.busy}>
           Report the repair
         </button>

@@ -12,7 +12,7 @@ import { can } from '../../state/session.js';
 import { AssignPanel } from '../../ui/assign-panel.js';
 import { confirm } from '../../ui/confirm.js';
 import { CheckboxField, SelectField, TextArea } from '../../ui/field.js';
-import { useSubmit } from '../../ui/form.js';
+import { FormProblem, useSubmit } from '../../ui/form.js';
 import { announce } from '../../ui/notices.js';
 import { Empty, ErrorNotice, Loading, PageHeader } from '../../ui/page.js';
 import { canSeePeople, PersonName } from '../../ui/people.js';
@@ -183,11 +183,7 @@ function CommentForm(props: { ticket: Ticket; onDone: () => void }) {
           onChange={(e: Event) => setInternal((e.currentTarget as HTMLInputElement).checked)}
         />
       )}
-      {form.problem && (
-        <p class="field-error" role="alert">
-          {form.problem}
-        </p>
-      )}
+      <FormProblem form={form} />
       <button type="submit" class="primary" disabled={form.busy}>
         {internal ? 'Add internal note' : 'Add comment'}
       </button>
@@ -247,11 +243,7 @@ function WorkPanel(props: { ticket: Ticket; onDone: () => void }) {
         choices={TICKET_PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABEL[p] }))}
         error={form.error('priority')}
       />
-      {form.problem && (
-        <p class="field-error" role="alert">
-          {form.problem}
-        </p>
-      )}
+      <FormProblem form={form} />
       <button type="submit" class="primary" disabled={form.busy}>
         Save
       </button>

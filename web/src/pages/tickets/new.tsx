@@ -8,7 +8,7 @@ import { api } from '../../api/client.js';
 import { Link, navigate } from '../../router.js';
 import { can } from '../../state/session.js';
 import { SelectField, TextArea, TextField } from '../../ui/field.js';
-import { useSubmit } from '../../ui/form.js';
+import { FormProblem, useSubmit } from '../../ui/form.js';
 import { announce } from '../../ui/notices.js';
 import { PageHeader } from '../../ui/page.js';
 import { canSeePeople, PersonPicker } from '../../ui/people.js';
@@ -83,11 +83,7 @@ export default function NewTicket() {
             hint="Leave empty when you ask yourself; choose the person when you take a call for them."
           />
         )}
-        {form.problem && (
-          <p class="field-error" role="alert">
-            {form.problem}
-          </p>
-        )}
+        <FormProblem form={form} />
         <button type="submit" class="primary" disabled={form.busy}>
           Open the ticket
         </button>

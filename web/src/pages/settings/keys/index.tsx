@@ -12,7 +12,7 @@ import { CheckGroup, listError } from '../../../ui/check-group.js';
 import { confirm } from '../../../ui/confirm.js';
 import { CopyField } from '../../../ui/copy.js';
 import { TextField } from '../../../ui/field.js';
-import { useSubmit } from '../../../ui/form.js';
+import { FormProblem, useSubmit } from '../../../ui/form.js';
 import { announce } from '../../../ui/notices.js';
 import { ErrorNotice, PageHeader } from '../../../ui/page.js';
 import { DataTable } from '../../../ui/table.js';
@@ -166,11 +166,7 @@ function CreateKey(props: { grantable: readonly string[]; onCreated: (made: NewK
   return (
     <form class="admin-form" onSubmit={form.submit} novalidate>
       <h2>Create a key</h2>
-      {form.problem && (
-        <p class="notice notice-error" role="alert">
-          {form.problem}
-        </p>
-      )}
+      <FormProblem form={form} />
       <TextField
         label="Name"
         hint="What uses it: “MIS sync”, “Helpdesk assistant”."

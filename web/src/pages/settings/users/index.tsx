@@ -13,7 +13,7 @@ import { CheckGroup, listError } from '../../../ui/check-group.js';
 import { confirm } from '../../../ui/confirm.js';
 import { CopyField } from '../../../ui/copy.js';
 import { SelectField, TextField } from '../../../ui/field.js';
-import { useSubmit } from '../../../ui/form.js';
+import { FormProblem, useSubmit } from '../../../ui/form.js';
 import { announce } from '../../../ui/notices.js';
 import { ErrorNotice, PageHeader } from '../../../ui/page.js';
 import { Pager } from '../../../ui/pager.js';
@@ -280,11 +280,7 @@ function InviteUser(props: { roles: readonly string[]; onInvited: (who: string, 
     <form class="admin-form" onSubmit={form.submit} novalidate>
       <h2>Invite a user</h2>
       <p>They get a link to choose their own password: Desk never asks you for it.</p>
-      {form.problem && (
-        <p class="notice notice-error" role="alert">
-          {form.problem}
-        </p>
-      )}
+      <FormProblem form={form} />
       <TextField
         label="E-mail"
         type="email"

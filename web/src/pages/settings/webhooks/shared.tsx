@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import { CheckGroup, listError } from '../../../ui/check-group.js';
 import { CopyField } from '../../../ui/copy.js';
 import { TextField } from '../../../ui/field.js';
-import { useSubmit } from '../../../ui/form.js';
+import { FormProblem, useSubmit } from '../../../ui/form.js';
 
 export interface Webhook {
   readonly id: string;
@@ -90,11 +90,7 @@ export function WebhookForm(props: {
   return (
     <form class="admin-form" onSubmit={form.submit} novalidate>
       <h2>{props.title}</h2>
-      {form.problem && (
-        <p class="notice notice-error" role="alert">
-          {form.problem}
-        </p>
-      )}
+      <FormProblem form={form} />
       <TextField
         label="URL"
         type="url"

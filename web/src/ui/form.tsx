@@ -49,3 +49,15 @@ export function useSubmit(send: () => Promise<unknown>): Submission {
     reset: () => setFailure(undefined),
   };
 }
+
+/**
+ * The form's message as a whole (a conflict, a refusal, "see the fields"), read out when it appears.
+ * One look everywhere: a notice above the buttons; a field's own message stays beside the field.
+ */
+export function FormProblem(props: { form: Submission }) {
+  return props.form.problem ? (
+    <p class="notice notice-error" role="alert">
+      {props.form.problem}
+    </p>
+  ) : null;
+}
