@@ -11,6 +11,7 @@ import { HttpWebhookSender } from '../adapters/outbound/http-webhook-sender.js';
 import { createScrubber } from '../adapters/observability/scrub.js';
 import { SentryErrorReporter } from '../adapters/observability/sentry-error-reporter.js';
 import { SqliteDatabase } from '../adapters/persistence/sqlite/sqlite-database.js';
+import { SqliteAccessSignal } from '../adapters/persistence/sqlite/sqlite-access-signal.js';
 import { SqliteEventSignal } from '../adapters/persistence/sqlite/sqlite-event-signal.js';
 import { SqliteUnitOfWork } from '../adapters/persistence/sqlite/sqlite-unit-of-work.js';
 import { MemoryJobLock } from '../adapters/system/memory-job-lock.js';
@@ -27,11 +28,12 @@ import { SystemClock } from '../adapters/system/system-clock.js';
 import { UuidIdGenerator } from '../adapters/system/uuid-id-generator.js';
 import { ToolCatalogue } from '../domain/catalogue/catalogue.js';
 import { EventHub } from '../domain/events/event-hub.js';
-import { RecentLookups } from '../domain/identity/recent-lookups.js';
+import { AccessLookups } from '../domain/identity/access-lookups.js';
 import { OneOffDelivery } from '../domain/webhooks/manage-webhooks.js';
 import { WebhookDelivery } from '../domain/webhooks/webhook-delivery.js';
 import { WebhookDispatcher } from '../domain/webhooks/webhook-dispatcher.js';
 import type { Resolve } from '../domain/shared/use-case.js';
+import { AccessSignal } from '../ports/access-signal.js';
 import { Clock } from '../ports/clock.js';
 import { Database } from '../ports/database.js';
 import { DatabaseBackup, ServeLock } from '../ports/database-backup.js';
@@ -94,7 +96,9 @@ const coreModule = (config: DeskConfig) =>
     bind(WebhookDispatcher).toSelf().inSingletonScope();
     bind(WebhookDelivery).toSelf().inSingletonScope();
     bind(OneOffDelivery).toSelf().inSingletonScope();
-    bind(RecentLookups).toConstantValue(new RecentLookups());
+    bind(AccessLookups)
+      .toDynamicValue((ctx) => new AccessLookups(ctx.get(AccessSignal)))
+      .inSingletonScope();
     for (const useCase of USE_CASES) bind<unknown>(useCase).toSelf().inSingletonScope();
   });
 
@@ -165,11 +169,13 @@ async function sqliteModule(config: DeskConfig): Promise<ContainerModule> {
   const limiter = (await sharedCounters(config.redisUrl)) ?? new MemoryRateLimiter();
   return new ContainerModule(({ bind }) => {
     const database = new SqliteDatabase(sqliteFile(config));
-    const signal = new SqliteEventSignal(database);
+    const events = new SqliteEventSignal(database);
+    const access = new SqliteAccessSignal(database);
     bind(Database).toConstantValue(database);
-    bind(EventSignal).toConstantValue(signal);
+    bind(EventSignal).toConstantValue(events);
+    bind(AccessSignal).toConstantValue(access);
     bind(UnitOfWork)
-      .toDynamicValue((ctx) => new SqliteUnitOfWork(database, signal, countPublished(ctx)))
+      .toDynamicValue((ctx) => new SqliteUnitOfWork(database, { events, access, onPublished: countPublished(ctx) }))
       .inSingletonScope();
     bind(RateLimiter).toConstantValue(limiter);
     bind(JobLock).toConstantValue(new MemoryJobLock());
@@ -189,6 +195,8 @@ async function postgresModule(databaseUrl: string, redisUrl: string | null): Pro
     { PgUnitOfWork },
     { PgRateLimiter },
     { PgEventSignal },
+    { PgAccessSignal },
+    { PgNotifications },
     { PgJobLock },
     { PgBackup, PgServeLock },
   ] = await Promise.all([
@@ -196,6 +204,8 @@ async function postgresModule(databaseUrl: string, redisUrl: string | null): Pro
     import('../adapters/persistence/postgres/pg-unit-of-work.js'),
     import('../adapters/rate-limit/pg-rate-limiter.js'),
     import('../adapters/persistence/postgres/pg-event-signal.js'),
+    import('../adapters/persistence/postgres/pg-access-signal.js'),
+    import('../adapters/persistence/postgres/pg-notifications.js'),
     import('../adapters/persistence/postgres/pg-job-lock.js'),
     import('../adapters/backup/pg-backup.js'),
   ]);
@@ -203,21 +213,35 @@ async function postgresModule(databaseUrl: string, redisUrl: string | null): Pro
   const limiter = (await sharedCounters(redisUrl)) ?? new PgRateLimiter(database.pool);
   return new ContainerModule(({ bind }) => {
     bind(Database).toConstantValue(database);
+    // One LISTEN connection for events and access changes, told about a loss through the log (it
+    // reconnects by itself).
+    bind(PgNotifications)
+      .toDynamicValue(
+        (ctx) =>
+          new PgNotifications(database, (error) =>
+            ctx.get(Logger).warn({ err: error }, 'notification listener connection lost; reconnecting'),
+          ),
+      )
+      .inSingletonScope();
+    bind(PgAccessSignal)
+      .toDynamicValue((ctx) => new PgAccessSignal(ctx.get(PgNotifications)))
+      .inSingletonScope();
+    bind(AccessSignal).toService(PgAccessSignal);
     bind(UnitOfWork)
-      .toDynamicValue((ctx) => new PgUnitOfWork(database, countPublished(ctx)))
+      .toDynamicValue((ctx) => {
+        const access = ctx.get(PgAccessSignal);
+        return new PgUnitOfWork(database, {
+          onPublished: countPublished(ctx),
+          onAccessChanged: (lookups, marker) => access.committed(lookups, marker),
+        });
+      })
       .inSingletonScope();
     bind(RateLimiter).toConstantValue(limiter);
     bind(JobLock).toConstantValue(new PgJobLock(database));
     bind(DatabaseBackup).toConstantValue(new PgBackup(databaseUrl));
     bind(ServeLock).toConstantValue(new PgServeLock(databaseUrl));
-    // Told about a lost LISTEN connection through the log (it reconnects by itself).
     bind(EventSignal)
-      .toDynamicValue(
-        (ctx) =>
-          new PgEventSignal(database, (error) =>
-            ctx.get(Logger).warn({ err: error }, 'event listener connection lost; reconnecting'),
-          ),
-      )
+      .toDynamicValue((ctx) => new PgEventSignal(ctx.get(PgNotifications)))
       .inSingletonScope();
   });
 }

@@ -1,6 +1,8 @@
 import type { DeskProgram } from '../adapters/cli/program.js';
 import { VERSION } from '../config/index.js';
+import { AccessSignal } from '../ports/access-signal.js';
 import { Database } from '../ports/database.js';
+import { EventSignal } from '../ports/event-signal.js';
 import { configForCommand } from './load-config.js';
 
 /**
@@ -14,7 +16,12 @@ export const program: DeskProgram = {
     const config = configForCommand(options);
     const { buildContainer, resolveFrom } = await import('./container.js');
     const container = await buildContainer(config);
-    const close = () => container.get(Database).close();
+    // A listening connection (Postgres: the access cache of `desk mcp --stdio`) would keep the process up.
+    const close = async () => {
+      await container.get(AccessSignal).close();
+      await container.get(EventSignal).close();
+      await container.get(Database).close();
+    };
     try {
       await container.get(Database).migrate();
     } catch (e) {

@@ -18,6 +18,7 @@ import type { DeskConfig } from '../config/index.js';
 import { CreateDemoSchool } from '../domain/demo/create-demo-school.js';
 import { Database } from '../ports/database.js';
 import { ServeLock } from '../ports/database-backup.js';
+import { AccessSignal } from '../ports/access-signal.js';
 import { EventSignal } from '../ports/event-signal.js';
 import { RateLimiter } from '../ports/rate-limiter.js';
 import { DatabaseUnavailableError } from '../ports/unit-of-work.js';
@@ -186,6 +187,7 @@ function handleSignals(
     await quietly(container.get(ErrorReporter).close(ERROR_FLUSH_MS));
     await quietly(container.get(RateLimiter).close());
     await quietly(container.get(EventSignal).close());
+    await quietly(container.get(AccessSignal).close());
     await quietly(container.get(ServeLock).release());
     await quietly(container.get(Database).close());
     process.stdout.write('desk: stopped\n');

@@ -37,6 +37,7 @@ import type { Coverage, SubmissionStatus } from '../domain/submissions/repair-st
 import type { Ticket, TicketComment } from '../domain/tickets/ticket.js';
 import type { TicketStatus } from '../domain/tickets/ticket-states.js';
 import type { Tenant } from '../domain/tenants/tenant.js';
+import type { AccessChangeRepository } from './repositories/access-changes.js';
 
 /** Per-tenant sequences. `event` numbers the tenant's events (OutboxRepository). */
 export type Counter = 'loan' | 'submission' | 'ticket' | 'event';
@@ -520,6 +521,7 @@ export interface Repositories {
   readonly deploymentJobs: DeploymentJobRepository;
   readonly webhooks: WebhookRepository;
   readonly monitors: MonitorRepository;
+  readonly accessChanges: AccessChangeRepository;
 }
 
 export type { NewAuditEntry, NewOutboxEvent };

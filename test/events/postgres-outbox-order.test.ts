@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgJobLock } from '../../src/adapters/persistence/postgres/pg-job-lock.js';
 import { PgEventSignal } from '../../src/adapters/persistence/postgres/pg-event-signal.js';
+import { PgNotifications } from '../../src/adapters/persistence/postgres/pg-notifications.js';
 import type { PgDatabase } from '../../src/adapters/persistence/postgres/pg-database.js';
 import { appendEvent } from '../../src/domain/shared/record-change.js';
 import type { IdGenerator } from '../../src/ports/id-generator.js';
@@ -86,7 +87,7 @@ describe.skipIf(!postgresAvailable)('the outbox on Postgres', () => {
   });
 
   it('notifies another instance of a commit with the tenant id alone, and never of a rollback', async () => {
-    const signal = new PgEventSignal(second);
+    const signal = new PgEventSignal(new PgNotifications(second));
     const heard: (string | null)[] = [];
     signal.listen((t) => heard.push(t));
     try {

@@ -59,6 +59,7 @@ import type {
   TicketSearch,
   UserRepository,
 } from '../../src/ports/repositories.js';
+import { AccessChangeRepository } from '../../src/ports/repositories/access-changes.js';
 
 /** A row and the tenant it belongs to. */
 interface Owned<T> {
@@ -1150,8 +1151,22 @@ export class MemoryMonitorRepository implements MonitorRepository {
   }
 }
 
-/** Every repository over one state (a transaction's draft, or the committed state for reads). */
-export const memoryRepositories = (state: MemoryState): Repositories => ({
+/** Records a transaction's access changes in `recorded`, for the unit of work to announce after it commits. */
+export class MemoryAccessChangeRepository extends AccessChangeRepository {
+  constructor(private readonly recorded: string[] = []) {
+    super();
+  }
+
+  async changed(lookups: readonly string[]): Promise<void> {
+    this.recorded.push(...lookups);
+  }
+}
+
+/**
+ * Every repository over one state (a transaction's draft, or the committed state for reads);
+ * `accessChanges` is where the transaction's recorded access changes go.
+ */
+export const memoryRepositories = (state: MemoryState, accessChanges: string[] = []): Repositories => ({
   tenants: new MemoryTenantRepository(state),
   people: new MemoryPersonRepository(state),
   devices: new MemoryDeviceRepository(state),
@@ -1169,4 +1184,5 @@ export const memoryRepositories = (state: MemoryState): Repositories => ({
   deploymentJobs: new MemoryDeploymentJobRepository(state),
   webhooks: new MemoryWebhookRepository(state),
   monitors: new MemoryMonitorRepository(state),
+  accessChanges: new MemoryAccessChangeRepository(accessChanges),
 });

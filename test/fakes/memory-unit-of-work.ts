@@ -12,6 +12,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Repositories } from '../../src/ports/repositories.js';
 import type { UnitOfWork } from '../../src/ports/unit-of-work.js';
+import type { MemoryAccessSignal } from './memory-access-signal.js';
 import { emptyState, memoryRepositories, type MemoryState } from './memory-repositories.js';
 
 export * from './memory-repositories.js';
@@ -27,7 +28,11 @@ export class MemoryUnitOfWork implements UnitOfWork {
     if (this.inside.getStore()) throw new Error('units of work cannot nest: finish the outer one first');
   }
 
-  constructor(initial: MemoryState = emptyState()) {
+  /** `access` hears each commit's recorded access changes, as the real units of work tell theirs. */
+  constructor(
+    initial: MemoryState = emptyState(),
+    private readonly access?: MemoryAccessSignal,
+  ) {
     this.committed = initial;
   }
 
@@ -35,8 +40,10 @@ export class MemoryUnitOfWork implements UnitOfWork {
     this.refuseNesting();
     const run = async (): Promise<T> => {
       const draft = structuredClone(this.committed);
-      const result = await work(memoryRepositories(draft));
+      const accessChanges: string[] = [];
+      const result = await work(memoryRepositories(draft, accessChanges));
       this.committed = draft;
+      if (accessChanges.length) this.access?.committed(accessChanges);
       return result;
     };
     const result = this.queue.then(() => this.inside.run(true, run));

@@ -20,7 +20,8 @@ import { aTenant } from '../support/builders.js';
 import { FixedClock } from './fixed-clock.js';
 import { MemoryUnitOfWork } from './memory-unit-of-work.js';
 import { SequentialIds } from './sequential-ids.js';
-import { RecentLookups } from '../../src/domain/identity/recent-lookups.js';
+import { AccessLookups } from '../../src/domain/identity/access-lookups.js';
+import { MemoryAccessSignal } from './memory-access-signal.js';
 
 /** 09:00 UTC: 10:00 on the same day in the builders' default zone, Europe/Amsterdam. */
 export const NOW = '2026-03-10T09:00:00.000Z';
@@ -39,7 +40,9 @@ export interface World {
   readonly clock: FixedClock;
   readonly ids: SequentialIds;
   /** What authentication remembers, one per world as one per process. */
-  readonly lookups: RecentLookups;
+  readonly lookups: AccessLookups;
+  /** What the unit of work announced to it. */
+  readonly access: MemoryAccessSignal;
   readonly tenant: Tenant;
   /** Writes test data in one transaction, inside the world's tenant. */
   seed(work: (repos: Repositories, tenantId: string) => Promise<unknown>): Promise<void>;
@@ -50,13 +53,15 @@ export interface World {
 }
 
 export async function newWorld(o: WorldOptions = {}): Promise<World> {
-  const uow = new MemoryUnitOfWork();
+  const access = new MemoryAccessSignal();
+  const uow = new MemoryUnitOfWork(undefined, access);
   const tenant = await addTenant(uow, o);
   return {
     uow,
     clock: new FixedClock(o.now ?? NOW),
     ids: new SequentialIds(),
-    lookups: new RecentLookups(),
+    lookups: new AccessLookups(access),
+    access,
     tenant,
     seed: async (work) => {
       await uow.transaction((r) => work(r, tenant.id));

@@ -5,7 +5,6 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOOKUP_FRESH_MS } from '../../src/domain/identity/recent-lookups.js';
 import { runDesk, startServe, tempInstallDir, eventually, type RunningServer } from '../support/cli.js';
 import { postgresAvailable, sharedServeEnv, warnIfPostgresSkipped } from '../support/postgres.js';
 
@@ -123,15 +122,9 @@ describe.skipIf(!postgresAvailable)('two instances on one Postgres', () => {
     expect((await action(b, 'loans.issue', { number: loan.number, holderId: person.id })).status).toBe(409);
   });
 
-  /** Polls `refused` until it holds; how long that took from `since`, or a failure past the deadline. */
-  async function refusedWithin(since: number, refused: () => Promise<boolean>): Promise<number> {
-    await eventually(refused, LOOKUP_FRESH_MS + 1_500, 50);
-    return Date.now() - since;
-  }
-
   const actions = (s: RunningServer, k: string) => fetch(`${s.url}/api/v1/actions`, { headers: { 'x-api-key': k } });
 
-  it('accepts a session made on one instance on the other; logout ends it there at once, elsewhere within a second', async () => {
+  it('accepts a session made on one instance on the other; logout ends it on both from the next request', async () => {
     const login = await fetch(`${a.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-tenant-slug': 'north' },
@@ -149,35 +142,26 @@ describe.skipIf(!postgresAvailable)('two instances on one Postgres', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(out.status).toBe(204);
-    const endedAt = Date.now();
     expect((await inventory(b)).status).toBe(401);
-    expect(await refusedWithin(endedAt, async () => (await inventory(a)).status === 401)).toBeLessThan(
-      LOOKUP_FRESH_MS + 1_500,
-    );
+    expect((await inventory(a)).status).toBe(401);
   });
 
-  it('a key revoked at the CLI stops working on both instances within a second', async () => {
+  it('a key revoked at the CLI stops working on both instances from the next request', async () => {
     const { key: doomed, id } = JSON.parse(
       (await cli(['key', 'create', 'north', '--name', 'doomed', '--scopes', 'loan.view', '--json'])).stdout,
     ) as { key: string; id: string };
     expect((await actions(a, doomed)).status).toBe(200);
     expect((await actions(b, doomed)).status).toBe(200);
     expect((await cli(['key', 'revoke', 'north', id])).code).toBe(0);
-    const revokedAt = Date.now();
-    for (const s of [a, b]) {
-      await refusedWithin(revokedAt, async () => (await actions(s, doomed)).status === 401);
-    }
+    for (const s of [a, b]) expect((await actions(s, doomed)).status).toBe(401);
   });
 
-  it('a module turned off at the CLI is off on both instances within a second', async () => {
+  it('a module turned off at the CLI is off on both instances from the next request', async () => {
     expect((await actions(a, key)).status).toBe(200);
     expect((await actions(b, key)).status).toBe(200);
     expect((await cli(['module', 'disable', 'north', 'integrations'])).code).toBe(0);
-    const disabledAt = Date.now();
     try {
-      for (const s of [a, b]) {
-        await refusedWithin(disabledAt, async () => (await actions(s, key)).status === 404);
-      }
+      for (const s of [a, b]) expect((await actions(s, key)).status).toBe(404);
     } finally {
       expect((await cli(['module', 'enable', 'north', 'integrations'])).code).toBe(0);
     }

@@ -33,6 +33,7 @@ import { observabilityOf } from '../../src/adapters/observability/observability.
 import { resolveFrom } from '../../src/bootstrap/container.js';
 import { startBackground } from '../../src/bootstrap/background.js';
 import { Clock } from '../../src/ports/clock.js';
+import { AccessSignal } from '../../src/ports/access-signal.js';
 import { EventSignal } from '../../src/ports/event-signal.js';
 import { perform } from '../../src/domain/shared/use-case.js';
 import { tempInstallDir } from './cli.js';
@@ -139,6 +140,7 @@ export async function startApp(
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await container.get(RateLimiter).close();
       await container.get(EventSignal).close();
+      await container.get(AccessSignal).close();
       await container.get(Database).close();
       await container.get(ErrorReporter).close();
       await schema?.drop();

@@ -26,7 +26,7 @@ import { GetSignedInUser } from '../../src/domain/identity/get-signed-in-user.js
 import { Invitations } from '../../src/domain/identity/invitations.js';
 import { InviteUser } from '../../src/domain/identity/invite-user.js';
 import { ListUsers } from '../../src/domain/identity/list-users.js';
-import { lookupOf } from '../../src/domain/identity/recent-lookups.js';
+import { lookupOf } from '../../src/domain/identity/access-lookups.js';
 import { SignIn } from '../../src/domain/identity/sign-in.js';
 import { UpdateUser } from '../../src/domain/identity/update-user.js';
 import type { User } from '../../src/domain/identity/user.js';
@@ -71,13 +71,13 @@ async function adminWorld() {
     createUser: asCalled(CreateUser, w.uow, w.clock, w.ids, hasher, invitations),
     createUserWithFile: asCalled(CreateUserWithInvitationFile, createUser, invitations),
     listUsers: asCalled(ListUsers, w.uow, w.clock),
-    updateUser: asCalled(UpdateUser, w.uow, w.clock, w.ids, w.lookups),
+    updateUser: asCalled(UpdateUser, w.uow, w.clock, w.ids),
     inviteUser: asCalled(InviteUser, w.uow, w.clock, invitations),
     consume: new ConsumeSetupLink(w.uow, w.clock, w.ids, secrets, hasher, writer),
-    createApiKey: asCalled(CreateApiKey, w.uow, w.clock, w.ids, secrets, w.lookups),
+    createApiKey: asCalled(CreateApiKey, w.uow, w.clock, w.ids, secrets),
     listModules: asCalled(ListModules),
-    setModules: asCalled(SetModules, w.uow, w.clock, w.ids, w.lookups),
-    changeModules: asCalled(ChangeModules, w.uow, w.clock, w.ids, w.lookups),
+    setModules: asCalled(SetModules, w.uow, w.clock, w.ids),
+    changeModules: asCalled(ChangeModules, w.uow, w.clock, w.ids),
     searchAudit: asCalled(SearchAudit, w.uow),
     me: asCalled(GetSignedInUser, w.uow),
     signIn: new SignIn(w.uow, w.clock, w.ids, hasher, tokens, new MemoryRateLimiter()),

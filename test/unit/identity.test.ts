@@ -29,10 +29,10 @@ async function identityWorld() {
     hasher,
     writer,
     admin: userActor(w.tenant, 'school-admin', { id: 'user-admin' }),
-    createApiKey: asCalled(CreateApiKey, w.uow, w.clock, w.ids, secrets, w.lookups),
+    createApiKey: asCalled(CreateApiKey, w.uow, w.clock, w.ids, secrets),
     authenticate: new AuthenticateApiKey(w.uow, w.clock, secrets, w.lookups),
     listApiKeys: asCalled(ListApiKeys, w.uow),
-    revokeApiKey: asCalled(RevokeApiKey, w.uow, w.clock, w.ids, w.lookups),
+    revokeApiKey: asCalled(RevokeApiKey, w.uow, w.clock, w.ids),
     createUser: asCalled(
       CreateUser,
       w.uow,

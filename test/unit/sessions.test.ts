@@ -30,7 +30,7 @@ async function sessionWorld() {
     tokens,
     signIn: new SignIn(w.uow, w.clock, w.ids, hasher, tokens, limiter),
     authenticate: new AuthenticateSession(w.uow, w.clock, tokens, w.lookups),
-    signOut: asCalled(SignOut, w.uow, w.clock, w.lookups),
+    signOut: asCalled(SignOut, w.uow, w.clock),
   };
 }
 

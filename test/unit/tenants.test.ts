@@ -9,7 +9,6 @@ import { MemoryUnitOfWork } from '../fakes/memory-unit-of-work.js';
 import { SequentialIds } from '../fakes/sequential-ids.js';
 import { domainError, keyActor, NOW, userActor } from '../fakes/world.js';
 import { asCalled } from '../fakes/as-called.js';
-import { RecentLookups } from '../../src/domain/identity/recent-lookups.js';
 
 function tenantWorld() {
   const uow = new MemoryUnitOfWork();
@@ -18,7 +17,7 @@ function tenantWorld() {
   return {
     uow,
     createTenant: new CreateTenant(uow, clock, ids),
-    changeModules: asCalled(ChangeModules, uow, clock, ids, new RecentLookups()),
+    changeModules: asCalled(ChangeModules, uow, clock, ids),
     resolveTenant: new ResolveTenant(uow),
     stored: (slug: string) => uow.read((r) => r.tenants.findBySlug(slug)),
     audit: (tenant: Tenant) => uow.read(async (r) => (await r.audit.list(tenant.id, { limit: 100 })).reverse()),

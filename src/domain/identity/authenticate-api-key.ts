@@ -6,7 +6,7 @@ import { effectivePermissions } from '../access/permissions.js';
 import type { Actor } from '../shared/actor.js';
 import { DomainError } from '../shared/errors.js';
 import { isWellFormedKey, keyState, lookupPrefix } from './api-key.js';
-import { lookupOf, RecentLookups } from './recent-lookups.js';
+import { AccessLookups, lookupOf } from './access-lookups.js';
 
 /** Touching `lastUsedAt` on every request would turn every read into a write; once a minute is enough. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -15,9 +15,9 @@ const unauthorized = (why: string) => new DomainError('unauthorized', why);
 
 /**
  * Turns a presented API key into the actor it acts as, or fails with `unauthorized`. The keys under a
- * prefix and the key's tenant come from RecentLookups (a second old at most; a key revoked through
- * this process fails at once), and `lastUsedAt` is written at most once a minute per key by this
- * process, so a request is no database work at all most of the time.
+ * prefix and the key's tenant come from AccessLookups (remembered until they change: a key revoked, or
+ * a module switched off, anywhere fails the next request), and `lastUsedAt` is written at most once a
+ * minute per key by this process, so a request is no database work at all most of the time.
  */
 @injectable()
 export class AuthenticateApiKey {
@@ -28,7 +28,7 @@ export class AuthenticateApiKey {
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(Clock) private readonly clock: Clock,
     @inject(Secrets) private readonly secrets: Secrets,
-    @inject(RecentLookups) private readonly lookups: RecentLookups,
+    @inject(AccessLookups) private readonly lookups: AccessLookups,
   ) {}
 
   async execute(presented: string): Promise<Actor> {

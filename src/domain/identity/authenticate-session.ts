@@ -4,7 +4,7 @@ import { SessionTokens } from '../../ports/session-tokens.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { Actor } from '../shared/actor.js';
 import { DomainError } from '../shared/errors.js';
-import { lookupOf, RecentLookups } from './recent-lookups.js';
+import { AccessLookups, lookupOf } from './access-lookups.js';
 import { sessionIsLive } from './session.js';
 import { userActor } from './user-actor.js';
 
@@ -13,8 +13,8 @@ const noSession = () => new DomainError('unauthorized', 'sign in first: the sess
 /**
  * Turns a console token into the signed-in user's actor. The stored session decides: a token for a
  * revoked or expired session, or for a user who is no longer active, does not work. The session,
- * the user and the tenant come from RecentLookups (a second old at most; a session ended through this
- * process fails at once).
+ * the user and the tenant come from AccessLookups (remembered until they change: a session ended, a
+ * user deactivated or a role changed anywhere applies to the next request).
  */
 @injectable()
 export class AuthenticateSession {
@@ -22,7 +22,7 @@ export class AuthenticateSession {
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(Clock) private readonly clock: Clock,
     @inject(SessionTokens) private readonly tokens: SessionTokens,
-    @inject(RecentLookups) private readonly lookups: RecentLookups,
+    @inject(AccessLookups) private readonly lookups: AccessLookups,
   ) {}
 
   async execute(token: string): Promise<{ actor: Actor; sessionId: string }> {

@@ -10,7 +10,7 @@ import type { UseCase } from '../shared/use-case.js';
 import { invalid } from '../shared/errors.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
 import { text, wholeNumber } from '../shared/validation.js';
-import { lookupOf, RecentLookups } from './recent-lookups.js';
+import { lookupOf } from './access-lookups.js';
 import { formatKey, keyBodyFromBytes, lookupPrefix, type ApiKey, type StoredApiKey } from './api-key.js';
 
 const scope = z.string().superRefine((s, ctx) => {
@@ -49,7 +49,6 @@ export class CreateApiKey implements UseCase<typeof createApiKeyInput, { apiKey:
     @inject(Clock) private readonly clock: Clock,
     @inject(IdGenerator) private readonly ids: IdGenerator,
     @inject(Secrets) private readonly secrets: Secrets,
-    @inject(RecentLookups) private readonly lookups: RecentLookups,
   ) {}
 
   async execute(actor: Actor, i: z.output<typeof createApiKeyInput>): Promise<{ apiKey: ApiKey; key: string }> {
@@ -75,6 +74,8 @@ export class CreateApiKey implements UseCase<typeof createApiKeyInput, { apiKey:
     };
     await this.uow.transaction(async (repos) => {
       await repos.apiKeys.create(stored);
+      // A prefix looked up before found nothing: the new key works at once all the same.
+      await repos.accessChanges.changed([lookupOf.apiKeys(stored.prefix)]);
       await recordChange(repos, this.ids, {
         tenantId: actor.tenant.id,
         actor: auditActor(actor),
@@ -84,8 +85,6 @@ export class CreateApiKey implements UseCase<typeof createApiKeyInput, { apiKey:
         details: { name: stored.name, prefix: stored.prefix, scopes: stored.scopes, expiresAt: stored.expiresAt },
       });
     });
-    // A prefix looked up in the last second found nothing: the new key works at once all the same.
-    this.lookups.forget(lookupOf.apiKeys(stored.prefix));
     const { tenantId: _t, hash: _h, ...apiKey } = stored;
     return { apiKey, key };
   }

@@ -7,7 +7,7 @@ import type { Actor } from '../shared/actor.js';
 import { conflict, notFound } from '../shared/errors.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
 import type { UseCase } from '../shared/use-case.js';
-import { lookupOf, RecentLookups } from './recent-lookups.js';
+import { lookupOf } from './access-lookups.js';
 import { id } from '../shared/validation.js';
 
 export const revokeApiKeyInput = z.object({ id: id() }).strict();
@@ -22,17 +22,18 @@ export class RevokeApiKey implements UseCase<typeof revokeApiKeyInput, void> {
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(Clock) private readonly clock: Clock,
     @inject(IdGenerator) private readonly ids: IdGenerator,
-    @inject(RecentLookups) private readonly lookups: RecentLookups,
   ) {}
 
   async execute(actor: Actor, input: z.output<typeof revokeApiKeyInput>): Promise<void> {
     const at = this.clock.now().toISOString();
     const tenantId = actor.tenant.id;
-    const prefix = await this.uow.transaction(async (repos) => {
+    await this.uow.transaction(async (repos) => {
       const key = await repos.apiKeys.findById(tenantId, input.id);
       if (!key) throw notFound('API key', input.id);
       if (!(await repos.apiKeys.revoke(tenantId, input.id, at)))
         throw conflict(`API key ${input.id} is already revoked`);
+      // Every process refuses the key from its next request on (AccessLookups).
+      await repos.accessChanges.changed([lookupOf.apiKeys(key.prefix)]);
       await recordChange(repos, this.ids, {
         tenantId,
         actor: auditActor(actor),
@@ -41,9 +42,6 @@ export class RevokeApiKey implements UseCase<typeof revokeApiKeyInput, void> {
         at,
         details: { name: key.name, prefix: key.prefix },
       });
-      return key.prefix;
     });
-    // This process stops accepting the key at once; others within a second (RecentLookups).
-    this.lookups.forget(lookupOf.apiKeys(prefix));
   }
 }

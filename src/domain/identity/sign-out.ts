@@ -5,7 +5,7 @@ import { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { Actor } from '../shared/actor.js';
 import type { UseCase } from '../shared/use-case.js';
 import { id } from '../shared/validation.js';
-import { lookupOf, RecentLookups } from './recent-lookups.js';
+import { lookupOf } from './access-lookups.js';
 
 export const signOutInput = z.object({ sessionId: id() }).strict();
 
@@ -18,12 +18,13 @@ export class SignOut implements UseCase<typeof signOutInput, void> {
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(Clock) private readonly clock: Clock,
-    @inject(RecentLookups) private readonly lookups: RecentLookups,
   ) {}
 
   async execute(actor: Actor, { sessionId }: z.output<typeof signOutInput>): Promise<void> {
     const at = this.clock.now().toISOString();
-    await this.uow.transaction((r) => r.sessions.revoke(actor.tenant.id, sessionId, at));
-    this.lookups.forget(lookupOf.session(actor.tenant.id, sessionId));
+    await this.uow.transaction(async (r) => {
+      await r.sessions.revoke(actor.tenant.id, sessionId, at);
+      await r.accessChanges.changed([lookupOf.session(actor.tenant.id, sessionId)]);
+    });
   }
 }

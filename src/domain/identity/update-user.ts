@@ -11,7 +11,7 @@ import { auditActor, recordChange } from '../shared/record-change.js';
 import type { UseCase } from '../shared/use-case.js';
 import { id, text } from '../shared/validation.js';
 import { requireLoanGroups } from './create-user.js';
-import { lookupOf, RecentLookups } from './recent-lookups.js';
+import { lookupOf } from './access-lookups.js';
 import type { User } from './user.js';
 import { toUserView, withoutCredentials, type UserView } from './user-view.js';
 
@@ -36,7 +36,7 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.str
  * needs `role.manage`. The tenant's last active school administrator cannot be demoted or
  * deactivated (conflict): the active administrators are read locked, first and always in one order,
  * so two administrators demoting each other at once cannot both succeed. Deactivating ends the
- * user's sessions and open links at once; a new role or pool applies from the user's next request.
+ * user's sessions and open links at once; a new role or pool applies from the user's next request, in every process.
  * Audited `user.update` with what changed, from and to; a change that changes nothing writes nothing.
  */
 @injectable()
@@ -48,7 +48,6 @@ export class UpdateUser implements UseCase<typeof updateUserInput, { user: UserV
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(Clock) private readonly clock: Clock,
     @inject(IdGenerator) private readonly ids: IdGenerator,
-    @inject(RecentLookups) private readonly lookups: RecentLookups,
   ) {}
 
   async execute(actor: Actor, input: z.output<typeof updateUserInput>): Promise<{ user: UserView }> {
@@ -59,7 +58,7 @@ export class UpdateUser implements UseCase<typeof updateUserInput, { user: UserV
     }
     const tenantId = actor.tenant.id;
     const at = this.clock.now().toISOString();
-    const result = await this.uow.transaction(async (repos) => {
+    return this.uow.transaction(async (repos) => {
       // Administrators before the user, by e-mail: every change of an administrator locks in this
       // order, so none waits on another forever, and the later one reads the earlier one's outcome.
       const admins =
@@ -79,8 +78,7 @@ export class UpdateUser implements UseCase<typeof updateUserInput, { user: UserV
         ...(input.active !== undefined ? { active: input.active } : {}),
       };
       const changed = CHANGEABLE.filter((k) => !same(current[k], next[k]));
-      if (changed.length === 0)
-        return { user: await toUserView(repos, tenantId, current, at), changed, endedSessions: [] };
+      if (changed.length === 0) return { user: await toUserView(repos, tenantId, current, at) };
       if (isActiveAdmin(current) && !isActiveAdmin(next) && !admins?.some((a) => a.id !== current.id)) {
         throw conflict(
           `${current.email} is the last active school administrator: make someone else a school administrator first`,
@@ -92,6 +90,13 @@ export class UpdateUser implements UseCase<typeof updateUserInput, { user: UserV
         endedSessions.push(...(await repos.sessions.revokeAllOf(tenantId, current.id, at)));
         await repos.setupLinks.replaceOpen(tenantId, current.id, at);
       }
+      // Every process authenticates the user afresh from its next request: a deactivated user is
+      // refused, a new role or pool applies, and an ended session stays ended even if the user is
+      // turned back on at once (AccessLookups).
+      await repos.accessChanges.changed([
+        lookupOf.user(tenantId, current.id),
+        ...endedSessions.map((sessionId) => lookupOf.session(tenantId, sessionId)),
+      ]);
       const changes = Object.fromEntries(changed.map((k) => [k, { from: current[k], to: next[k] }])) as Record<
         Changeable,
         { from: unknown; to: unknown }
@@ -104,13 +109,7 @@ export class UpdateUser implements UseCase<typeof updateUserInput, { user: UserV
         at,
         details: { changes },
       });
-      return { user: await toUserView(repos, tenantId, next, at), changed, endedSessions };
+      return { user: await toUserView(repos, tenantId, next, at) };
     });
-    // This process authenticates the user afresh at once (a deactivated user is refused on the next
-    // request, a new role or pool applies to it, an ended session stays ended even if the user is
-    // turned back on within the second); other processes within a second (RecentLookups).
-    if (result.changed.length > 0) this.lookups.forget(lookupOf.user(tenantId, input.id));
-    for (const sessionId of result.endedSessions) this.lookups.forget(lookupOf.session(tenantId, sessionId));
-    return { user: result.user };
   }
 }

@@ -8,7 +8,7 @@ import type { Actor } from '../shared/actor.js';
 import { invalidField, notFound } from '../shared/errors.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
 import type { UseCase } from '../shared/use-case.js';
-import { lookupOf, RecentLookups } from '../identity/recent-lookups.js';
+import { lookupOf } from '../identity/access-lookups.js';
 import { requireModuleChanger } from './module-switches.js';
 import type { Tenant } from './tenant.js';
 
@@ -30,7 +30,6 @@ export class ChangeModules implements UseCase<typeof changeModulesInput, { modul
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(Clock) private readonly clock: Clock,
     @inject(IdGenerator) private readonly ids: IdGenerator,
-    @inject(RecentLookups) private readonly lookups: RecentLookups,
   ) {}
 
   async execute(actor: Actor, input: z.output<typeof changeModulesInput>): Promise<{ modules: ModuleName[] }> {
@@ -53,6 +52,7 @@ export class ChangeModules implements UseCase<typeof changeModulesInput, { modul
       disable.forEach((m) => next.delete(m));
       const modules = MODULES.filter((m) => next.has(m));
       await repos.tenants.setModules(tenant.id, modules);
+      await repos.accessChanges.changed([lookupOf.tenant(tenant.id)]);
       await recordChange(repos, this.ids, {
         tenantId: tenant.id,
         actor: auditActor(actor),
@@ -63,7 +63,6 @@ export class ChangeModules implements UseCase<typeof changeModulesInput, { modul
       });
       return { modules };
     });
-    this.lookups.forget(lookupOf.tenant(actor.tenant.id));
     return changed;
   }
 }

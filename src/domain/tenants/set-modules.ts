@@ -9,7 +9,7 @@ import { invalid, invalidField, notFound } from '../shared/errors.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
 import type { UseCase } from '../shared/use-case.js';
 import { parseInput } from '../shared/validation.js';
-import { lookupOf, RecentLookups } from '../identity/recent-lookups.js';
+import { lookupOf } from '../identity/access-lookups.js';
 import { moduleSwitches, requireModuleChanger } from './module-switches.js';
 
 export const setModulesBody = z.object({ enabled: z.array(z.string().max(100)).max(MODULES.length * 2) }).strict();
@@ -21,8 +21,8 @@ type Modules = { modules: { name: ModuleName; enabled: boolean }[]; changeable: 
  * one goes off. School administrators only (module-switches.ts). Who the caller is decides before the
  * body is read, as a missing permission would, so `input` admits anything and `execute` parses it
  * once the caller is known to be allowed. An unknown module is refused naming it (`enabled.<i>`).
- * Audited `module.change` (what went on, what went off) when something changes; this process
- * applies it at once, others within a second (RecentLookups).
+ * Audited `module.change` (what went on, what went off) when something changes; every process
+ * applies it from its next request (AccessLookups).
  */
 @injectable()
 export class SetModules implements UseCase<z.ZodUnknown, Modules> {
@@ -33,7 +33,6 @@ export class SetModules implements UseCase<z.ZodUnknown, Modules> {
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(Clock) private readonly clock: Clock,
     @inject(IdGenerator) private readonly ids: IdGenerator,
-    @inject(RecentLookups) private readonly lookups: RecentLookups,
   ) {}
 
   async execute(actor: Actor, body: unknown): Promise<Modules> {
@@ -49,13 +48,14 @@ export class SetModules implements UseCase<z.ZodUnknown, Modules> {
     const wanted = MODULES.filter((m) => enabled.includes(m));
     const at = this.clock.now().toISOString();
     const tenantId = actor.tenant.id;
-    const changed = await this.uow.transaction(async (repos) => {
+    await this.uow.transaction(async (repos) => {
       const tenant = await repos.tenants.findById(tenantId);
       if (!tenant) throw notFound('tenant', actor.tenant.slug);
       const on = wanted.filter((m) => !tenant.modules.includes(m));
       const off = tenant.modules.filter((m) => !wanted.includes(m));
       if (on.length === 0 && off.length === 0) return false;
       await repos.tenants.setModules(tenantId, wanted);
+      await repos.accessChanges.changed([lookupOf.tenant(tenantId)]);
       await recordChange(repos, this.ids, {
         tenantId,
         actor: auditActor(actor),
@@ -66,7 +66,6 @@ export class SetModules implements UseCase<z.ZodUnknown, Modules> {
       });
       return true;
     });
-    if (changed) this.lookups.forget(lookupOf.tenant(tenantId));
     return { modules: moduleSwitches(wanted), changeable: true };
   }
 }

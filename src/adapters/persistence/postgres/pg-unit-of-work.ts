@@ -18,8 +18,15 @@ export class PgUnitOfWork extends UnitOfWork {
 
   constructor(
     private readonly database: PgDatabase,
-    /** Told the kinds of the events each commit published (desk_events_published_total). */
-    private readonly onPublished: (kinds: readonly EventKind[]) => void = () => undefined,
+    private readonly signals: {
+      /** Told the kinds of the events each commit published (desk_events_published_total). */
+      readonly onPublished?: (kinds: readonly EventKind[]) => void;
+      /**
+       * Told the lookups each commit changed (and the transaction's notification marker); the caller
+       * hears of the commit once it settles (pg-access-signal.ts: until every instance has been told).
+       */
+      readonly onAccessChanged?: (lookups: readonly string[], marker: string) => Promise<void>;
+    } = {},
   ) {
     super();
     this.readRepositories = pgRepositories(database.pool);
@@ -30,14 +37,15 @@ export class PgUnitOfWork extends UnitOfWork {
       throw translatePgError(error);
     });
     let broken: Error | undefined;
+    let committed: { result: T; accessChanges: { recorded: string[]; marker: string } };
     try {
       // One round trip: the lock timeout holds for this transaction only.
       await client.query(`BEGIN; SET LOCAL lock_timeout = ${this.database.lockTimeoutMs}`);
       const repos = pgRepositories(client);
       const result = await work(repos);
       await client.query('COMMIT');
-      if (repos.outbox.appended.length) this.onPublished(repos.outbox.appended);
-      return result;
+      if (repos.outbox.appended.length) this.signals.onPublished?.(repos.outbox.appended);
+      committed = { result, accessChanges: repos.accessChanges };
     } catch (error) {
       // A failed ROLLBACK means the connection is unusable: release it as broken so the pool drops it.
       await client.query('ROLLBACK').catch((e: Error) => (broken = e));
@@ -45,6 +53,9 @@ export class PgUnitOfWork extends UnitOfWork {
     } finally {
       client.release(broken);
     }
+    const { recorded, marker } = committed.accessChanges;
+    if (recorded.length) await this.signals.onAccessChanged?.(recorded, marker);
+    return committed.result;
   }
 
   read<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {

@@ -510,6 +510,17 @@ CREATE INDEX audit_entries_tenant_target_at ON audit_entries (tenant_id, target,
 CREATE INDEX audit_entries_tenant_actor_at ON audit_entries (tenant_id, actor_id, at);
 `;
 
+// Every access change (a key revoked, a session ended, a user or the modules changed) bumps this one
+// row, so the commit is a change to the file and moves every other connection's data_version
+// (sqlite-access-signal.ts), whatever else the transaction wrote.
+const accessVersion = `
+CREATE TABLE access_version (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  version INTEGER NOT NULL
+) STRICT;
+INSERT INTO access_version (id, version) VALUES (1, 0);
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: '0001_initial', sql: initial },
   { version: '0002_sessions', sql: sessions },
@@ -518,4 +529,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: '0005_webhooks', sql: webhooks },
   { version: '0006_monitors', sql: monitors },
   { version: '0007_records', sql: records },
+  { version: '0008_access_version', sql: accessVersion },
 ];

@@ -83,6 +83,21 @@ export class SqliteDatabase extends Database {
     });
   }
 
+  /**
+   * The connection's `data_version`: it moves exactly when another connection (another process) has
+   * committed to the file since this one last looked. Read at once, outside the queue: one pragma on
+   * the open connection, which disturbs no transaction in progress. Null while the file cannot be
+   * opened (or once closed): nothing can then be said about other processes.
+   */
+  dataVersion(): number | null {
+    if (this.closed) return null;
+    try {
+      return this.open().statement('PRAGMA data_version', true).get() as number;
+    } catch {
+      return null;
+    }
+  }
+
   close(): Promise<void> {
     return this.mutex.run(async () => {
       this.closed = true;

@@ -3,6 +3,7 @@ import type { Repositories } from '../../../ports/repositories.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
 import { sqliteRepositories, type SqliteRepositories } from './repositories/index.js';
 import type { SqliteDatabase } from './sqlite-database.js';
+import type { SqliteAccessSignal } from './sqlite-access-signal.js';
 import type { SqliteEventSignal } from './sqlite-event-signal.js';
 import type { Sql } from './sql.js';
 
@@ -11,16 +12,21 @@ import type { Sql } from './sql.js';
  * Write transactions start with BEGIN IMMEDIATE: the write lock is taken up front, so another process
  * waits (busy_timeout) at the start instead of failing with SQLITE_BUSY halfway through. A wait past
  * the busy timeout fails as DatabaseBusyError (a retryable 503), not as a bug (SqliteDatabase.exclusive).
- * After a commit that appended events, the event signal is told which tenants' (never before).
+ * After a commit that appended events, the event signal is told which tenants' (never before); after
+ * one that recorded access changes, the access signal which lookups (so this process forgets them
+ * before the caller hears of the commit).
  */
 export class SqliteUnitOfWork extends UnitOfWork {
   private bound: { sql: Sql; repos: SqliteRepositories } | null = null;
 
   constructor(
     private readonly database: SqliteDatabase,
-    private readonly signal?: SqliteEventSignal,
-    /** Told the kinds of the events each commit published (desk_events_published_total). */
-    private readonly onPublished: (kinds: readonly EventKind[]) => void = () => undefined,
+    private readonly signals: {
+      readonly events?: SqliteEventSignal;
+      readonly access?: SqliteAccessSignal;
+      /** Told the kinds of the events each commit published (desk_events_published_total). */
+      readonly onPublished?: (kinds: readonly EventKind[]) => void;
+    } = {},
   ) {
     super();
   }
@@ -32,15 +38,18 @@ export class SqliteUnitOfWork extends UnitOfWork {
       try {
         const result = await work(repos);
         sql.db.exec('COMMIT');
+        const changed = repos.accessChanges.take();
+        if (changed.length) this.signals.access?.committed(changed);
         const { tenants, kinds } = repos.outbox.takeAppended();
         if (tenants.length) {
-          this.signal?.committed(tenants);
-          this.onPublished(kinds);
+          this.signals.events?.committed(tenants);
+          this.signals.onPublished?.(kinds);
         }
         return result;
       } catch (error) {
         if (sql.db.inTransaction) sql.db.exec('ROLLBACK');
         repos.outbox.takeAppended();
+        repos.accessChanges.take();
         throw error;
       }
     });

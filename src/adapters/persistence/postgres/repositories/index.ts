@@ -1,5 +1,6 @@
 import type { Repositories } from '../../../../ports/repositories.js';
 import type { Queryable } from '../sql.js';
+import { PgAccessChangeRepository } from './access-changes.js';
 import { PgApiKeyRepository } from './api-keys.js';
 import { PgAuditRepository } from './audit.js';
 import { PgCostRepository } from './costs.js';
@@ -19,6 +20,7 @@ import { PgUserRepository } from './users.js';
 import { PgWebhookRepository } from './webhooks.js';
 
 export {
+  PgAccessChangeRepository,
   PgApiKeyRepository,
   PgAuditRepository,
   PgCostRepository,
@@ -37,8 +39,14 @@ export {
   PgWebhookRepository,
 };
 
-/** Every repository over one connection (a transaction) or over the pool (plain reads). */
-export function pgRepositories(db: Queryable): Repositories & { readonly outbox: PgOutboxRepository } {
+/**
+ * Every repository over one connection (a transaction) or over the pool (plain reads); the outbox and
+ * the access changes also say what a transaction appended and recorded, for the unit of work.
+ */
+export function pgRepositories(db: Queryable): Repositories & {
+  readonly outbox: PgOutboxRepository;
+  readonly accessChanges: PgAccessChangeRepository;
+} {
   return {
     tenants: new PgTenantRepository(db),
     people: new PgPersonRepository(db),
@@ -57,5 +65,6 @@ export function pgRepositories(db: Queryable): Repositories & { readonly outbox:
     deploymentJobs: new PgDeploymentJobRepository(db),
     webhooks: new PgWebhookRepository(db),
     monitors: new PgMonitorRepository(db),
+    accessChanges: new PgAccessChangeRepository(db),
   };
 }

@@ -1,5 +1,6 @@
 import type { Repositories } from '../../../../ports/repositories.js';
 import type { Sql } from '../sql.js';
+import { SqliteAccessChangeRepository } from './access-changes.js';
 import { SqliteApiKeyRepository } from './api-keys.js';
 import { SqliteAuditRepository } from './audit.js';
 import { SqliteCostRepository } from './costs.js';
@@ -19,6 +20,7 @@ import { SqliteUserRepository } from './users.js';
 import { SqliteWebhookRepository } from './webhooks.js';
 
 export {
+  SqliteAccessChangeRepository,
   SqliteApiKeyRepository,
   SqliteAuditRepository,
   SqliteCostRepository,
@@ -37,8 +39,14 @@ export {
   SqliteWebhookRepository,
 };
 
-/** The repositories of one connection; the outbox also says what a transaction appended. */
-export type SqliteRepositories = Repositories & { readonly outbox: SqliteOutboxRepository };
+/**
+ * The repositories of one connection; the outbox and the access changes also say what a transaction
+ * appended and recorded, for the unit of work to announce once it commits.
+ */
+export type SqliteRepositories = Repositories & {
+  readonly outbox: SqliteOutboxRepository;
+  readonly accessChanges: SqliteAccessChangeRepository;
+};
 
 /** Every repository on one connection. */
 export const sqliteRepositories = (sql: Sql): SqliteRepositories => ({
@@ -59,4 +67,5 @@ export const sqliteRepositories = (sql: Sql): SqliteRepositories => ({
   deploymentJobs: new SqliteDeploymentJobRepository(sql),
   webhooks: new SqliteWebhookRepository(sql),
   monitors: new SqliteMonitorRepository(sql),
+  accessChanges: new SqliteAccessChangeRepository(sql),
 });
