@@ -17,6 +17,7 @@ import { SqliteUnitOfWork } from '../adapters/persistence/sqlite/sqlite-unit-of-
 import { MemoryJobLock } from '../adapters/system/memory-job-lock.js';
 import { NoMailer, SmtpMailer } from '../adapters/mail/smtp-mailer.js';
 import { PublicAddressGuard } from '../adapters/outbound/public-address-guard.js';
+import { HttpsClientMetadataDocuments } from '../adapters/outbound/https-client-metadata.js';
 import { NodeHttpProbe } from '../adapters/outbound/node-http-probe.js';
 import { StatfsDataDisk } from '../adapters/fs/statfs-data-disk.js';
 import { AesSecretBox } from '../adapters/system/aes-secret-box.js';
@@ -34,6 +35,7 @@ import { WebhookDelivery } from '../domain/webhooks/webhook-delivery.js';
 import { WebhookDispatcher } from '../domain/webhooks/webhook-dispatcher.js';
 import type { Resolve } from '../domain/shared/use-case.js';
 import { AccessSignal } from '../ports/access-signal.js';
+import { ClientMetadataDocuments } from '../ports/client-metadata.js';
 import { Clock } from '../ports/clock.js';
 import { Database } from '../ports/database.js';
 import { DatabaseBackup, ServeLock } from '../ports/database-backup.js';
@@ -81,6 +83,8 @@ const coreModule = (config: DeskConfig) =>
     const guard = new PublicAddressGuard(config.webhookAllowPrivate);
     bind(OutboundGuard).toConstantValue(guard);
     bind(WebhookSender).toConstantValue(new HttpWebhookSender(guard));
+    // OAuth apps' metadata documents: fetched under the same public-address rule as webhooks.
+    bind(ClientMetadataDocuments).toConstantValue(new HttpsClientMetadataDocuments(guard));
     // Monitors: checks resolve through the same public-address rule, at connection time.
     bind(HttpProbe).toConstantValue(new NodeHttpProbe({ lookup: guard.lookup }));
     bind(DataDisk).toConstantValue(new StatfsDataDisk(config.dataDir, config.diskAlertPercent));

@@ -1,4 +1,5 @@
 import type { RateLimitPolicies } from '../adapters/http/middleware/rate-limit.js';
+import { OAUTH_RATE_LIMIT_POLICIES } from '../adapters/http/routes/oauth.js';
 import type { DeskConfig } from '../config/index.js';
 import { SIGN_IN_POLICIES } from '../domain/identity/sign-in.js';
 
@@ -12,6 +13,8 @@ export const rateLimitPolicies = (config: Pick<DeskConfig, 'rateLimits'>): RateL
   v1: { name: 'v1', limit: config.rateLimits.v1, windowSeconds: RATE_LIMIT_WINDOW_SECONDS },
 });
 
-/** Every policy's name, for the metrics that count refusals (the sign-in lockouts included). */
+/** Every policy's name, for the metrics that count refusals (the sign-in lockouts and OAuth's included). */
 export const rateLimitPolicyNames = (config: Pick<DeskConfig, 'rateLimits'>): string[] =>
-  [...Object.values(rateLimitPolicies(config)), ...Object.values(SIGN_IN_POLICIES)].map((p) => p.name);
+  [...Object.values(rateLimitPolicies(config)), ...Object.values(SIGN_IN_POLICIES), ...OAUTH_RATE_LIMIT_POLICIES].map(
+    (p) => p.name,
+  );

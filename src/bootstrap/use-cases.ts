@@ -94,6 +94,16 @@ import { ExportDevices } from '../domain/exports/export-devices.js';
 import { ExportLoans } from '../domain/exports/export-loans.js';
 import { ExportSubmissions } from '../domain/exports/export-submissions.js';
 import { ExportTickets } from '../domain/exports/export-tickets.js';
+import { AuthenticateAccessToken } from '../domain/oauth/authenticate-access-token.js';
+import { BeginAuthorization } from '../domain/oauth/begin-authorization.js';
+import { DecideAuthorization } from '../domain/oauth/decide-authorization.js';
+import { ExchangeToken } from '../domain/oauth/exchange-token.js';
+import { GetAuthorization } from '../domain/oauth/get-authorization.js';
+import { ListGrants } from '../domain/oauth/list-grants.js';
+import { OAuthClients } from '../domain/oauth/oauth-clients.js';
+import { RegisterClient } from '../domain/oauth/register-client.js';
+import { RevokeGrant } from '../domain/oauth/revoke-grant.js';
+import { RevokeToken } from '../domain/oauth/revoke-token.js';
 
 /** Every use case (and the shared domain services), bound to itself in every deployment mode. */
 export const USE_CASES = [
@@ -195,4 +205,15 @@ export const USE_CASES = [
   ExportLoans,
   ExportSubmissions,
   ExportTickets,
+  // Desk as the OAuth authorization server of its MCP endpoint (issue 20).
+  OAuthClients,
+  RegisterClient,
+  BeginAuthorization,
+  GetAuthorization,
+  DecideAuthorization,
+  ExchangeToken,
+  RevokeToken,
+  AuthenticateAccessToken,
+  ListGrants,
+  RevokeGrant,
 ] as const;

@@ -38,6 +38,12 @@ import type { Ticket, TicketComment } from '../domain/tickets/ticket.js';
 import type { TicketStatus } from '../domain/tickets/ticket-states.js';
 import type { Tenant } from '../domain/tenants/tenant.js';
 import type { AccessChangeRepository } from './repositories/access-changes.js';
+import type {
+  GrantRepository,
+  OAuthAuthorizationRepository,
+  OAuthClientRepository,
+  OAuthTokenRepository,
+} from './repositories/oauth.js';
 
 /** Per-tenant sequences. `event` numbers the tenant's events (OutboxRepository). */
 export type Counter = 'loan' | 'submission' | 'ticket' | 'event';
@@ -522,6 +528,10 @@ export interface Repositories {
   readonly webhooks: WebhookRepository;
   readonly monitors: MonitorRepository;
   readonly accessChanges: AccessChangeRepository;
+  readonly oauthClients: OAuthClientRepository;
+  readonly oauthAuthorizations: OAuthAuthorizationRepository;
+  readonly grants: GrantRepository;
+  readonly oauthTokens: OAuthTokenRepository;
 }
 
 export type { NewAuditEntry, NewOutboxEvent };

@@ -11,4 +11,6 @@ export abstract class Secrets {
   abstract hash(value: string): string;
   /** Constant-time equality of two strings. */
   abstract equal(a: string, b: string): boolean;
+  /** The PKCE S256 code challenge of a verifier (RFC 7636 §4.2: base64url of its SHA-256, unpadded). */
+  abstract codeChallenge(verifier: string): string;
 }

@@ -23,6 +23,7 @@ import {
 } from '../support/builders.js';
 import { monitorRepositoryContract } from './monitors.contract.js';
 import { recordsRepositoryContract } from './records.contract.js';
+import { oauthRepositoryContract } from './oauth.contract.js';
 
 export interface RepositorySubject {
   readonly uow: UnitOfWork;
@@ -651,6 +652,8 @@ export function runRepositoryContract(name: string, open: () => Promise<Reposito
     describe('monitors', () => monitorRepositoryContract({ tx, read, newTenant }));
 
     describe('records', () => recordsRepositoryContract({ tx, read, newTenant }));
+
+    describe('oauth', () => oauthRepositoryContract({ tx, read, newTenant }));
 
     describe('api keys', () => {
       it('finds keys by prefix across tenants and manages them inside the tenant', async () => {

@@ -32,4 +32,8 @@ export class FakeSecrets implements Secrets {
     const y = Buffer.from(b);
     return x.length === y.length && timingSafeEqual(x, y);
   }
+
+  codeChallenge(verifier: string): string {
+    return createHash('sha256').update(verifier).digest('base64url');
+  }
 }

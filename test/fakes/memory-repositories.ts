@@ -60,6 +60,14 @@ import type {
   UserRepository,
 } from '../../src/ports/repositories.js';
 import { AccessChangeRepository } from '../../src/ports/repositories/access-changes.js';
+import {
+  emptyOAuthState,
+  MemoryGrantRepository,
+  MemoryOAuthAuthorizationRepository,
+  MemoryOAuthClientRepository,
+  MemoryOAuthTokenRepository,
+  type MemoryOAuthState,
+} from './memory-oauth.js';
 
 /** A row and the tenant it belongs to. */
 interface Owned<T> {
@@ -93,6 +101,8 @@ export interface MemoryState {
   deliveries: Owned<DeliveryAttempt>[];
   monitors: Owned<Monitor>[];
   deploymentMonitors: Record<string, MonitorStatus>;
+  /** Desk's OAuth authorization server (memory-oauth.ts). */
+  oauth: MemoryOAuthState;
 }
 
 export const emptyState = (): MemoryState => ({
@@ -118,6 +128,7 @@ export const emptyState = (): MemoryState => ({
   deliveries: [],
   monitors: [],
   deploymentMonitors: {},
+  oauth: emptyOAuthState(),
 });
 
 // Small helpers shared by the repositories.
@@ -1185,4 +1196,8 @@ export const memoryRepositories = (state: MemoryState, accessChanges: string[] =
   webhooks: new MemoryWebhookRepository(state),
   monitors: new MemoryMonitorRepository(state),
   accessChanges: new MemoryAccessChangeRepository(accessChanges),
+  oauthClients: new MemoryOAuthClientRepository(state.oauth),
+  oauthAuthorizations: new MemoryOAuthAuthorizationRepository(state.oauth),
+  grants: new MemoryGrantRepository(state.oauth),
+  oauthTokens: new MemoryOAuthTokenRepository(state.oauth),
 });

@@ -2,8 +2,9 @@
  * Every revocation takes effect on the very next request, in every process (issue 20, point 3):
  * a key revoked or a module switched off from another process (the CLI on the same SQLite file),
  * and on Postgres a key revoked, a session signed out, a user deactivated, a role changed and a
- * module switched off on one instance, each refused by the other instance on the next request, which
- * had just used (and remembered) the same credential. No polling, no waiting: the next request.
+ * module switched off, and an app's grant disconnected on one instance, each refused by the other
+ * instance on the next request, which had just used (and remembered) the same credential. No
+ * polling, no waiting: the next request.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { runDesk } from '../support/cli.js';
 import { createTestSchema, postgresAvailable, warnIfPostgresSkipped, type TestSchema } from '../support/postgres.js';
 import { send } from '../support/rest.js';
 import { consoleClient, signIn, type ConsoleUser } from '../console/support.js';
+import { connectApp, mcpAs, toolNames, toolsList } from '../support/oauth.js';
 
 warnIfPostgresSkipped();
 
@@ -136,6 +138,18 @@ describe.skipIf(!postgresAvailable)('Postgres: a change made on one instance app
     // And what the server checks, not only what it reports: an issue is now forbidden there.
     const issue = await consoleClient(b, user.token).post('/api/loans/1/issue', { holderId: 'anyone' });
     expect(issue.status).toBe(403);
+  });
+
+  it('ends an app disconnected on one instance on the other, and its role change too', async () => {
+    const person = await signIn(a, SLUG, { role: 'loan-desk' });
+    const { tokens } = await connectApp(a, person.token, { scope: 'loan.view loan.issue' });
+    expect(toolNames(await mcpAs(b, tokens.access_token, toolsList))).toEqual(['loans.issue', 'loans.list']);
+    await consoleClient(a, admin.token).patch(`/api/users/${person.user.id}`, { role: 'read-only' });
+    expect(toolNames(await mcpAs(b, tokens.access_token, toolsList))).toEqual(['loans.list']);
+    const grant = (await consoleClient(b, person.token).get('/api/oauth/grants')).json.grants[0].id;
+    const revoked = await consoleClient(a, person.token).send({ method: 'DELETE', path: `/api/oauth/grants/${grant}` });
+    expect(revoked.status, revoked.text).toBe(204);
+    expect((await mcpAs(b, tokens.access_token, toolsList)).status).toBe(401);
   });
 
   it('applies a module switched off on one instance to the other', async () => {

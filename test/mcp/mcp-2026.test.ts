@@ -182,7 +182,9 @@ describe('2026-07-28 as raw JSON-RPC', () => {
   it('server/discover needs the key: 401 with WWW-Authenticate without one', async () => {
     const { status, json, response } = await send(null, modern('server/discover'));
     expect(status).toBe(401);
-    expect(response.headers.get('www-authenticate')).toBe('Bearer');
+    expect(response.headers.get('www-authenticate')).toMatch(
+      /^Bearer resource_metadata="http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource\/api\/mcp"$/,
+    );
     expect(json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32001 } });
   });
 

@@ -370,13 +370,16 @@ describe('HTTP-level errors are JSON-RPC bodies', () => {
     expect(json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
   });
 
-  it('answers a missing, invalid, revoked or expired key with 401 and WWW-Authenticate: Bearer', async () => {
+  it('answers a missing, invalid, revoked or expired key with 401 and a Bearer challenge naming the resource metadata', async () => {
     const revoked = await revokedKey(app, 'north', VIEW);
     const expired = await expiredKey(app, 'north', VIEW);
+    const metadata = `resource_metadata="${app.url}/.well-known/oauth-protected-resource/api/mcp"`;
     for (const key of [null, 'desk_not-a-key', revoked.key, expired.key]) {
       const { status, json, response } = await post(key, request(1, 'ping'));
       expect(status, String(key)).toBe(401);
-      expect(response.headers.get('www-authenticate')).toBe('Bearer');
+      expect(response.headers.get('www-authenticate')).toBe(
+        key === null ? `Bearer ${metadata}` : `Bearer ${metadata}, error="invalid_token"`,
+      );
       expect(json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32001, message: expect.any(String) } });
     }
   });
@@ -442,7 +445,9 @@ describe('GET /api/mcp', () => {
   it('needs the key like POST', async () => {
     const response = await fetch(endpoint);
     expect(response.status).toBe(401);
-    expect(response.headers.get('www-authenticate')).toBe('Bearer');
+    expect(response.headers.get('www-authenticate')).toBe(
+      `Bearer resource_metadata="${app.url}/.well-known/oauth-protected-resource/api/mcp"`,
+    );
   });
 
   it('answers 405 to a GET asking for an event stream', async () => {

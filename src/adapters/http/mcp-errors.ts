@@ -13,5 +13,6 @@ export function sendJsonRpcProblem(ctx: Context, kind: ProblemKind, detail: stri
   ctx.status = status;
   ctx.type = 'application/json';
   ctx.body = rpcError(null, code, `${title}: ${detail}`);
-  if (status === 401) ctx.set('WWW-Authenticate', 'Bearer');
+  // The route may have named where to get a token (routes/mcp.ts); otherwise, plainly, a bearer.
+  if (status === 401 && !ctx.response.get('WWW-Authenticate')) ctx.set('WWW-Authenticate', 'Bearer');
 }

@@ -13,6 +13,7 @@ import type { WebAssets } from './web-assets.js';
 import type { HttpDeps, RouteModule } from './route-module.js';
 import { MCP_PATH } from './routes/mcp.js';
 import { routeModules } from './routes/index.js';
+import { OAUTH_JSON_PATHS } from './routes/oauth.js';
 
 export interface ServerOptions extends Omit<HttpDeps, 'observability'> {
   /** The log, metrics and error reporter; by default the container's, or a silent stand-in. */
@@ -52,14 +53,15 @@ export function createServer(options: ServerOptions): Koa {
   app.use(observeRequests(observability));
   // 3. Referrer-Policy and nosniff on every response, problem responses included.
   app.use(securityHeaders());
-  // 4. Everything thrown below is answered through the one table (problems.ts): problem+json, or a
-  //    JSON-RPC error on /api/mcp. A bug is a 500, logged with the request id and sent to the error
+  // 4. Everything thrown below is answered through the one table (problems.ts): problem+json, a
+  //    JSON-RPC error on /api/mcp, or an OAuth error on the token, registration and revocation endpoints. A bug is a 500, logged with the request id and sent to the error
   //    tracker when SENTRY_DSN is set; an unreachable database a 503, logged as a warning.
   app.use(
     errorHandler({
       onUnexpected: reportUnexpected(observability),
       onUnavailable: reportUnavailable(observability),
       jsonRpcPaths: [MCP_PATH],
+      oauthPaths: OAUTH_JSON_PATHS,
     }),
   );
   // 5. Until the database is connected and migrated, 503 at once (health and metrics excepted).

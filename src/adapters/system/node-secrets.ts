@@ -25,4 +25,8 @@ export class NodeSecrets extends Secrets {
   equal(a: string, b: string): boolean {
     return timingSafeEqual(sha256(a), sha256(b));
   }
+
+  codeChallenge(verifier: string): string {
+    return digest('sha256', verifier, 'base64url');
+  }
 }

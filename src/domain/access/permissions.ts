@@ -41,6 +41,34 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
+/**
+ * What each permission lets its holder do, in the words a person reads when an app asks for it (the
+ * OAuth consent page) or a key is given it.
+ */
+export const PERMISSION_DESCRIPTIONS: Readonly<Record<Permission, string>> = {
+  'person.view': 'See pupils and staff',
+  'loan.view': 'See the loaner pool and who holds what',
+  'loan.issue': 'Issue loaners, and take them out of or back into service',
+  'loan.return': 'Take loaners back',
+  'repair.view': 'See repair submissions',
+  'repair.create': 'Report repairs',
+  'repair.assign': 'Assign repairs to staff',
+  'ticket.view': 'See service-desk tickets',
+  'device.view': 'See the asset register',
+  'cost.view': 'See costs and spending',
+  'webhook.manage': 'Manage webhooks',
+  'monitor.manage': 'Manage monitors',
+  'event.subscribe': 'Follow the live event stream',
+  'audit.view': 'Read the audit log',
+  'person.manage': 'Add, change and archive people',
+  'device.manage': 'Add and change devices',
+  'loan.manage': 'Add and change loaners and loan groups',
+  'ticket.create': 'Open tickets',
+  'ticket.manage': 'Work on tickets',
+  'repair.manage': 'Work on repairs',
+  'cost.manage': 'Record costs',
+};
+
 /** Console and CLI only: never a tool, never a key scope. */
 export const PRIVILEGED_PERMISSIONS = ['user.manage', 'role.manage', 'apikey.manage', 'password.reset'] as const;
 export type PrivilegedPermission = (typeof PRIVILEGED_PERMISSIONS)[number];

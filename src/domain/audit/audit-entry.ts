@@ -4,7 +4,8 @@ export type AuditActorType = 'user' | 'apiKey' | 'operator' | 'anonymous' | 'sys
 /** One line of the tenant's audit log. `details` never holds a secret. */
 export interface AuditEntry {
   readonly id: string;
-  readonly actor: { readonly type: AuditActorType; readonly id: string };
+  /** `via`: the app a person acted through (an OAuth grant's client name): "Dana, via Claude". */
+  readonly actor: { readonly type: AuditActorType; readonly id: string; readonly via?: string };
   readonly action: string;
   /** What was acted on, e.g. `loan:12`, `apiKey:<id>`, `user:<id>`. */
   readonly target: string;

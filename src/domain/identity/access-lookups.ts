@@ -12,11 +12,15 @@ export const lookupOf = {
   tenant: (tenantId: string) => `tenant:${tenantId}`,
   session: (tenantId: string, sessionId: string) => `session:${tenantId}:${sessionId}`,
   user: (tenantId: string, userId: string) => `user:${tenantId}:${userId}`,
+  /** An OAuth grant: revoking it ends all its tokens. */
+  grant: (tenantId: string, grantId: string) => `grant:${tenantId}:${grantId}`,
+  /** An OAuth access token by its hash (never changes once issued: its grant decides). */
+  accessToken: (hash: string) => `access-token:${hash}`,
 } as const;
 
 /**
  * What authentication read from the store — the keys under a lookup prefix, a tenant, a session, a
- * user — remembered until it changes. Every request needs these and they rarely change, so a request
+ * user, an OAuth token and its grant — remembered until it changes. Every request needs these and they rarely change, so a request
  * is usually no database work at all, and a revocation still applies to the very next request.
  *
  * Freshness is the contract, and it comes from the AccessSignal, never from a timer: an entry is

@@ -36,7 +36,8 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.str
  * needs `role.manage`. The tenant's last active school administrator cannot be demoted or
  * deactivated (conflict): the active administrators are read locked, first and always in one order,
  * so two administrators demoting each other at once cannot both succeed. Deactivating ends the
- * user's sessions and open links at once; a new role or pool applies from the user's next request, in every process.
+ * user's sessions, connected apps and open links at once; a new role or pool applies from the user's
+ * next request, in every process (to their apps' tokens too).
  * Audited `user.update` with what changed, from and to; a change that changes nothing writes nothing.
  */
 @injectable()
@@ -86,16 +87,19 @@ export class UpdateUser implements UseCase<typeof updateUserInput, { user: UserV
       }
       await repos.users.update(tenantId, next);
       const endedSessions: string[] = [];
+      const endedGrants: string[] = [];
       if (current.active && !next.active) {
         endedSessions.push(...(await repos.sessions.revokeAllOf(tenantId, current.id, at)));
+        endedGrants.push(...(await repos.grants.revokeAllOf(tenantId, current.id, at, 'person_deactivated')));
         await repos.setupLinks.replaceOpen(tenantId, current.id, at);
       }
       // Every process authenticates the user afresh from its next request: a deactivated user is
-      // refused, a new role or pool applies, and an ended session stays ended even if the user is
-      // turned back on at once (AccessLookups).
+      // refused, a new role or pool applies (to their apps' tokens too), and an ended session or app
+      // stays ended even if the user is turned back on at once (AccessLookups).
       await repos.accessChanges.changed([
         lookupOf.user(tenantId, current.id),
         ...endedSessions.map((sessionId) => lookupOf.session(tenantId, sessionId)),
+        ...endedGrants.map((grantId) => lookupOf.grant(tenantId, grantId)),
       ]);
       const changes = Object.fromEntries(changed.map((k) => [k, { from: current[k], to: next[k] }])) as Record<
         Changeable,

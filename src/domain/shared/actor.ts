@@ -13,8 +13,15 @@ export interface TenantContext {
   readonly hosts: readonly string[];
 }
 
+/** The app a person acts through with an OAuth access token (domain/oauth), and the grant it holds. */
+export interface Via {
+  readonly grantId: string;
+  readonly clientId: string;
+  readonly clientName: string;
+}
+
 export type Principal =
-  | { readonly type: 'user'; readonly id: string; readonly name: string; readonly role: Role }
+  | { readonly type: 'user'; readonly id: string; readonly name: string; readonly role: Role; readonly via?: Via }
   | { readonly type: 'apiKey'; readonly id: string; readonly name: string }
   /** The operator at the CLI: trusted, acts as the whole tenant. */
   | { readonly type: 'operator'; readonly id: 'cli'; readonly name: string };
@@ -35,6 +42,10 @@ export const actorRef = (actor: Actor): { type: Principal['type']; id: string } 
   type: actor.principal.type,
   id: actor.principal.id,
 });
+
+/** The app the actor acts through (an OAuth token), or undefined for a person, a key or the CLI. */
+export const viaOf = (actor: Actor): Via | undefined =>
+  actor.principal.type === 'user' ? actor.principal.via : undefined;
 
 /**
  * Throws unless every required permission is effective. A missing `module.*` is reported as

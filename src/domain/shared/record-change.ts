@@ -1,6 +1,6 @@
 import type { Repositories } from '../../ports/repositories.js';
 import type { IdGenerator } from '../../ports/id-generator.js';
-import type { Actor } from './actor.js';
+import { viaOf, type Actor } from './actor.js';
 import type { EventKind } from '../events/event.js';
 import type { AuditActorType } from '../audit/audit-entry.js';
 
@@ -15,7 +15,7 @@ export async function recordChange(
   ids: IdGenerator,
   change: {
     tenantId: string;
-    actor: { type: AuditActorType; id: string };
+    actor: { type: AuditActorType; id: string; via?: string };
     action: string;
     target: string;
     at: string;
@@ -46,4 +46,8 @@ export async function appendEvent(
   return eventId;
 }
 
-export const auditActor = (actor: Actor) => ({ type: actor.principal.type, id: actor.principal.id });
+/** Who an audit entry names: the principal, and the app it acted through when there is one. */
+export const auditActor = (actor: Actor): { type: AuditActorType; id: string; via?: string } => {
+  const via = viaOf(actor);
+  return { type: actor.principal.type, id: actor.principal.id, ...(via ? { via: via.clientName } : {}) };
+};

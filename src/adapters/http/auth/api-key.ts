@@ -24,7 +24,7 @@ export async function authenticateKey(container: Container, ctx: Context, locati
   if (!key) {
     throw new DomainError(
       'unauthorized',
-      location === 'bearer' ? 'send Authorization: Bearer <API key>' : 'send the x-api-key header',
+      location === 'bearer' ? 'send Authorization: Bearer <API key or access token>' : 'send the x-api-key header',
     );
   }
   const actor = await container.get(AuthenticateApiKey).execute(key);

@@ -1,9 +1,12 @@
 import type { Context, Middleware } from 'koa';
+import { isOAuthError } from '../../../domain/oauth/oauth-error.js';
 import { isDomainError, type Problem } from '../../../domain/shared/errors.js';
 import { DatabaseBusyError, DatabaseUnavailableError } from '../../../ports/unit-of-work.js';
 import { sendJsonRpcProblem } from '../mcp-errors.js';
+import { oauthCodeOf, oauthStatus, sendOAuthError } from '../oauth-errors.js';
 import {
   HttpProblem,
+  PROBLEMS,
   PROBLEM_CONTENT_TYPE,
   problemDocument,
   type ProblemDocument,
@@ -51,6 +54,8 @@ export interface ErrorHandlerOptions {
   readonly onUnavailable: (error: DatabaseUnavailableError, ctx: Context) => void;
   /** Paths whose clients read JSON-RPC rather than problem+json (the MCP endpoint). */
   readonly jsonRpcPaths: readonly string[];
+  /** Paths whose clients read OAuth's `{error, error_description}` (the token, registration and revocation endpoints). */
+  readonly oauthPaths: readonly string[];
 }
 
 /**
@@ -59,20 +64,26 @@ export interface ErrorHandlerOptions {
  * is a 503 `unavailable` with Retry-After (nothing was written, a retry may well succeed); anything
  * else is a bug → 500 with a generic detail, handed to `onUnexpected`, and never a stack trace or a
  * driver message in the response. Requests to a JSON-RPC path get the same status with a JSON-RPC
- * error body (mcp-errors.ts); every other request gets problem+json.
+ * error body (mcp-errors.ts), requests to an OAuth endpoint an OAuth error (oauth-errors.ts: an
+ * OAuthError as it is, anything else in its status's nearest OAuth words); every other request gets
+ * problem+json.
  */
 export function errorHandler(options: ErrorHandlerOptions): Middleware {
   const jsonRpcPaths = new Set(options.jsonRpcPaths);
+  const oauthPaths = new Set(options.oauthPaths);
   return async (ctx, next) => {
     try {
       await next();
     } catch (err) {
+      if (isOAuthError(err) && !ctx.headerSent)
+        return sendOAuthError(ctx, err.code, err.description, oauthStatus(err.code));
       const { kind, detail, problems, retryAfter } = classify(err);
       if (kind === 'internal') options.onUnexpected(err, ctx);
       if (err instanceof DatabaseUnavailableError) options.onUnavailable(err, ctx);
       if (ctx.headerSent || !ctx.writable) return; // a stream already under way: nothing more to say
       if (retryAfter) ctx.set('Retry-After', String(retryAfter));
       if (jsonRpcPaths.has(ctx.path)) sendJsonRpcProblem(ctx, kind, detail);
+      else if (oauthPaths.has(ctx.path)) sendOAuthError(ctx, oauthCodeOf(kind), detail, PROBLEMS[kind].status);
       else sendProblem(ctx, problemDocument(kind, detail, problems));
     }
   };

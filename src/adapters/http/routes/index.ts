@@ -11,6 +11,7 @@ import { loanPoolRoutes } from './loan-pool.js';
 import { mcpRoutes } from './mcp.js';
 import { metricsRoutes } from './metrics.js';
 import { monitorRoutesModule } from './monitors.js';
+import { oauthRoutes } from './oauth.js';
 import { repairRoutes } from './repairs.js';
 import { peopleRoutes } from './people.js';
 import { ticketRoutes } from './tickets.js';
@@ -28,6 +29,7 @@ export const routeModules: readonly RouteModule[] = [
   v1Routes,
   actionRoutes,
   mcpRoutes,
+  oauthRoutes,
   authRoutes,
   consoleRoutes,
   loanPoolRoutes,

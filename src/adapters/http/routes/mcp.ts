@@ -1,15 +1,23 @@
 import type { Context, Middleware } from 'koa';
 import { ToolCatalogue } from '../../../domain/catalogue/catalogue.js';
-import { requirePermissions, type Actor } from '../../../domain/shared/actor.js';
+import { AuthenticateAccessToken } from '../../../domain/oauth/authenticate-access-token.js';
+import { isAccessToken } from '../../../domain/oauth/tokens.js';
+import { requirePermissions, viaOf, type Actor } from '../../../domain/shared/actor.js';
+import { isDomainError } from '../../../domain/shared/errors.js';
 import { isModernVersion, loadMcp, type McpHeaders, type McpServer, type MessageContext } from '../../mcp/index.js';
-import { authenticateKey } from '../auth/api-key.js';
+import { authenticateKey, presentedKey } from '../auth/api-key.js';
 import { jsonBody } from '../json-body.js';
+import { assertSameTenant } from '../middleware/host-gate.js';
 import { OriginPolicy, requireAllowedOrigin } from '../middleware/origin-check.js';
 import { addressSubject, rateLimit } from '../middleware/rate-limit.js';
+import { requestOrigin } from '../origin.js';
 import { HttpProblem } from '../problems.js';
 import type { RouteModule } from '../route-module.js';
 
 export const MCP_PATH = '/api/mcp';
+
+/** RFC 9728 §3, by path insertion: where a client learns how to get a token for `<origin>/api/mcp`. */
+export const resourceMetadataPath = `/.well-known/oauth-protected-resource${MCP_PATH}`;
 
 /** The headers a 2026-07-28 POST mirrors its body in (Koa answers '' for an absent one). */
 const headersOf = (ctx: Context): McpHeaders => ({
@@ -34,7 +42,8 @@ const knownProtocolVersion: Middleware = async (ctx, next) => {
 };
 
 /**
- * MCP over Streamable HTTP, stateless (SPEC §7.1): `POST /api/mcp` carries one JSON-RPC message
+ * MCP over Streamable HTTP, stateless (SPEC §7.1), for an API key or an OAuth access token that Desk
+ * issued for this endpoint on this origin (routes/oauth.ts; a 401 names the resource metadata): `POST /api/mcp` carries one JSON-RPC message
  * (2026-07-28 with its `_meta` envelope and mirrored headers, or 2025-era), or a 2025-era batch of up
  * to 32, each answered by the app's one McpServer over the one catalogue, always as JSON
  * (whatever Accept says, so plain clients never get 406). `GET /api/mcp` is discovery JSON, except a
@@ -49,16 +58,50 @@ export const mcpRoutes: RouteModule = {
     const { container, config, build, observability } = deps;
     const { log, metrics, errors } = observability;
     const catalogue = () => deps.resolve(ToolCatalogue);
-    // Per source address, before authentication: unauthenticated floods count too, and a batch is one
-    // request (seed §8). Limit 0 (RATE_LIMIT_MCP_PER_MINUTE) turns it off.
-    const limited = rateLimit(container, deps.rateLimits.mcp, addressSubject);
-    // The key, its tenant (a host or x-tenant-slug of another tenant → 401) and the Integrations
-    // module (403 on MCP, seed §7); then the Origin, which may be a host of the key's own tenant only.
+    // An OAuth access token (desk_at_…) is read before the limit, so its person and app are what is
+    // counted ("per person and client"); a token that is not valid is refused after the limit, as a
+    // key is, and counted by address like every other unauthenticated request.
+    const identifyToken: Middleware = async (ctx, next) => {
+      const bearer = presentedKey(ctx, 'bearer');
+      if (bearer && isAccessToken(bearer)) {
+        try {
+          const resource = `${requestOrigin(ctx, config)}${MCP_PATH}`;
+          const actor = await container.get(AuthenticateAccessToken).execute(bearer, resource);
+          assertSameTenant(ctx, actor.tenant, 'the access token belongs to another school');
+          ctx.state.actor = actor;
+        } catch (e) {
+          if (!isDomainError(e)) throw e;
+          ctx.state.authFailure = e;
+        }
+      }
+      await next();
+    };
+    // Per source address, before key authentication: unauthenticated floods count too, and a batch
+    // is one request (seed §8); per person and app for an OAuth token. Limit 0
+    // (RATE_LIMIT_MCP_PER_MINUTE) turns it off.
+    const limited = rateLimit(container, deps.rateLimits.mcp, (ctx) => {
+      const actor = ctx.state.actor as Actor | undefined;
+      const via = actor && viaOf(actor);
+      return via ? `oauth:${actor.tenant.id}:${actor.principal.id}:${via.clientId}` : addressSubject(ctx);
+    });
+    // The caller: the token read above, or the key, its tenant (a host or x-tenant-slug of another
+    // tenant → 401) and the Integrations module (403 on MCP, seed §7); then the Origin, which may be a
+    // host of the caller's own tenant only. A 401 names where to get a token (RFC 9728 §5.1), so an
+    // OAuth client can start from the endpoint's address alone.
     const authenticated: Middleware = async (ctx, next) => {
       ctx.set('Cache-Control', 'no-store');
-      const actor = await authenticateKey(container, ctx, 'bearer');
-      requirePermissions(actor, ['module.integrations']);
-      ctx.state.actor = actor;
+      try {
+        if (ctx.state.authFailure) throw ctx.state.authFailure;
+        ctx.state.actor ??= await authenticateKey(container, ctx, 'bearer');
+      } catch (e) {
+        if (isDomainError(e) && e.code === 'unauthorized') {
+          const metadata = `resource_metadata="${requestOrigin(ctx, config)}${resourceMetadataPath}"`;
+          const presented = presentedKey(ctx, 'bearer') !== undefined;
+          ctx.set('WWW-Authenticate', `Bearer ${metadata}${presented ? ', error="invalid_token"' : ''}`);
+        }
+        throw e;
+      }
+      requirePermissions(ctx.state.actor as Actor, ['module.integrations']);
       await next();
     };
     const caller = [authenticated, requireAllowedOrigin(new OriginPolicy(config))];
@@ -67,7 +110,7 @@ export const mcpRoutes: RouteModule = {
     let server: McpServer | undefined;
 
     // Authenticated before the body is read: a caller without a key never gets it parsed.
-    router.post(MCP_PATH, limited, ...caller, knownProtocolVersion, jsonBody(), async (ctx) => {
+    router.post(MCP_PATH, identifyToken, limited, ...caller, knownProtocolVersion, jsonBody(), async (ctx) => {
       const protocol = await loadMcp();
       const mcp = (server ??= protocol.createMcpServer({
         catalogue: catalogue(),
@@ -107,7 +150,7 @@ export const mcpRoutes: RouteModule = {
       throw new HttpProblem('method_not_allowed', 'this endpoint offers no event stream; POST JSON-RPC messages');
     };
 
-    router.get(MCP_PATH, limited, noEventStream, ...caller, async (ctx) => {
+    router.get(MCP_PATH, identifyToken, limited, noEventStream, ...caller, async (ctx) => {
       const actor = ctx.state.actor as Actor;
       ctx.body = {
         server: { name: 'desk', version: build.version },

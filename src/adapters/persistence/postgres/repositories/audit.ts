@@ -7,6 +7,7 @@ interface AuditRecord {
   id: string;
   actor_type: AuditActorType;
   actor_id: string;
+  actor_via: string | null;
   action: string;
   target: string;
   at: string;
@@ -15,7 +16,7 @@ interface AuditRecord {
 
 const toEntry = (r: AuditRecord): AuditEntry => ({
   id: r.id,
-  actor: { type: r.actor_type, id: r.actor_id },
+  actor: { type: r.actor_type, id: r.actor_id, ...(r.actor_via === null ? {} : { via: r.actor_via }) },
   action: r.action,
   target: r.target,
   at: r.at,
@@ -26,9 +27,19 @@ export class PgAuditRepository implements AuditRepository {
   constructor(private readonly db: Queryable) {}
 
   async record(tenantId: string, e: AuditEntry): Promise<void> {
-    const sql = `INSERT INTO audit_entries (id, tenant_id, actor_type, actor_id, action, target, at, details)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb)`;
-    const values = [e.id, tenantId, e.actor.type, e.actor.id, e.action, e.target, e.at, JSON.stringify(e.details)];
+    const sql = `INSERT INTO audit_entries (id, tenant_id, actor_type, actor_id, actor_via, action, target, at, details)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb)`;
+    const values = [
+      e.id,
+      tenantId,
+      e.actor.type,
+      e.actor.id,
+      e.actor.via ?? null,
+      e.action,
+      e.target,
+      e.at,
+      JSON.stringify(e.details),
+    ];
     await mapUniqueViolation(query(this.db, sql, values), { audit_entries_pkey: 'audit entry id' });
   }
 
@@ -37,7 +48,7 @@ export class PgAuditRepository implements AuditRepository {
     if (opts.action) where.add('action = ?', opts.action);
     const limit = where.param(opts.limit);
     // seq orders entries written in the same instant (one transaction) newest first too.
-    const sql = `SELECT id, actor_type, actor_id, action, target, at, details FROM audit_entries ${where}
+    const sql = `SELECT id, actor_type, actor_id, actor_via, action, target, at, details FROM audit_entries ${where}
       ORDER BY at DESC, seq DESC LIMIT ${limit}`;
     return (await query<AuditRecord>(this.db, sql, where.params)).rows.map(toEntry);
   }
@@ -50,7 +61,7 @@ export class PgAuditRepository implements AuditRepository {
     if (q.from) where.add('at >= ?', q.from);
     if (q.to) where.add('at <= ?', q.to);
     const rows = await pageOf<AuditRecord>(this.db, {
-      columns: 'id, actor_type, actor_id, action, target, at, details',
+      columns: 'id, actor_type, actor_id, actor_via, action, target, at, details',
       from: 'audit_entries',
       where,
       orderBy: 'at DESC, seq DESC',

@@ -9,6 +9,12 @@ import { PgDeviceRepository } from './devices.js';
 import { PgLoanGroupRepository } from './loan-groups.js';
 import { PgLoanRepository } from './loans.js';
 import { PgMonitorRepository } from './monitors.js';
+import {
+  PgGrantRepository,
+  PgOAuthAuthorizationRepository,
+  PgOAuthClientRepository,
+  PgOAuthTokenRepository,
+} from './oauth.js';
 import { PgOutboxRepository } from './outbox.js';
 import { PgPersonRepository } from './people.js';
 import { PgSetupLinkRepository } from './setup-links.js';
@@ -66,5 +72,9 @@ export function pgRepositories(db: Queryable): Repositories & {
     webhooks: new PgWebhookRepository(db),
     monitors: new PgMonitorRepository(db),
     accessChanges: new PgAccessChangeRepository(db),
+    oauthClients: new PgOAuthClientRepository(db),
+    oauthAuthorizations: new PgOAuthAuthorizationRepository(db),
+    grants: new PgGrantRepository(db),
+    oauthTokens: new PgOAuthTokenRepository(db),
   };
 }

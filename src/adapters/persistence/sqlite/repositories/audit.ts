@@ -7,17 +7,18 @@ interface AuditRow {
   id: string;
   actorType: AuditActorType;
   actorId: string;
+  actorVia: string | null;
   action: string;
   target: string;
   at: string;
   details: string;
 }
 
-const COLUMNS = 'id, actor_type AS actorType, actor_id AS actorId, action, target, at, details';
+const COLUMNS = 'id, actor_type AS actorType, actor_id AS actorId, actor_via AS actorVia, action, target, at, details';
 
-const toEntry = ({ actorType, actorId, details, ...rest }: AuditRow): AuditEntry => ({
+const toEntry = ({ actorType, actorId, actorVia, details, ...rest }: AuditRow): AuditEntry => ({
   ...rest,
-  actor: { type: actorType, id: actorId },
+  actor: { type: actorType, id: actorId, ...(actorVia === null ? {} : { via: actorVia }) },
   details: parseJson<Record<string, unknown>>(details),
 });
 
@@ -27,12 +28,13 @@ export class SqliteAuditRepository implements AuditRepository {
   async record(tenantId: string, e: AuditEntry): Promise<void> {
     try {
       this.sql.run(
-        `INSERT INTO audit_entries (id, tenant_id, actor_type, actor_id, action, target, at, details)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO audit_entries (id, tenant_id, actor_type, actor_id, actor_via, action, target, at, details)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         e.id,
         tenantId,
         e.actor.type,
         e.actor.id,
+        e.actor.via ?? null,
         e.action,
         e.target,
         e.at,

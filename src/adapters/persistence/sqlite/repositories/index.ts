@@ -9,6 +9,12 @@ import { SqliteDeviceRepository } from './devices.js';
 import { SqliteLoanGroupRepository } from './loan-groups.js';
 import { SqliteLoanRepository } from './loans.js';
 import { SqliteMonitorRepository } from './monitors.js';
+import {
+  SqliteGrantRepository,
+  SqliteOAuthAuthorizationRepository,
+  SqliteOAuthClientRepository,
+  SqliteOAuthTokenRepository,
+} from './oauth.js';
 import { SqliteOutboxRepository } from './outbox.js';
 import { SqlitePersonRepository } from './people.js';
 import { SqliteSetupLinkRepository } from './setup-links.js';
@@ -68,4 +74,8 @@ export const sqliteRepositories = (sql: Sql): SqliteRepositories => ({
   webhooks: new SqliteWebhookRepository(sql),
   monitors: new SqliteMonitorRepository(sql),
   accessChanges: new SqliteAccessChangeRepository(sql),
+  oauthClients: new SqliteOAuthClientRepository(sql),
+  oauthAuthorizations: new SqliteOAuthAuthorizationRepository(sql),
+  grants: new SqliteGrantRepository(sql),
+  oauthTokens: new SqliteOAuthTokenRepository(sql),
 });

@@ -1,0 +1,172 @@
+import type { Context, Middleware } from 'koa';
+import { OAUTH_SCOPES } from '../../../domain/oauth/grant.js';
+import { BeginAuthorization, type AuthorizationServer } from '../../../domain/oauth/begin-authorization.js';
+import { DecideAuthorization } from '../../../domain/oauth/decide-authorization.js';
+import { ExchangeToken } from '../../../domain/oauth/exchange-token.js';
+import { GetAuthorization } from '../../../domain/oauth/get-authorization.js';
+import { ListGrants, listGrantsInput } from '../../../domain/oauth/list-grants.js';
+import { RegisterClient } from '../../../domain/oauth/register-client.js';
+import { RevokeGrant } from '../../../domain/oauth/revoke-grant.js';
+import { RevokeToken } from '../../../domain/oauth/revoke-token.js';
+import { perform } from '../../../domain/shared/use-case.js';
+import type { RateLimitPolicy } from '../../../ports/rate-limiter.js';
+import { consoleActor, consoleAuth } from '../auth/session.js';
+import { formBody, jsonBody, objectBody } from '../json-body.js';
+import { hostTenantOf } from '../middleware/host-gate.js';
+import { OriginPolicy, requireAllowedOrigin } from '../middleware/origin-check.js';
+import { addressSubject, rateLimit } from '../middleware/rate-limit.js';
+import { requestOrigin } from '../origin.js';
+import { queryReader } from '../query.js';
+import type { RouteModule } from '../route-module.js';
+import { MCP_PATH, resourceMetadataPath } from './mcp.js';
+
+/** Where the authorization server's endpoints live (the metadata names them on the origin asked). */
+export const OAUTH_PATHS = {
+  authorize: '/api/oauth/authorize',
+  token: '/api/oauth/token',
+  register: '/api/oauth/register',
+  revoke: '/api/oauth/revoke',
+} as const;
+
+/** RFC 9728 §3: the metadata of the resource `<origin>/api/mcp`, by path insertion, and at the root. */
+export const PROTECTED_RESOURCE_METADATA = '/.well-known/oauth-protected-resource';
+export const AUTHORIZATION_SERVER_METADATA = '/.well-known/oauth-authorization-server';
+/** The console page that asks the person (web/src/pages/authorize). */
+const CONSENT_PAGE = '/authorize';
+
+/** The endpoints that answer OAuth's `{error, error_description}` for every failure (error-handler.ts). */
+export const OAUTH_JSON_PATHS = [OAUTH_PATHS.token, OAUTH_PATHS.register, OAUTH_PATHS.revoke] as const;
+
+/**
+ * Registrations per source address: open to anyone, so limited, but a hosted connector registers for
+ * every person who adds it from the same few addresses, so not tightly (and a deployment-wide daily
+ * ceiling stands behind it: RegisterClient).
+ */
+const REGISTER_POLICY: RateLimitPolicy = { name: 'oauth-register', limit: 60, windowSeconds: 600 };
+/** Authorization requests and token exchanges per source address: generous for people, tight for floods. */
+const AUTHORIZE_POLICY: RateLimitPolicy = { name: 'oauth-authorize', limit: 60, windowSeconds: 60 };
+const TOKEN_POLICY: RateLimitPolicy = { name: 'oauth-token', limit: 120, windowSeconds: 60 };
+
+/** The names of the limits this module adds (for the refusal metrics). */
+export const OAUTH_RATE_LIMIT_POLICIES = [REGISTER_POLICY, AUTHORIZE_POLICY, TOKEN_POLICY] as const;
+
+/**
+ * Desk as the OAuth 2.1 authorization server of its MCP endpoint, as the MCP authorization
+ * specification (2025-11-25, 2026-07-28) asks: protected resource metadata (RFC 9728) and
+ * authorization server metadata (RFC 8414) naming the origin that was asked (a school's own host, or
+ * a shared address) as both the resource's host and the issuer; dynamic client registration (RFC 7591)
+ * beside client ID metadata documents; the authorization endpoint, which hands the person to the
+ * console's consent page; the token endpoint (codes with PKCE, rotating refresh tokens); revocation
+ * (RFC 7009); and the console's own routes for the consent page and connected apps.
+ *
+ * The OAuth endpoints answer failures in OAuth's words (error-handler.ts, OAUTH_JSON_PATHS), never
+ * problem+json; the console routes answer problem+json like every console route.
+ */
+export const oauthRoutes: RouteModule = {
+  name: 'oauth',
+  register(router, deps) {
+    const { container, config, resolve } = deps;
+    const server = (ctx: Context): AuthorizationServer => {
+      const issuer = requestOrigin(ctx, config);
+      return { issuer, resource: `${issuer}${MCP_PATH}`, tenantId: hostTenantOf(ctx)?.id ?? null };
+    };
+    const noStore: Middleware = async (ctx, next) => {
+      ctx.set('Cache-Control', 'no-store');
+      ctx.set('Pragma', 'no-cache');
+      await next();
+    };
+    const perAddress = (policy: RateLimitPolicy) => rateLimit(container, policy, addressSubject);
+    const signedIn = consoleAuth(container);
+    const readGrantsQuery = queryReader(listGrantsInput);
+    const sameOrigin = requireAllowedOrigin(new OriginPolicy(config));
+
+    // Discovery. Each document describes the origin that was asked, so a school's host and the shared
+    // address each have their own issuer and resource, and a token of one is refused by the other.
+    const resourceMetadata = (ctx: Context) => {
+      const origin = requestOrigin(ctx, config);
+      ctx.set('Cache-Control', 'max-age=300');
+      ctx.body = {
+        resource: `${origin}${MCP_PATH}`,
+        authorization_servers: [origin],
+        scopes_supported: OAUTH_SCOPES,
+        bearer_methods_supported: ['header'],
+        resource_name: 'Desk',
+      };
+    };
+    router.get(resourceMetadataPath, resourceMetadata);
+    router.get(PROTECTED_RESOURCE_METADATA, resourceMetadata);
+
+    router.get(AUTHORIZATION_SERVER_METADATA, (ctx) => {
+      const issuer = requestOrigin(ctx, config);
+      ctx.set('Cache-Control', 'max-age=300');
+      ctx.body = {
+        issuer,
+        authorization_endpoint: `${issuer}${OAUTH_PATHS.authorize}`,
+        token_endpoint: `${issuer}${OAUTH_PATHS.token}`,
+        registration_endpoint: `${issuer}${OAUTH_PATHS.register}`,
+        revocation_endpoint: `${issuer}${OAUTH_PATHS.revoke}`,
+        scopes_supported: OAUTH_SCOPES,
+        response_types_supported: ['code'],
+        response_modes_supported: ['query'],
+        grant_types_supported: ['authorization_code', 'refresh_token'],
+        token_endpoint_auth_methods_supported: ['none'],
+        revocation_endpoint_auth_methods_supported: ['none'],
+        code_challenge_methods_supported: ['S256'],
+        client_id_metadata_document_supported: true,
+        authorization_response_iss_parameter_supported: true,
+      };
+    });
+
+    router.post(OAUTH_PATHS.register, perAddress(REGISTER_POLICY), noStore, jsonBody(), async (ctx) => {
+      ctx.body = await container.get(RegisterClient).execute(ctx.request.body);
+      ctx.status = 201;
+    });
+
+    // The authorization endpoint is a browser's GET: it answers with a redirect, never JSON. A sound
+    // request goes to the consent page; one from an app or to a redirect URI that cannot be trusted goes
+    // to the consent page's error view (never to the app).
+    router.get(OAUTH_PATHS.authorize, perAddress(AUTHORIZE_POLICY), async (ctx) => {
+      ctx.set('Cache-Control', 'no-store');
+      const started = await container.get(BeginAuthorization).execute(ctx.query, server(ctx));
+      const page = new URLSearchParams();
+      if (started.kind === 'consent') page.set('request', started.authorizationId);
+      if (started.kind === 'refused') {
+        page.set('error', started.error.code);
+        page.set('error_description', started.error.description);
+      }
+      ctx.redirect(started.kind === 'redirect' ? started.to : `${CONSENT_PAGE}?${page}`);
+    });
+
+    router.post(OAUTH_PATHS.token, perAddress(TOKEN_POLICY), noStore, formBody(), async (ctx) => {
+      ctx.body = await container
+        .get(ExchangeToken)
+        .execute(ctx.state.form as Record<string, string>, { issuer: requestOrigin(ctx, config) });
+    });
+
+    router.post(OAUTH_PATHS.revoke, perAddress(TOKEN_POLICY), noStore, formBody(), async (ctx) => {
+      await container.get(RevokeToken).execute(ctx.state.form as Record<string, string>);
+      ctx.status = 200;
+      ctx.body = {};
+    });
+
+    // The consent page (a signed-in person): what the app asks, and their answer.
+    router.get('/api/oauth/authorizations/:id', signedIn, async (ctx) => {
+      ctx.body = await perform(resolve, GetAuthorization, consoleActor(ctx), { id: ctx.params.id });
+    });
+    router.post('/api/oauth/authorizations/:id', signedIn, sameOrigin, jsonBody(), async (ctx) => {
+      ctx.body = await perform(resolve, DecideAuthorization, consoleActor(ctx), {
+        ...objectBody(ctx),
+        id: ctx.params.id,
+      });
+    });
+
+    // Connected apps: a person's own, or (user.manage, `all=true`) everyone's in the school.
+    router.get('/api/oauth/grants', signedIn, async (ctx) => {
+      ctx.body = await perform(resolve, ListGrants, consoleActor(ctx), readGrantsQuery(ctx));
+    });
+    router.delete('/api/oauth/grants/:id', signedIn, sameOrigin, async (ctx) => {
+      await perform(resolve, RevokeGrant, consoleActor(ctx), { id: ctx.params.id });
+      ctx.status = 204;
+    });
+  },
+};

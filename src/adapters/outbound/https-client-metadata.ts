@@ -1,0 +1,111 @@
+import type { IncomingMessage } from 'node:http';
+import { request } from 'node:https';
+import { ClientMetadataDocuments, ClientMetadataUnavailable } from '../../ports/client-metadata.js';
+import type { OutboundGuard } from '../../ports/outbound-guard.js';
+import type { PublicAddressGuard } from './public-address-guard.js';
+
+/** The draft asks servers to stop reading after about 5 KB; real documents are well under this. */
+const MAX_BYTES = 16 * 1024;
+const TIMEOUT_MS = 5_000;
+/** A document is never kept longer than a day, whatever its headers say (the draft's advice). */
+const MAX_KEEP_MS = 24 * 60 * 60 * 1000;
+/** Documents kept at once; the oldest make room. */
+const MAX_KEPT = 1_000;
+
+/**
+ * How long an answer may be reused, from its Cache-Control `max-age` (or `s-maxage`) or `Expires`;
+ * 0 for `no-store`, `no-cache` or nothing said. Never more than a day.
+ */
+export function keepFor(headers: IncomingMessage['headers'], now: number): number {
+  const control = String(headers['cache-control'] ?? '').toLowerCase();
+  if (/(?:^|,)\s*(?:no-store|no-cache)\b/.test(control)) return 0;
+  const maxAge = /(?:^|,)\s*(?:s-maxage|max-age)\s*=\s*"?(\d{1,10})"?/.exec(control)?.[1];
+  if (maxAge !== undefined) return Math.min(Number(maxAge) * 1000, MAX_KEEP_MS);
+  const expires = headers.expires ? Date.parse(headers.expires) : NaN;
+  return Number.isNaN(expires) ? 0 : Math.max(0, Math.min(expires - now, MAX_KEEP_MS));
+}
+
+/**
+ * Client ID metadata documents over node:https, through the outbound guard that webhooks and monitors
+ * use: the URL is checked before the request (an address that is not public is refused unless
+ * WEBHOOK_ALLOW_PRIVATE) and again at connection time (its `lookup`), so a name re-pointed at a
+ * private address is still refused. Certificates are checked against Node's trust store (the system's
+ * plus NODE_EXTRA_CA_CERTS). No redirect is followed; only a 200 with a JSON body of at most 16 KiB,
+ * within 5 s, counts. Good answers are kept in this process for as long as their caching headers
+ * allow; failures never are.
+ */
+export class HttpsClientMetadataDocuments extends ClientMetadataDocuments {
+  private readonly kept = new Map<string, { readonly document: unknown; readonly until: number }>();
+
+  constructor(
+    private readonly guard: OutboundGuard & Pick<PublicAddressGuard, 'lookup'>,
+    private readonly now: () => number = Date.now,
+  ) {
+    super();
+  }
+
+  async fetch(url: string): Promise<unknown> {
+    const hit = this.kept.get(url);
+    if (hit && hit.until > this.now()) return hit.document;
+    this.kept.delete(url);
+    const refusal = await this.guard.refusal(url);
+    if (refusal) throw new ClientMetadataUnavailable(`${url} ${refusal}`);
+    const { document, keepMs } = await this.get(url);
+    if (keepMs > 0) {
+      if (this.kept.size >= MAX_KEPT) this.kept.delete(this.kept.keys().next().value!);
+      this.kept.set(url, { document, until: this.now() + keepMs });
+    }
+    return document;
+  }
+
+  private get(url: string): Promise<{ document: unknown; keepMs: number }> {
+    return new Promise((resolve, reject) => {
+      const fail = (reason: string) => reject(new ClientMetadataUnavailable(reason));
+      const req = request(
+        url,
+        {
+          method: 'GET',
+          lookup: this.guard.lookup,
+          headers: { accept: 'application/json', 'user-agent': 'Desk-OAuth/1' },
+          timeout: TIMEOUT_MS,
+        },
+        (res) => {
+          if (res.statusCode !== 200) {
+            res.resume();
+            return fail(
+              `${url} answered ${res.statusCode}${res.statusCode! >= 300 && res.statusCode! < 400 ? ' (a redirect, which is not followed)' : ''}`,
+            );
+          }
+          const chunks: Buffer[] = [];
+          let size = 0;
+          res.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            if (size > MAX_BYTES) {
+              req.destroy();
+              return fail(`${url} is larger than ${MAX_BYTES / 1024} KiB`);
+            }
+            chunks.push(chunk);
+          });
+          res.on('error', () => fail(`${url} could not be read`));
+          res.on('end', () => {
+            if (size > MAX_BYTES) return;
+            try {
+              const document: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+              resolve({ document, keepMs: keepFor(res.headers, this.now()) });
+            } catch {
+              fail(`${url} is not JSON`);
+            }
+          });
+        },
+      );
+      req.on('timeout', () => {
+        req.destroy();
+        fail(`${url} did not answer within ${TIMEOUT_MS / 1000} s`);
+      });
+      req.on('error', (e: NodeJS.ErrnoException) =>
+        fail(e.code === 'EADDRNOTPUBLIC' ? e.message : `${url} could not be reached (${e.code ?? e.message})`),
+      );
+      req.end();
+    });
+  }
+}

@@ -1,0 +1,66 @@
+import { inject, injectable } from 'inversify';
+import { ClientMetadataDocuments, ClientMetadataUnavailable } from '../../ports/client-metadata.js';
+import { UnitOfWork } from '../../ports/unit-of-work.js';
+import {
+  checkClientMetadata,
+  isMetadataDocumentId,
+  metadataDocumentIdProblem,
+  REGISTERED_CLIENT_PREFIX,
+  type OAuthClient,
+} from './clients.js';
+import { isOAuthError, OAuthError } from './oauth-error.js';
+
+const invalidClient = (why: string) => new OAuthError('invalid_client', why);
+
+/**
+ * Finds the app a `client_id` names: a registration of this deployment, or the app's client ID
+ * metadata document, fetched (or kept from an earlier fetch) and checked as the draft requires: it
+ * names itself as `client_id`, has a name and valid redirect URIs, and asks for no client secret.
+ * Anything wrong is `invalid_client`, saying what.
+ */
+@injectable()
+export class OAuthClients {
+  constructor(
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(ClientMetadataDocuments) private readonly documents: ClientMetadataDocuments,
+  ) {}
+
+  async resolve(clientId: string): Promise<OAuthClient> {
+    if (isMetadataDocumentId(clientId)) return this.fromDocument(clientId);
+    const registered =
+      clientId.startsWith(REGISTERED_CLIENT_PREFIX) && clientId.length <= 100
+        ? await this.uow.read((r) => r.oauthClients.findById(clientId))
+        : null;
+    if (!registered) {
+      throw invalidClient(
+        'unknown client_id: register the app (POST /api/oauth/register) or identify it by the https URL of its client metadata document',
+      );
+    }
+    return registered;
+  }
+
+  private async fromDocument(url: string): Promise<OAuthClient> {
+    const problem = metadataDocumentIdProblem(url);
+    if (problem) throw invalidClient(`client_id ${problem}`);
+    let document: unknown;
+    try {
+      document = await this.documents.fetch(url);
+    } catch (e) {
+      if (e instanceof ClientMetadataUnavailable) throw invalidClient(`the app's metadata document: ${e.reason}`);
+      throw e;
+    }
+    if (typeof document !== 'object' || document === null || (document as { client_id?: unknown }).client_id !== url) {
+      throw invalidClient(`the app's metadata document must name its own URL as client_id (${url})`);
+    }
+    try {
+      const metadata = checkClientMetadata(document);
+      if (!metadata.client_name) throw invalidClient("the app's metadata document has no client_name");
+      return { id: url, name: metadata.client_name, redirectUris: metadata.redirect_uris, kind: 'metadata-document' };
+    } catch (e) {
+      if (isOAuthError(e) && e.code !== 'invalid_client') {
+        throw invalidClient(`the app's metadata document: ${e.description}`);
+      }
+      throw e;
+    }
+  }
+}
