@@ -4,7 +4,7 @@
  * endpoint's refusals (shown, or sent back to the app), the consent page's routes, the token
  * endpoint (codes with PKCE, rotation, replays), revocation, what a token may do (its scopes AND the
  * person's role now), resource binding per origin, connected apps, and the rate limit per person and
- * app. The official SDK clients run the whole flow in oauth-clients.test.ts.
+ * app. The official SDK clients run the whole flow in test/web/oauth-clients.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp, type TestDatabase } from '../support/app.js';
@@ -199,6 +199,21 @@ for (const database of ['sqlite', 'postgres'] as const satisfies readonly TestDa
           expect(location.pathname).toBe('/authorize');
           expect(location.searchParams.get('error')).toMatch(/^invalid_(client|request)$/);
           expect(location.searchParams.get('request')).toBeNull();
+        }
+      });
+
+      it('fetches a metadata document only from a public address (unless the operator allows private ones)', async () => {
+        const { challenge } = pkce();
+        for (const clientId of ['https://127.0.0.1:1/oauth/client.json', 'https://localhost:1/client.json']) {
+          const { location } = await authorize(app, soundRequest(clientId, challenge));
+          expect(location.pathname).toBe('/authorize');
+          expect(location.searchParams.get('error')).toBe('invalid_client');
+          expect(location.searchParams.get('error_description')).toMatch(/not a public address/);
+        }
+        const malformed = ['https://app.example/', 'https://app.example/a/../client.json', 'https://u:p@app.example/c'];
+        for (const clientId of malformed) {
+          const { location } = await authorize(app, soundRequest(clientId, challenge));
+          expect(location.searchParams.get('error'), clientId).toBe('invalid_client');
         }
       });
 

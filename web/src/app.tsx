@@ -16,6 +16,7 @@ import { setTheme, theme, type ThemeChoice } from './theme.js';
 import { ConfirmHost } from './ui/confirm.js';
 import { NoticeHost } from './ui/notices.js';
 import { Loading } from './ui/page.js';
+import AuthorizePage from './pages/authorize/index.js';
 import NotFound from './pages/not-found/index.js';
 import SetupPage from './pages/setup/index.js';
 import SignedOut from './pages/signed-out/index.js';
@@ -24,10 +25,14 @@ import SignIn from './pages/sign-in/index.js';
 // One lazy component per route, made once: a page's chunk is fetched on its first visit.
 const pages = new Map(ROUTES.map((r) => [r.path, lazy(r.load)]));
 
-/** Pages anyone may open, signed in or not. */
+/**
+ * Pages outside the console's frame, signed in or not (the consent page asks for sign-in itself, and
+ * shows a refused request to anyone).
+ */
 const PUBLIC: Record<string, () => preact.JSX.Element> = {
   '/setup': () => <SetupPage />,
   '/signed-out': () => <SignedOut />,
+  '/authorize': () => <AuthorizePage />,
 };
 
 onSessionEnded(() => {

@@ -213,6 +213,16 @@ export const ROUTES: readonly PageRoute[] = [
     settings: { label: 'Monitors', description: 'addresses Desk checks, and whether they are up', order: 60 },
   },
   {
+    path: '/settings/apps',
+    title: 'Connected apps',
+    load: () => import('./pages/settings/apps/index.js'),
+    settings: {
+      label: 'Connected apps',
+      description: 'AI assistants and other apps allowed to act for you, and disconnecting them',
+      order: 25,
+    },
+  },
+  {
     path: '/settings/audit',
     title: 'Audit log',
     load: () => import('./pages/audit/index.js'),

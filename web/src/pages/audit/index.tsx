@@ -18,7 +18,8 @@ import './audit.css';
 
 interface AuditEntry {
   readonly id: string;
-  readonly actor: { readonly type: string; readonly id: string };
+  /** `via`: the app a person acted through (an OAuth connection), by its name. */
+  readonly actor: { readonly type: string; readonly id: string; readonly via?: string };
   readonly action: string;
   readonly target: string;
   readonly at: string;
@@ -78,9 +79,9 @@ export default function Audit() {
   );
   const nameOf = (id: string) => users.data?.find((u) => u.id === id)?.name;
   const who = (e: AuditEntry) =>
-    e.actor.type === 'user'
+    (e.actor.type === 'user'
       ? (nameOf(e.actor.id) ?? `User ${e.actor.id}`)
-      : `${ACTOR_TYPES[e.actor.type] ?? e.actor.type}`;
+      : `${ACTOR_TYPES[e.actor.type] ?? e.actor.type}`) + (e.actor.via ? `, via ${e.actor.via}` : '');
   const filtered = Boolean(actor || action || target || from || to);
 
   return (
