@@ -143,6 +143,8 @@ for (const database of ['sqlite', 'postgres'] as const satisfies readonly TestDa
       });
 
       it('refuses what it cannot serve in RFC 7591 terms, registering nothing', async () => {
+        const registered = () => app.container.get(UnitOfWork).read((r) => r.oauthClients.countSince(''));
+        const before = await registered();
         const cases: [unknown, number, string][] = [
           [{ redirect_uris: ['http://app.example/callback'] }, 400, 'invalid_redirect_uri'],
           [{ redirect_uris: ['https://app.example/cb#frag'] }, 400, 'invalid_redirect_uri'],
@@ -169,6 +171,7 @@ for (const database of ['sqlite', 'postgres'] as const satisfies readonly TestDa
         });
         expect(notJson.status).toBe(415);
         expect(notJson.json).toEqual({ error: 'invalid_request', error_description: expect.any(String) });
+        expect(await registered()).toBe(before);
       });
     });
 
