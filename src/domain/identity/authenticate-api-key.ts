@@ -7,9 +7,7 @@ import type { Actor } from '../shared/actor.js';
 import { DomainError } from '../shared/errors.js';
 import { isWellFormedKey, keyState, lookupPrefix } from './api-key.js';
 import { AccessLookups, lookupOf } from './access-lookups.js';
-
-/** Touching `lastUsedAt` on every request would turn every read into a write; once a minute is enough. */
-const TOUCH_INTERVAL_MS = 60_000;
+import { LastUse } from './last-use.js';
 
 const unauthorized = (why: string) => new DomainError('unauthorized', why);
 
@@ -21,8 +19,7 @@ const unauthorized = (why: string) => new DomainError('unauthorized', why);
  */
 @injectable()
 export class AuthenticateApiKey {
-  /** When this process last wrote each key's `lastUsedAt` (only real keys get here: it stays small). */
-  private readonly touchedAt = new Map<string, number>();
+  private readonly lastUse = new LastUse();
 
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
@@ -47,9 +44,7 @@ export class AuthenticateApiKey {
       this.uow.read((r) => r.tenants.findById(stored.tenantId)),
     );
     if (!tenant) throw unauthorized('the API key is not valid');
-    const touched = this.touchedAt.get(stored.id) ?? (stored.lastUsedAt ? Date.parse(stored.lastUsedAt) : -Infinity);
-    if (now.getTime() - touched > TOUCH_INTERVAL_MS) {
-      this.touchedAt.set(stored.id, now.getTime());
+    if (this.lastUse.due(stored.id, stored.lastUsedAt, now)) {
       await this.uow.transaction((r) => r.apiKeys.touch(tenant.id, stored.id, now.toISOString()));
     }
     return {

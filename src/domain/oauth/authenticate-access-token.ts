@@ -3,12 +3,10 @@ import { Clock } from '../../ports/clock.js';
 import { Secrets } from '../../ports/secrets.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import { AccessLookups, lookupOf } from '../identity/access-lookups.js';
+import { LastUse } from '../identity/last-use.js';
 import type { Actor } from '../shared/actor.js';
 import { DomainError } from '../shared/errors.js';
 import { tokenActor } from './grant.js';
-
-/** Touching a grant's `lastUsedAt` on every request would turn reads into writes: once a minute. */
-const TOUCH_INTERVAL_MS = 60_000;
 
 /** A bearer that is not (or no longer) an access token for this resource: 401, `invalid_token`. */
 export class InvalidAccessToken extends DomainError {
@@ -30,8 +28,7 @@ export class InvalidAccessToken extends DomainError {
  */
 @injectable()
 export class AuthenticateAccessToken {
-  /** When this process last wrote each grant's `lastUsedAt`. */
-  private readonly touchedAt = new Map<string, number>();
+  private readonly lastUse = new LastUse();
 
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
@@ -63,15 +60,9 @@ export class AuthenticateAccessToken {
       this.uow.read((r) => r.users.findById(tenantId, grant.userId)),
     );
     if (!user?.active) throw new InvalidAccessToken('the person this token acts as can no longer sign in');
-    await this.touch(tenantId, grantId, grant.lastUsedAt, now);
+    if (this.lastUse.due(grantId, grant.lastUsedAt, now)) {
+      await this.uow.transaction((r) => r.grants.touch(tenantId, grantId, now.toISOString()));
+    }
     return tokenActor(tenant, user, grant, token.scopes);
-  }
-
-  private async touch(tenantId: string, grantId: string, stored: string | null, now: Date): Promise<void> {
-    const touched = this.touchedAt.get(grantId) ?? (stored ? Date.parse(stored) : -Infinity);
-    if (now.getTime() - touched <= TOUCH_INTERVAL_MS) return;
-    this.touchedAt.set(grantId, now.getTime());
-    if (this.touchedAt.size > 10_000) this.touchedAt.delete(this.touchedAt.keys().next().value!);
-    await this.uow.transaction((r) => r.grants.touch(tenantId, grantId, now.toISOString()));
   }
 }
