@@ -57,6 +57,16 @@ const QUERY_NAMES = [
   'assigneeId',
   'token',
   'x',
+  // The OAuth authorization endpoint's and connected apps' parameters.
+  'client_id',
+  'redirect_uri',
+  'response_type',
+  'code_challenge',
+  'code_challenge_method',
+  'scope',
+  'resource',
+  'state',
+  'all',
 ];
 
 const queryString = fc
@@ -70,6 +80,7 @@ const headerValue = fc.oneof(
   fc.constantFrom(
     'caf\u00e9',
     'desk_' + 'A'.repeat(38),
+    'Bearer desk_at_' + 'A'.repeat(43),
     'Bearer',
     'Bearer ',
     'null',
@@ -109,6 +120,16 @@ const body: fc.Arbitrary<Body> = fc.oneof(
     { bytes: JSON_SAMPLE, type: 'multipart/form-data; boundary=x' },
     { bytes: JSON_SAMPLE, type: 'application/x-www-form-urlencoded' },
     { bytes: JSON_SAMPLE, type: ';;;' },
+    // OAuth's forms (the token and revocation endpoints), hostile.
+    {
+      bytes: Buffer.from('grant_type=authorization_code&code=desk_ac_x&code_verifier=y&redirect_uri=%FF&client_id=c'),
+      type: 'application/x-www-form-urlencoded',
+    },
+    {
+      bytes: Buffer.from('grant_type=refresh_token&refresh_token=desk_rt_%00&client_id=%E0%A4'),
+      type: 'application/x-www-form-urlencoded',
+    },
+    { bytes: Buffer.from('a[b][c]=1&token=1&token=2&__proto__[x]=1'), type: 'application/x-www-form-urlencoded' },
   ),
 );
 
