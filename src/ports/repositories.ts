@@ -38,6 +38,7 @@ import type { Ticket, TicketComment } from '../domain/tickets/ticket.js';
 import type { TicketStatus } from '../domain/tickets/ticket-states.js';
 import type { Tenant } from '../domain/tenants/tenant.js';
 import type { AccessChangeRepository } from './repositories/access-changes.js';
+import type { PendingSignInRepository, SsoBindingRepository, SsoProviderRepository } from './repositories/sso.js';
 
 /** Per-tenant sequences. `event` numbers the tenant's events (OutboxRepository). */
 export type Counter = 'loan' | 'submission' | 'ticket' | 'event';
@@ -522,6 +523,9 @@ export interface Repositories {
   readonly webhooks: WebhookRepository;
   readonly monitors: MonitorRepository;
   readonly accessChanges: AccessChangeRepository;
+  readonly ssoProviders: SsoProviderRepository;
+  readonly ssoBindings: SsoBindingRepository;
+  readonly pendingSignIns: PendingSignInRepository;
 }
 
 export type { NewAuditEntry, NewOutboxEvent };

@@ -23,6 +23,7 @@ import {
 } from '../support/builders.js';
 import { monitorRepositoryContract } from './monitors.contract.js';
 import { recordsRepositoryContract } from './records.contract.js';
+import { ssoRepositoryContract } from './sso.contract.js';
 
 export interface RepositorySubject {
   readonly uow: UnitOfWork;
@@ -651,6 +652,8 @@ export function runRepositoryContract(name: string, open: () => Promise<Reposito
     describe('monitors', () => monitorRepositoryContract({ tx, read, newTenant }));
 
     describe('records', () => recordsRepositoryContract({ tx, read, newTenant }));
+
+    describe('single sign-on', () => ssoRepositoryContract({ tx, read, newTenant }));
 
     describe('api keys', () => {
       it('finds keys by prefix across tenants and manages them inside the tenant', async () => {

@@ -60,9 +60,16 @@ import type {
   UserRepository,
 } from '../../src/ports/repositories.js';
 import { AccessChangeRepository } from '../../src/ports/repositories/access-changes.js';
+import type { PendingSignIn, SsoBinding } from '../../src/domain/sso/sso-binding.js';
+import type { SsoProvider } from '../../src/domain/sso/sso-provider.js';
+import {
+  MemoryPendingSignInRepository,
+  MemorySsoBindingRepository,
+  MemorySsoProviderRepository,
+} from './memory-sso-repositories.js';
 
 /** A row and the tenant it belongs to. */
-interface Owned<T> {
+export interface Owned<T> {
   readonly tenantId: string;
   readonly row: T;
 }
@@ -93,6 +100,10 @@ export interface MemoryState {
   deliveries: Owned<DeliveryAttempt>[];
   monitors: Owned<Monitor>[];
   deploymentMonitors: Record<string, MonitorStatus>;
+  /** Single sign-on (memory-sso-repositories.ts): each tenant's provider, bindings, sign-ins in progress. */
+  ssoProviders: Owned<SsoProvider>[];
+  ssoBindings: Owned<SsoBinding>[];
+  pendingSignIns: Owned<PendingSignIn>[];
 }
 
 export const emptyState = (): MemoryState => ({
@@ -118,6 +129,9 @@ export const emptyState = (): MemoryState => ({
   deliveries: [],
   monitors: [],
   deploymentMonitors: {},
+  ssoProviders: [],
+  ssoBindings: [],
+  pendingSignIns: [],
 });
 
 // Small helpers shared by the repositories.
@@ -1185,4 +1199,7 @@ export const memoryRepositories = (state: MemoryState, accessChanges: string[] =
   webhooks: new MemoryWebhookRepository(state),
   monitors: new MemoryMonitorRepository(state),
   accessChanges: new MemoryAccessChangeRepository(accessChanges),
+  ssoProviders: new MemorySsoProviderRepository(state),
+  ssoBindings: new MemorySsoBindingRepository(state),
+  pendingSignIns: new MemoryPendingSignInRepository(state),
 });

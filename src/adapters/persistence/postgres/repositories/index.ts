@@ -13,6 +13,7 @@ import { PgOutboxRepository } from './outbox.js';
 import { PgPersonRepository } from './people.js';
 import { PgSetupLinkRepository } from './setup-links.js';
 import { PgSessionRepository } from './sessions.js';
+import { PgPendingSignInRepository, PgSsoBindingRepository, PgSsoProviderRepository } from './sso.js';
 import { PgSubmissionRepository } from './submissions.js';
 import { PgTenantRepository } from './tenants.js';
 import { PgTicketRepository } from './tickets.js';
@@ -32,6 +33,9 @@ export {
   PgOutboxRepository,
   PgPersonRepository,
   PgSetupLinkRepository,
+  PgPendingSignInRepository,
+  PgSsoBindingRepository,
+  PgSsoProviderRepository,
   PgSubmissionRepository,
   PgTenantRepository,
   PgTicketRepository,
@@ -66,5 +70,8 @@ export function pgRepositories(db: Queryable): Repositories & {
     webhooks: new PgWebhookRepository(db),
     monitors: new PgMonitorRepository(db),
     accessChanges: new PgAccessChangeRepository(db),
+    ssoProviders: new PgSsoProviderRepository(db),
+    ssoBindings: new PgSsoBindingRepository(db),
+    pendingSignIns: new PgPendingSignInRepository(db),
   };
 }

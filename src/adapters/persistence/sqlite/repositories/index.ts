@@ -13,6 +13,7 @@ import { SqliteOutboxRepository } from './outbox.js';
 import { SqlitePersonRepository } from './people.js';
 import { SqliteSetupLinkRepository } from './setup-links.js';
 import { SqliteSessionRepository } from './sessions.js';
+import { SqlitePendingSignInRepository, SqliteSsoBindingRepository, SqliteSsoProviderRepository } from './sso.js';
 import { SqliteSubmissionRepository } from './submissions.js';
 import { SqliteTenantRepository } from './tenants.js';
 import { SqliteTicketRepository } from './tickets.js';
@@ -32,6 +33,9 @@ export {
   SqliteOutboxRepository,
   SqlitePersonRepository,
   SqliteSetupLinkRepository,
+  SqlitePendingSignInRepository,
+  SqliteSsoBindingRepository,
+  SqliteSsoProviderRepository,
   SqliteSubmissionRepository,
   SqliteTenantRepository,
   SqliteTicketRepository,
@@ -68,4 +72,7 @@ export const sqliteRepositories = (sql: Sql): SqliteRepositories => ({
   webhooks: new SqliteWebhookRepository(sql),
   monitors: new SqliteMonitorRepository(sql),
   accessChanges: new SqliteAccessChangeRepository(sql),
+  ssoProviders: new SqliteSsoProviderRepository(sql),
+  ssoBindings: new SqliteSsoBindingRepository(sql),
+  pendingSignIns: new SqlitePendingSignInRepository(sql),
 });
