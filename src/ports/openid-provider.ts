@@ -26,7 +26,11 @@ import type { IdTokenClaims } from '../domain/sso/sso-provider.js';
  */
 export abstract class OpenIdProvider {
   abstract check(issuer: string, clientId: string): Promise<{ issuer: string }>;
-  abstract authorizationUrl(client: OpenIdClient, request: AuthorizationRequest): Promise<string>;
+  /** Needs no secret: the secret is sent only with the code, to the token endpoint. */
+  abstract authorizationUrl(
+    client: Pick<OpenIdClient, 'issuer' | 'clientId'>,
+    request: AuthorizationRequest,
+  ): Promise<string>;
   abstract complete(client: OpenIdClient, callback: OpenIdCallback): Promise<IdTokenClaims>;
 }
 

@@ -5,7 +5,6 @@
  */
 import { isEmail, normaliseEmail } from '../identity/user.js';
 import type { Role } from '../access/permissions.js';
-import { invalidField } from '../shared/errors.js';
 import { isAcceptableText } from '../shared/text.js';
 import { isHostName } from '../tenants/tenant.js';
 import type { SsoRefusal } from './refusals.js';
@@ -63,6 +62,8 @@ export const SSO_START_PATH = '/api/auth/sso/start';
 export const SSO_CALLBACK_PATH = '/api/auth/sso/callback';
 /** A pending sign-in (its state, nonce and PKCE verifier) lasts this long. */
 export const SSO_SIGN_IN_TTL_MS = 10 * 60 * 1000;
+/** How long a sign-in is kept once expired: a late replay of its callback is still recognised. */
+export const SSO_SIGN_IN_KEPT_MS = 60 * 60 * 1000;
 /** The scopes asked for: who the person is (`sub`), their e-mail address and their name. */
 export const SSO_SCOPE = 'openid email profile';
 
@@ -113,6 +114,9 @@ export function issuerProblem(issuer: string): string | null {
   return null;
 }
 
+/** Whether two spellings name one issuer, as discovery compares them (`https://x` and `https://x/` do). */
+export const sameIssuer = (a: string, b: string): boolean => new URL(a).href === new URL(b).href;
+
 /** The button's default name: the provider's brand for Google and Microsoft, else its host name. */
 export function defaultLabel(issuer: string): string {
   const host = new URL(issuer).hostname;
@@ -123,21 +127,11 @@ export function defaultLabel(issuer: string): string {
 
 export const MAX_DOMAINS = 50;
 
-/**
- * The allowed e-mail domains as given (`a.example`, `@b.example`, any case): lower case, without a
- * leading `@`, each a host name, each once. Throws `invalid` naming the offending entry.
- */
-export function parseDomains(domains: readonly string[]): string[] {
-  if (domains.length > MAX_DOMAINS) throw invalidField('domains', `at most ${MAX_DOMAINS} domains`);
-  const parsed = domains.map((raw, i) => {
-    const domain = raw.trim().toLowerCase().replace(/^@/, '').replace(/\.$/, '');
-    if (!isAcceptableText(raw) || !isHostName(domain) || !domain.includes('.')) {
-      throw invalidField(`domains.${i}`, `"${raw}" is not a domain name such as school.example`);
-    }
-    return domain;
-  });
-  return [...new Set(parsed)];
-}
+/** A domain as an administrator may type it (`@North.Example.`): lower case, no `@`, no final dot. */
+export const normaliseDomain = (raw: string): string => raw.trim().toLowerCase().replace(/^@/, '').replace(/\.$/, '');
+
+/** Whether a (normalised) domain can hold e-mail addresses: a host name with at least one dot. */
+export const isDomainName = (domain: string): boolean => isHostName(domain) && domain.includes('.');
 
 const domainOf = (email: string): string => email.slice(email.lastIndexOf('@') + 1);
 
