@@ -94,6 +94,13 @@ import { ExportDevices } from '../domain/exports/export-devices.js';
 import { ExportLoans } from '../domain/exports/export-loans.js';
 import { ExportSubmissions } from '../domain/exports/export-submissions.js';
 import { ExportTickets } from '../domain/exports/export-tickets.js';
+import { CompleteSsoSignIn } from '../domain/sso/complete-sso-sign-in.js';
+import { ConfigureSso } from '../domain/sso/configure-sso.js';
+import { GetSsoSettings } from '../domain/sso/get-sso-settings.js';
+import { GetSsoSignInOption } from '../domain/sso/get-sso-sign-in-option.js';
+import { RemoveSso } from '../domain/sso/remove-sso.js';
+import { StartSsoSignIn } from '../domain/sso/start-sso-sign-in.js';
+import { UnlinkSsoAccount } from '../domain/sso/unlink-sso-account.js';
 
 /** Every use case (and the shared domain services), bound to itself in every deployment mode. */
 export const USE_CASES = [
@@ -195,4 +202,12 @@ export const USE_CASES = [
   ExportLoans,
   ExportSubmissions,
   ExportTickets,
+  // Single sign-on with each school's OpenID provider (the identity issue).
+  GetSsoSettings,
+  ConfigureSso,
+  RemoveSso,
+  UnlinkSsoAccount,
+  GetSsoSignInOption,
+  StartSsoSignIn,
+  CompleteSsoSignIn,
 ] as const;
