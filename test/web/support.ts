@@ -74,6 +74,7 @@ export async function startConsoleServer(
     RATE_LIMIT_MCP_PER_MINUTE: '0',
     RATE_LIMIT_ACTIONS_PER_MINUTE: '0',
     RATE_LIMIT_V1_PER_MINUTE: '0',
+    RATE_LIMIT_SSO_PER_MINUTE: '0',
     ...o.env,
   };
   const desk = async (args: string[], input?: string) => {

@@ -15,6 +15,7 @@ import { repairRoutes } from './repairs.js';
 import { peopleRoutes } from './people.js';
 import { ticketRoutes } from './tickets.js';
 import { recordsIoRoutes } from './records-io.js';
+import { ssoRoutes } from './sso.js';
 import { v1Routes } from './v1.js';
 import { webhookRoutes } from './webhooks.js';
 
@@ -29,6 +30,7 @@ export const routeModules: readonly RouteModule[] = [
   actionRoutes,
   mcpRoutes,
   authRoutes,
+  ssoRoutes,
   consoleRoutes,
   loanPoolRoutes,
   ticketRoutes,
