@@ -2,7 +2,6 @@ import { inject, injectable } from 'inversify';
 import { Clock } from '../../ports/clock.js';
 import { IdGenerator } from '../../ports/id-generator.js';
 import { OpenIdError, OpenIdProvider } from '../../ports/openid-provider.js';
-import type { RateLimitPolicy } from '../../ports/rate-limiter.js';
 import { Secrets } from '../../ports/secrets.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { Tenant } from '../tenants/tenant.js';
@@ -10,9 +9,6 @@ import type { SsoRefusal } from './refusals.js';
 import { safeReturnTo } from './return-to.js';
 import { recordRefusal } from './sso-refusal-audit.js';
 import { SSO_SCOPE, SSO_SIGN_IN_KEPT_MS, SSO_SIGN_IN_TTL_MS } from './sso-provider.js';
-
-/** Sign-ins started per source address in a minute (a person needs a handful; a script hammering a provider, more). */
-export const SSO_START_POLICY = { name: 'sso-start', limit: 30, windowSeconds: 60 } as const satisfies RateLimitPolicy;
 
 /** Random bytes in each of state, nonce and PKCE verifier (256 bits; the verifier is 43 characters). */
 const RANDOM_BYTES = 32;
