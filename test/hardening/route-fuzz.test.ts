@@ -56,6 +56,13 @@ const QUERY_NAMES = [
   'serial',
   'assigneeId',
   'token',
+  // Single sign-on's start and callback.
+  'school',
+  'returnTo',
+  'state',
+  'code',
+  'error',
+  'iss',
   'x',
 ];
 
@@ -217,6 +224,9 @@ describe.each(['sqlite', 'postgres'] as const)('every route on %s', (database: T
         'GET /api/v1/devices/:id',
         'POST /api/auth/login',
         'GET /api/loans/inventory',
+        'GET /api/auth/sso/start',
+        'GET /api/auth/sso/callback',
+        'PUT /api/settings/sso',
       ]) {
         expect(names).toContain(expected);
       }
