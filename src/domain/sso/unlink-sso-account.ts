@@ -16,7 +16,7 @@ export const unlinkSsoAccountInput = z.object({ email: emailInput() }).strict();
  * Forgets which provider account signs a user in, so their next single sign-on is matched by e-mail
  * address again (and bound anew): for a person whose account at the provider was deleted and made
  * again, whom Desk would otherwise refuse as `subject_mismatch`. A school administrator's decision,
- * taken after checking who holds the new account. Audited `sso.unlink` with the accounts forgotten.
+ * taken after checking who holds the new account. Audited `sso.unlink` with how many were forgotten.
  */
 @injectable()
 export class UnlinkSsoAccount implements UseCase<typeof unlinkSsoAccountInput, { unlinked: number }> {
