@@ -21,6 +21,7 @@ import { HttpsClientMetadataDocuments } from '../adapters/outbound/https-client-
 import { NodeHttpProbe } from '../adapters/outbound/node-http-probe.js';
 import { StatfsDataDisk } from '../adapters/fs/statfs-data-disk.js';
 import { AesSecretBox } from '../adapters/system/aes-secret-box.js';
+import { OpenIdClientProvider } from '../adapters/openid/openid-client-provider.js';
 import { MemoryRateLimiter } from '../adapters/rate-limit/memory-rate-limiter.js';
 import { JoseSessionTokens } from '../adapters/system/jose-session-tokens.js';
 import { NodeSecrets } from '../adapters/system/node-secrets.js';
@@ -46,6 +47,7 @@ import { EventSignal } from '../ports/event-signal.js';
 import { JobLock } from '../ports/job-lock.js';
 import { Mailer } from '../ports/mailer.js';
 import { OutboundGuard } from '../ports/outbound-guard.js';
+import { OpenIdProvider } from '../ports/openid-provider.js';
 import { SecretBox } from '../ports/secret-box.js';
 import { IdGenerator } from '../ports/id-generator.js';
 import { PasswordHasher } from '../ports/password-hasher.js';
@@ -88,13 +90,17 @@ const coreModule = (config: DeskConfig) =>
     // Monitors: checks resolve through the same public-address rule, at connection time.
     bind(HttpProbe).toConstantValue(new NodeHttpProbe({ lookup: guard.lookup }));
     bind(DataDisk).toConstantValue(new StatfsDataDisk(config.dataDir, config.diskAlertPercent));
-    // Webhook secrets need the server key; `serve` makes sure one exists (ensureServerSecrets).
+    // Webhook and single sign-on secrets need the server key; `serve` makes sure one exists
+    // (ensureServerSecrets), as does a command that seals one (ensureEncryptionKey).
     bind(SecretBox)
       .toDynamicValue(() => {
-        if (!config.encryptionKey) throw new Error('ENCRYPTION_KEY is not configured: webhook secrets are unavailable');
+        if (!config.encryptionKey) throw new Error('ENCRYPTION_KEY is not configured: sealed secrets are unavailable');
         return new AesSecretBox(config.encryptionKey, config.encryptionKeyPrevious);
       })
       .inSingletonScope();
+    // Schools' OpenID providers: any address the school's administrator set, private ones included
+    // (not the outbound guard's business), trusted as Node trusts certificates.
+    bind(OpenIdProvider).toConstantValue(new OpenIdClientProvider());
     bind(ToolCatalogue).toConstantValue(new ToolCatalogue());
     bind(EventHub).toSelf().inSingletonScope();
     bind(WebhookDispatcher).toSelf().inSingletonScope();

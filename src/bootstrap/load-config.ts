@@ -113,6 +113,7 @@ const schema = z.object({
   RATE_LIMIT_MCP_PER_MINUTE: rate.default(60),
   RATE_LIMIT_ACTIONS_PER_MINUTE: rate.default(60),
   RATE_LIMIT_V1_PER_MINUTE: rate.default(600),
+  RATE_LIMIT_SSO_PER_MINUTE: rate.default(30),
   ALLOWED_ORIGINS: z.string().optional(),
   REQUEST_TIMEOUT_SECONDS: seconds(30),
   HEADERS_TIMEOUT_SECONDS: seconds(10),
@@ -233,6 +234,7 @@ export function loadConfig(req: ConfigRequest): DeskConfig {
       mcp: e.RATE_LIMIT_MCP_PER_MINUTE,
       actions: e.RATE_LIMIT_ACTIONS_PER_MINUTE,
       v1: e.RATE_LIMIT_V1_PER_MINUTE,
+      sso: e.RATE_LIMIT_SSO_PER_MINUTE,
     },
     allowedOrigins,
     http: {
@@ -247,15 +249,24 @@ export function loadConfig(req: ConfigRequest): DeskConfig {
 
 /**
  * Makes sure the server's own secrets exist before `serve` starts: JWT_SECRET (console sessions) and
- * ENCRYPTION_KEY (webhook secrets at rest). Postgres deployments must set both (every instance has to
- * share them); embedded ones get them generated into `.env` (mode 0600), and the container mode on
- * SQLite into the data directory.
+ * ENCRYPTION_KEY (webhook and single sign-on secrets at rest). Postgres deployments must set both
+ * (every instance has to share them); embedded ones get them generated into `.env` (mode 0600), and
+ * the container mode on SQLite into the data directory.
  */
 export function ensureServerSecrets(config: DeskConfig): DeskConfig {
   const jwtSecret = config.jwtSecret ?? generated(config, 'JWT_SECRET', 'jwt-secret', () => randomBytes(48));
-  const encryptionKey =
-    config.encryptionKey ?? generated(config, 'ENCRYPTION_KEY', 'encryption-key', () => randomBytes(32));
-  return { ...config, jwtSecret, encryptionKey };
+  return { ...ensureEncryptionKey(config), jwtSecret };
+}
+
+/**
+ * ENCRYPTION_KEY for a command that seals a secret (`desk tenant sso … --client-secret-stdin`), made
+ * exactly where `serve` would make it, so the server that later opens the secret holds the same key:
+ * an embedded install gets it in `.env`, a container on SQLite in the data directory, and Postgres
+ * must have it set (a configuration error naming it, exit 2).
+ */
+export function ensureEncryptionKey(config: DeskConfig): DeskConfig {
+  if (config.encryptionKey) return config;
+  return { ...config, encryptionKey: generated(config, 'ENCRYPTION_KEY', 'encryption-key', () => randomBytes(32)) };
 }
 
 function generated(config: DeskConfig, key: string, fileName: string, bytes: () => Buffer): string {

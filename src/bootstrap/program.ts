@@ -3,7 +3,7 @@ import { VERSION } from '../config/index.js';
 import { AccessSignal } from '../ports/access-signal.js';
 import { Database } from '../ports/database.js';
 import { EventSignal } from '../ports/event-signal.js';
-import { configForCommand } from './load-config.js';
+import { configForCommand, ensureEncryptionKey } from './load-config.js';
 
 /**
  * The program the command line drives (adapters/cli/program.ts). What each command needs is loaded
@@ -12,8 +12,9 @@ import { configForCommand } from './load-config.js';
 export const program: DeskProgram = {
   version: VERSION,
 
-  async open(options) {
-    const config = configForCommand(options);
+  async open(options, needs = {}) {
+    const configured = configForCommand(options);
+    const config = needs.sealsSecrets ? ensureEncryptionKey(configured) : configured;
     const { buildContainer, resolveFrom } = await import('./container.js');
     const container = await buildContainer(config);
     // A listening connection (Postgres: the access cache of `desk mcp --stdio`) would keep the process up.

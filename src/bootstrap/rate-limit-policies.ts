@@ -11,6 +11,7 @@ export const rateLimitPolicies = (config: Pick<DeskConfig, 'rateLimits'>): RateL
   mcp: { name: 'mcp', limit: config.rateLimits.mcp, windowSeconds: RATE_LIMIT_WINDOW_SECONDS },
   actions: { name: 'actions', limit: config.rateLimits.actions, windowSeconds: RATE_LIMIT_WINDOW_SECONDS },
   v1: { name: 'v1', limit: config.rateLimits.v1, windowSeconds: RATE_LIMIT_WINDOW_SECONDS },
+  sso: { name: 'sso-start', limit: config.rateLimits.sso, windowSeconds: RATE_LIMIT_WINDOW_SECONDS },
 });
 
 /** Every policy's name, for the metrics that count refusals (the sign-in lockouts and OAuth's included). */

@@ -104,6 +104,13 @@ import { OAuthClients } from '../domain/oauth/oauth-clients.js';
 import { RegisterClient } from '../domain/oauth/register-client.js';
 import { RevokeGrant } from '../domain/oauth/revoke-grant.js';
 import { RevokeToken } from '../domain/oauth/revoke-token.js';
+import { CompleteSsoSignIn } from '../domain/sso/complete-sso-sign-in.js';
+import { ConfigureSso } from '../domain/sso/configure-sso.js';
+import { GetSsoSettings } from '../domain/sso/get-sso-settings.js';
+import { GetSsoSignInOption } from '../domain/sso/get-sso-sign-in-option.js';
+import { RemoveSso } from '../domain/sso/remove-sso.js';
+import { StartSsoSignIn } from '../domain/sso/start-sso-sign-in.js';
+import { UnlinkSsoAccount } from '../domain/sso/unlink-sso-account.js';
 
 /** Every use case (and the shared domain services), bound to itself in every deployment mode. */
 export const USE_CASES = [
@@ -216,4 +223,12 @@ export const USE_CASES = [
   AuthenticateAccessToken,
   ListGrants,
   RevokeGrant,
+  // Single sign-on with each school's OpenID provider (the identity issue).
+  GetSsoSettings,
+  ConfigureSso,
+  RemoveSso,
+  UnlinkSsoAccount,
+  GetSsoSignInOption,
+  StartSsoSignIn,
+  CompleteSsoSignIn,
 ] as const;

@@ -61,7 +61,7 @@ export interface DeskConfig {
   readonly channel: string;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Requests per minute; 0 turns the limit off. */
-  readonly rateLimits: { readonly mcp: number; readonly actions: number; readonly v1: number };
+  readonly rateLimits: { readonly mcp: number; readonly actions: number; readonly v1: number; readonly sso: number };
   readonly allowedOrigins: readonly string[];
   /** How long a client may take to send a request, and how many connections may be open at once. */
   readonly http: HttpLimits;

@@ -44,6 +44,7 @@ import type {
   OAuthClientRepository,
   OAuthTokenRepository,
 } from './repositories/oauth.js';
+import type { PendingSignInRepository, SsoBindingRepository, SsoProviderRepository } from './repositories/sso.js';
 
 /** Per-tenant sequences. `event` numbers the tenant's events (OutboxRepository). */
 export type Counter = 'loan' | 'submission' | 'ticket' | 'event';
@@ -532,6 +533,9 @@ export interface Repositories {
   readonly oauthAuthorizations: OAuthAuthorizationRepository;
   readonly grants: GrantRepository;
   readonly oauthTokens: OAuthTokenRepository;
+  readonly ssoProviders: SsoProviderRepository;
+  readonly ssoBindings: SsoBindingRepository;
+  readonly pendingSignIns: PendingSignInRepository;
 }
 
 export type { NewAuditEntry, NewOutboxEvent };

@@ -27,7 +27,7 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:3000',
       publicHosts: ['localhost', '127.0.0.1', '[::1]'],
       channel: 'stable',
-      rateLimits: { mcp: 60, actions: 60, v1: 600 },
+      rateLimits: { mcp: 60, actions: 60, v1: 600, sso: 30 },
       http: { requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, keepAliveTimeoutMs: 5_000, maxConnections: 10_000 },
       importMaxBytes: 256 * 1024 * 1024,
     });

@@ -24,6 +24,7 @@ import {
 import { monitorRepositoryContract } from './monitors.contract.js';
 import { recordsRepositoryContract } from './records.contract.js';
 import { oauthRepositoryContract } from './oauth.contract.js';
+import { ssoRepositoryContract } from './sso.contract.js';
 
 export interface RepositorySubject {
   readonly uow: UnitOfWork;
@@ -654,6 +655,7 @@ export function runRepositoryContract(name: string, open: () => Promise<Reposito
     describe('records', () => recordsRepositoryContract({ tx, read, newTenant }));
 
     describe('oauth', () => oauthRepositoryContract({ tx, read, newTenant }));
+    describe('single sign-on', () => ssoRepositoryContract({ tx, read, newTenant }));
 
     describe('api keys', () => {
       it('finds keys by prefix across tenants and manages them inside the tenant', async () => {

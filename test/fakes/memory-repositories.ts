@@ -68,9 +68,16 @@ import {
   MemoryOAuthTokenRepository,
   type MemoryOAuthState,
 } from './memory-oauth.js';
+import type { PendingSignIn, SsoBinding } from '../../src/domain/sso/sso-binding.js';
+import type { SsoProvider } from '../../src/domain/sso/sso-provider.js';
+import {
+  MemoryPendingSignInRepository,
+  MemorySsoBindingRepository,
+  MemorySsoProviderRepository,
+} from './memory-sso-repositories.js';
 
 /** A row and the tenant it belongs to. */
-interface Owned<T> {
+export interface Owned<T> {
   readonly tenantId: string;
   readonly row: T;
 }
@@ -103,6 +110,10 @@ export interface MemoryState {
   deploymentMonitors: Record<string, MonitorStatus>;
   /** Desk's OAuth authorization server (memory-oauth.ts). */
   oauth: MemoryOAuthState;
+  /** Single sign-on (memory-sso-repositories.ts): each tenant's provider, bindings, sign-ins in progress. */
+  ssoProviders: Owned<SsoProvider>[];
+  ssoBindings: Owned<SsoBinding>[];
+  pendingSignIns: Owned<PendingSignIn>[];
 }
 
 export const emptyState = (): MemoryState => ({
@@ -129,6 +140,9 @@ export const emptyState = (): MemoryState => ({
   monitors: [],
   deploymentMonitors: {},
   oauth: emptyOAuthState(),
+  ssoProviders: [],
+  ssoBindings: [],
+  pendingSignIns: [],
 });
 
 // Small helpers shared by the repositories.
@@ -1200,4 +1214,7 @@ export const memoryRepositories = (state: MemoryState, accessChanges: string[] =
   oauthAuthorizations: new MemoryOAuthAuthorizationRepository(state.oauth),
   grants: new MemoryGrantRepository(state.oauth),
   oauthTokens: new MemoryOAuthTokenRepository(state.oauth),
+  ssoProviders: new MemorySsoProviderRepository(state),
+  ssoBindings: new MemorySsoBindingRepository(state),
+  pendingSignIns: new MemoryPendingSignInRepository(state),
 });

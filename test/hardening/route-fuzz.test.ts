@@ -56,6 +56,13 @@ const QUERY_NAMES = [
   'serial',
   'assigneeId',
   'token',
+  // Single sign-on's start and callback.
+  'school',
+  'returnTo',
+  'state',
+  'code',
+  'error',
+  'iss',
   'x',
   // The OAuth authorization endpoint's and connected apps' parameters.
   'client_id',
@@ -238,6 +245,9 @@ describe.each(['sqlite', 'postgres'] as const)('every route on %s', (database: T
         'GET /api/v1/devices/:id',
         'POST /api/auth/login',
         'GET /api/loans/inventory',
+        'GET /api/auth/sso/start',
+        'GET /api/auth/sso/callback',
+        'PUT /api/settings/sso',
       ]) {
         expect(names).toContain(expected);
       }

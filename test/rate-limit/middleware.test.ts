@@ -220,10 +220,11 @@ describe('rateLimit middleware: source address', () => {
 
 describe('rateLimit middleware: policies and a failing store', () => {
   it('builds the configured policies, per minute', () => {
-    expect(rateLimitPolicies({ rateLimits: { mcp: 60, actions: 45, v1: 600 } })).toEqual({
+    expect(rateLimitPolicies({ rateLimits: { mcp: 60, actions: 45, v1: 600, sso: 30 } })).toEqual({
       mcp: { name: 'mcp', limit: 60, windowSeconds: 60 },
       actions: { name: 'actions', limit: 45, windowSeconds: 60 },
       v1: { name: 'v1', limit: 600, windowSeconds: 60 },
+      sso: { name: 'sso-start', limit: 30, windowSeconds: 60 },
     });
   });
 

@@ -89,6 +89,7 @@ export async function startApp(
       RATE_LIMIT_MCP_PER_MINUTE: '0',
       RATE_LIMIT_ACTIONS_PER_MINUTE: '0',
       RATE_LIMIT_V1_PER_MINUTE: '0',
+      RATE_LIMIT_SSO_PER_MINUTE: '0',
       // One JSON line per request would bury the test output; the logging suite turns it on.
       LOG_LEVEL: 'silent',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),

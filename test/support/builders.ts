@@ -197,7 +197,7 @@ export const aConfig = (o: Partial<DeskConfig> = {}): DeskConfig => ({
   redisUrl: null,
   channel: 'stable',
   logLevel: 'silent',
-  rateLimits: { mcp: 60, actions: 60, v1: 600 },
+  rateLimits: { mcp: 60, actions: 60, v1: 600, sso: 30 },
   allowedOrigins: [],
   http: { requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, keepAliveTimeoutMs: 5_000, maxConnections: 10_000 },
   importMaxBytes: 256 * 1024 * 1024,

@@ -233,7 +233,15 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<T
       const headers = new Headers(init.headers);
       const cookies = jar.header(url);
       if (cookies) headers.set('cookie', cookies);
-      const response = await fetch(url, { ...init, headers, redirect: 'manual', dispatcher: trustingDispatcher() });
+      // Typed apart from the call, so that the browser suites (compiled with the DOM's RequestInit,
+      // which has no dispatcher) can import this file too.
+      const request: RequestInit & { dispatcher: ReturnType<typeof trustingDispatcher> } = {
+        ...init,
+        headers,
+        redirect: 'manual',
+        dispatcher: trustingDispatcher(),
+      };
+      const response = await fetch(url, request);
       jar.store(url, response.headers.getSetCookie());
       const location = response.headers.get('location');
       if (location) {

@@ -41,7 +41,9 @@ function resolver(w: World): Resolve {
 
 const admin = (w: World) => userActor(w.tenant, 'school-admin');
 const people = (w: World, includeArchived = true) =>
-  w.uow.read((r) => r.people.list(w.tenant.id, { includeArchived }, { page: 1, pageSize: 100_000 })).then((p) => p.items);
+  w.uow
+    .read((r) => r.people.list(w.tenant.id, { includeArchived }, { page: 1, pageSize: 100_000 }))
+    .then((p) => p.items);
 
 async function importPeople(
   w: World,

@@ -11,11 +11,13 @@
  * saying how to enable them (`.ci/run` installs Debian's chromium, so CI never skips them).
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { runDesk, startServe, tempInstallDir, type RunningServer } from '../support/cli.js';
+import { testTls } from '../support/tls.js';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const browserAvailable = existsSync(CHROMIUM_PATH);
@@ -61,19 +63,33 @@ export interface ConsoleServer {
 
 let users = 0;
 
+/** A loopback port nothing listens on now. */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
 /**
  * A new install directory with the school `north` (every module on, demo data of `seed` size,
  * Europe/Amsterdam, EUR) and `desk serve --embedded-db` listening on a free loopback port.
+ * `publicUrl`: the port is chosen first and PUBLIC_URL names it (`http://127.0.0.1:<port>`), as a
+ * deployment's does, for a suite that checks the addresses Desk gives out (redirect URIs).
  */
 export async function startConsoleServer(
-  o: { seed?: 'small' | 'school' | 'district'; env?: Record<string, string> } = {},
+  o: { seed?: 'small' | 'school' | 'district'; env?: Record<string, string>; publicUrl?: boolean } = {},
 ): Promise<ConsoleServer> {
   const dir = tempInstallDir('desk-web-');
+  const port = o.publicUrl ? await freePort() : null;
   const env = {
+    ...(port ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MCP_PER_MINUTE: '0',
     RATE_LIMIT_ACTIONS_PER_MINUTE: '0',
     RATE_LIMIT_V1_PER_MINUTE: '0',
+    RATE_LIMIT_SSO_PER_MINUTE: '0',
     ...o.env,
   };
   const desk = async (args: string[], input?: string) => {
@@ -86,7 +102,11 @@ export async function startConsoleServer(
   await desk(['module', 'enable', SCHOOL, ...MODULES]);
   await desk(['module', 'enable', 'south', ...MODULES]);
   await desk(['seed-demo', SCHOOL, '--size', o.seed ?? 'small']);
-  const server = await startServe(['--embedded-db'], { cwd: dir, env, timeoutMs: 30_000 });
+  const server = await startServe(['--embedded-db', ...(port ? ['--port', String(port)] : [])], {
+    cwd: dir,
+    env,
+    timeoutMs: 30_000,
+  });
   return {
     url: server.url,
     schoolUrl: `http://${SCHOOL}.localhost:${server.port}`,
@@ -120,8 +140,11 @@ export async function startConsoleServer(
   };
 }
 
-/** Headless Debian Chromium, with the switches a closed network needs (no background connections). */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Headless Debian Chromium, with the switches a closed network needs (no background connections).
+ * `args` adds switches: `trustTestCertificate()` for a suite that visits the test CA's HTTPS servers.
+ */
+export function launchBrowser(o: { args?: readonly string[] } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -133,9 +156,16 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...(o.args ?? []),
     ],
   });
 }
+
+/**
+ * The switch that makes Chromium accept the test server certificate of test/support/tls.ts (the OpenID
+ * provider's): its public key pinned, rather than the CA trusted, which Chromium offers no switch for.
+ */
+export const trustTestCertificate = (): string[] => [`--ignore-certificate-errors-spki-list=${testTls().serverSpki}`];
 
 export interface OpenedPage {
   readonly page: Page;
@@ -201,11 +231,13 @@ export interface ConsoleSuite {
  * Starts a console server and a browser for the describe block it is called in, and stops both after
  * it. Call it first in the block: its beforeAll runs before the block's own, which may use it.
  */
-export function useConsole(o: Parameters<typeof startConsoleServer>[0] = {}): ConsoleSuite {
+export function useConsole(
+  o: Parameters<typeof startConsoleServer>[0] & { browserArgs?: readonly string[] } = {},
+): ConsoleSuite {
   let server: ConsoleServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startConsoleServer(o), launchBrowser()]);
+    [server, browser] = await Promise.all([startConsoleServer(o), launchBrowser({ args: o.browserArgs })]);
   }, 120_000);
   afterAll(async () => {
     await browser?.close();

@@ -171,6 +171,17 @@ export const ROUTES: readonly PageRoute[] = [
     settings: { label: 'Users and roles', description: 'invite staff, change roles, turn accounts off', order: 10 },
   },
   {
+    path: '/settings/sso',
+    title: 'Single sign-on',
+    load: () => import('./pages/settings/sso/index.js'),
+    allowed: () => can('user.manage'),
+    settings: {
+      label: 'Single sign-on',
+      description: "sign staff in with the school's Google Workspace, Microsoft Entra ID or other OpenID provider",
+      order: 15,
+    },
+  },
+  {
     path: '/settings/keys',
     title: 'API keys',
     load: () => import('./pages/settings/keys/index.js'),

@@ -5,7 +5,7 @@ import { operatorActor } from '../../domain/tenants/operator-actor.js';
 import { ResolveTenant } from '../../domain/tenants/resolve-tenant.js';
 import { BackupFailed } from '../../ports/database-backup.js';
 import { DatabaseUnavailableError } from '../../ports/unit-of-work.js';
-import type { DeskProgram, GlobalOptions, OpenedProgram } from './program.js';
+import type { DeskProgram, GlobalOptions, OpenOptions, OpenedProgram } from './program.js';
 
 /** A failure the CLI reports as one line with a chosen exit code (2: bad arguments/config, 1: the rest). */
 export class CliError extends Error {
@@ -38,10 +38,11 @@ export async function runCommand(
   program: DeskProgram,
   options: GlobalOptions,
   body: (opened: OpenedProgram) => Promise<void>,
+  needs: OpenOptions = {},
 ): Promise<void> {
   let opened: OpenedProgram | undefined;
   try {
-    opened = await program.open(options);
+    opened = await program.open(options, needs);
     await body(opened);
   } catch (e) {
     fail(e);

@@ -15,6 +15,15 @@ export interface ServeOptions extends GlobalOptions {
   demo: boolean;
 }
 
+/** What a one-shot command needs beyond its configuration and database. */
+export interface OpenOptions {
+  /**
+   * It seals a secret under ENCRYPTION_KEY: the key is made where `serve` makes it when the
+   * deployment may have one generated (embedded, or a container on SQLite), else it must be set.
+   */
+  readonly sealsSecrets?: boolean;
+}
+
 /** The program opened for a one-shot command: configured, its database migrated. Close it when done. */
 export interface OpenedProgram {
   readonly config: DeskConfig;
@@ -33,7 +42,7 @@ export interface OpenedProgram {
 export interface DeskProgram {
   readonly version: string;
   /** Configures, connects and migrates, for a one-shot command. */
-  open(options: GlobalOptions): Promise<OpenedProgram>;
+  open(options: GlobalOptions, needs?: OpenOptions): Promise<OpenedProgram>;
   /** Runs the service until a signal stops it. */
   serve(options: ServeOptions): Promise<void>;
   /** Speaks MCP on stdin/stdout for the API key until stdin ends. */

@@ -8,9 +8,10 @@ import { SessionTokens } from '../../ports/session-tokens.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import { DomainError } from '../shared/errors.js';
 import { exactText, parseInput, text } from '../shared/validation.js';
+import { passwordSignInAllowed } from '../sso/sso-provider.js';
 import type { Tenant } from '../tenants/tenant.js';
-import { SESSION_TTL_MS, type Session } from './session.js';
-import { PASSWORD_MAX_LENGTH, normaliseEmail, type User } from './user.js';
+import { openSession, signedInto, type SignedIn } from './open-session.js';
+import { PASSWORD_MAX_LENGTH, normaliseEmail } from './user.js';
 
 /** Not `emailInput`: a malformed address is simply not anyone's, and answers like a wrong password. */
 export const signInInput = z.object({ email: text(1, 320), password: exactText(1, PASSWORD_MAX_LENGTH) }).strict();
@@ -32,17 +33,13 @@ export class TooManyAttempts extends DomainError {
   }
 }
 
-export interface SignedIn {
-  token: string;
-  expiresAt: string;
-  user: Pick<User, 'id' | 'email' | 'name' | 'role' | 'loanGroupIds'>;
-}
-
 /**
  * Signs a console user in: checks the password (memory-hard hash, the same work for unknown
  * addresses), opens a 12-hour session and returns a token naming it. Only failures count towards
  * the per-account and per-address limits (each attempt is counted first and refunded on success),
- * kept in the shared rate-limit store.
+ * kept in the shared rate-limit store. At a school whose OpenID provider has passwords off, only
+ * school administrators get past a correct password (their way in while the provider is down);
+ * everyone else is told to use the provider — after the password check, so a guess learns nothing.
  */
 @injectable()
 export class SignIn {
@@ -75,32 +72,28 @@ export class SignIn {
       );
     }
 
-    const user = await this.uow.read((r) => r.users.findByEmail(tenant.id, normaliseEmail(email)));
+    const [user, provider] = await this.uow.read((r) =>
+      Promise.all([r.users.findByEmail(tenant.id, normaliseEmail(email)), r.ssoProviders.find(tenant.id)]),
+    );
     // Verify against a decoy hash when there is no usable one, so timing does not reveal accounts.
     const hash = user?.passwordHash ?? (await this.decoyHash());
     const matches = await this.hasher.verify(password, hash);
     if (!user || !user.active || !user.passwordHash || !matches)
       throw new DomainError('unauthorized', 'wrong e-mail or password');
+    // The password was right: not a guess, so it does not count against the limits either way.
     await Promise.all([
       this.limiter.refund(SIGN_IN_POLICIES.account, account),
       this.limiter.refund(SIGN_IN_POLICIES.address, from.address),
     ]);
+    if (!passwordSignInAllowed(provider, user.role)) {
+      throw new DomainError(
+        'forbidden',
+        `${tenant.name} signs its staff in with ${provider!.label}: use "Sign in with ${provider!.label}" instead of a password`,
+      );
+    }
 
-    const now = this.clock.now();
-    const session: Session = {
-      id: this.ids.next(),
-      userId: user.id,
-      createdAt: now.toISOString(),
-      expiresAt: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
-      revokedAt: null,
-    };
-    await this.uow.transaction((r) => r.sessions.create(tenant.id, session));
-    const token = await this.tokens.sign(
-      { sessionId: session.id, userId: user.id, tenantId: tenant.id },
-      new Date(session.expiresAt),
-    );
-    const { id, name, role, loanGroupIds } = user;
-    return { token, expiresAt: session.expiresAt, user: { id, email: user.email, name, role, loanGroupIds } };
+    const session = await this.uow.transaction((r) => openSession(r, this.ids, tenant.id, user.id, this.clock.now()));
+    return signedInto(this.tokens, tenant.id, session, user);
   }
 
   private decoyHash(): Promise<string> {

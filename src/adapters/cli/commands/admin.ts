@@ -11,6 +11,7 @@ import { Database } from '../../../ports/database.js';
 import { CliError, operatorIn, runCommand } from '../command.js';
 import type { DeskProgram, GlobalOptions } from '../program.js';
 import { readStdin } from '../stdin.js';
+import { tenantSsoCommand } from './sso.js';
 import { perform } from '../../../domain/shared/use-case.js';
 
 type Args<T> = GlobalOptions & T;
@@ -62,11 +63,17 @@ const tenantCreateCommand = (program: DeskProgram): CommandModule<GlobalOptions,
   handler: () => undefined,
 });
 
-/** `desk tenant create` and `desk tenant alerts`. */
+/** `desk tenant create`, `desk tenant alerts` and `desk tenant sso`. */
 export const tenantCommand = (program: DeskProgram): CommandModule<GlobalOptions, GlobalOptions> => {
   const create = tenantCreateCommand(program);
   const builder = create.builder as (y: Argv<GlobalOptions>) => Argv<GlobalOptions>;
-  return { ...create, builder: (y) => builder(y).command(tenantAlertsCommand(program) as never) };
+  return {
+    ...create,
+    builder: (y) =>
+      builder(y)
+        .command(tenantAlertsCommand(program) as never)
+        .command(tenantSsoCommand(program) as never),
+  };
 };
 
 /**

@@ -40,3 +40,20 @@ export const consoleActor = (ctx: Context): Actor => {
 
 /** Cookies are Secure when the deployment is served over https (PUBLIC_URL). */
 export const secureCookies = (config: DeskConfig): boolean => config.publicUrl.startsWith('https:');
+
+/**
+ * Sets the `desk_session` cookie for a session just opened (by a password or the school's provider):
+ * HttpOnly, SameSite=Lax, Secure when PUBLIC_URL is https, for the whole site, until the session ends.
+ */
+export function setSessionCookie(ctx: Context, config: DeskConfig, token: string, expiresAt: string): void {
+  // Koa refuses a Secure cookie on a plain-http hop; behind a TLS proxy the deployment is https.
+  ctx.cookies.secure = secureCookies(config);
+  ctx.cookies.set(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secureCookies(config),
+    path: '/',
+    expires: new Date(expiresAt),
+    overwrite: true,
+  });
+}

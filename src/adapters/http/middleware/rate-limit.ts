@@ -18,6 +18,8 @@ export interface RateLimitPolicies {
   readonly actions: RateLimitPolicy;
   /** The other `/api/v1` routes, per API key (RATE_LIMIT_V1_PER_MINUTE). */
   readonly v1: RateLimitPolicy;
+  /** Single sign-ons started (`/api/auth/sso/start`), per source address (RATE_LIMIT_SSO_PER_MINUTE). */
+  readonly sso: RateLimitPolicy;
 }
 
 /**

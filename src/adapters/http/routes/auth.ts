@@ -5,9 +5,10 @@ import { SignIn, TooManyAttempts } from '../../../domain/identity/sign-in.js';
 import { SignOut } from '../../../domain/identity/sign-out.js';
 import { perform } from '../../../domain/shared/use-case.js';
 import { DomainError, isDomainError } from '../../../domain/shared/errors.js';
+import { GetSsoSignInOption } from '../../../domain/sso/get-sso-sign-in-option.js';
 import { ResolveTenant } from '../../../domain/tenants/resolve-tenant.js';
 import type { Tenant } from '../../../domain/tenants/tenant.js';
-import { consoleActor, consoleAuth, secureCookies, SESSION_COOKIE } from '../auth/session.js';
+import { consoleActor, consoleAuth, secureCookies, SESSION_COOKIE, setSessionCookie } from '../auth/session.js';
 import { jsonBody } from '../json-body.js';
 import { hostTenantOf } from '../middleware/host-gate.js';
 import { forbiddenOrigin, OriginPolicy, requireAllowedOrigin } from '../middleware/origin-check.js';
@@ -54,16 +55,7 @@ export const authRoutes: RouteModule = {
         const signedIn = await container
           .get(SignIn)
           .execute(tenant, ctx.request.body as never, { address: addressKey(ctx.ip) });
-        // Koa refuses a Secure cookie on a plain-http hop; behind a TLS proxy the deployment is https.
-        ctx.cookies.secure = secureCookies(config);
-        ctx.cookies.set(SESSION_COOKIE, signedIn.token, {
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: secureCookies(config),
-          path: '/',
-          expires: new Date(signedIn.expiresAt),
-          overwrite: true,
-        });
+        setSessionCookie(ctx, config, signedIn.token, signedIn.expiresAt);
         ctx.body = { token: signedIn.token, expiresAt: signedIn.expiresAt, user: signedIn.user };
       } catch (e) {
         if (e instanceof TooManyAttempts) {
@@ -100,10 +92,12 @@ export const authRoutes: RouteModule = {
     });
 
     // The school this address belongs to, for the sign-in page: a school's own host names it, a shared
-    // address (localhost, the deployment's own name) names none and the page asks which school.
-    router.get('/api/auth/school', (ctx) => {
+    // address (localhost, the deployment's own name) names none and the page asks which school. A
+    // school with an OpenID provider offers "Sign in with <label>" (`sso`).
+    router.get('/api/auth/school', async (ctx) => {
       const tenant = hostTenantOf(ctx);
-      ctx.body = { school: tenant ? { slug: tenant.slug, name: tenant.name } : null };
+      const sso = tenant && (await container.get(GetSsoSignInOption).execute(tenant.id));
+      ctx.body = { school: tenant ? { slug: tenant.slug, name: tenant.name, sso } : null };
     });
   },
 };

@@ -16,6 +16,7 @@ import { repairRoutes } from './repairs.js';
 import { peopleRoutes } from './people.js';
 import { ticketRoutes } from './tickets.js';
 import { recordsIoRoutes } from './records-io.js';
+import { ssoRoutes } from './sso.js';
 import { v1Routes } from './v1.js';
 import { webhookRoutes } from './webhooks.js';
 
@@ -31,6 +32,7 @@ export const routeModules: readonly RouteModule[] = [
   mcpRoutes,
   oauthRoutes,
   authRoutes,
+  ssoRoutes,
   consoleRoutes,
   loanPoolRoutes,
   ticketRoutes,

@@ -19,6 +19,7 @@ import { PgOutboxRepository } from './outbox.js';
 import { PgPersonRepository } from './people.js';
 import { PgSetupLinkRepository } from './setup-links.js';
 import { PgSessionRepository } from './sessions.js';
+import { PgPendingSignInRepository, PgSsoBindingRepository, PgSsoProviderRepository } from './sso.js';
 import { PgSubmissionRepository } from './submissions.js';
 import { PgTenantRepository } from './tenants.js';
 import { PgTicketRepository } from './tickets.js';
@@ -38,6 +39,9 @@ export {
   PgOutboxRepository,
   PgPersonRepository,
   PgSetupLinkRepository,
+  PgPendingSignInRepository,
+  PgSsoBindingRepository,
+  PgSsoProviderRepository,
   PgSubmissionRepository,
   PgTenantRepository,
   PgTicketRepository,
@@ -76,5 +80,8 @@ export function pgRepositories(db: Queryable): Repositories & {
     oauthAuthorizations: new PgOAuthAuthorizationRepository(db),
     grants: new PgGrantRepository(db),
     oauthTokens: new PgOAuthTokenRepository(db),
+    ssoProviders: new PgSsoProviderRepository(db),
+    ssoBindings: new PgSsoBindingRepository(db),
+    pendingSignIns: new PgPendingSignInRepository(db),
   };
 }

@@ -19,6 +19,7 @@ import { SqliteOutboxRepository } from './outbox.js';
 import { SqlitePersonRepository } from './people.js';
 import { SqliteSetupLinkRepository } from './setup-links.js';
 import { SqliteSessionRepository } from './sessions.js';
+import { SqlitePendingSignInRepository, SqliteSsoBindingRepository, SqliteSsoProviderRepository } from './sso.js';
 import { SqliteSubmissionRepository } from './submissions.js';
 import { SqliteTenantRepository } from './tenants.js';
 import { SqliteTicketRepository } from './tickets.js';
@@ -38,6 +39,9 @@ export {
   SqliteOutboxRepository,
   SqlitePersonRepository,
   SqliteSetupLinkRepository,
+  SqlitePendingSignInRepository,
+  SqliteSsoBindingRepository,
+  SqliteSsoProviderRepository,
   SqliteSubmissionRepository,
   SqliteTenantRepository,
   SqliteTicketRepository,
@@ -78,4 +82,7 @@ export const sqliteRepositories = (sql: Sql): SqliteRepositories => ({
   oauthAuthorizations: new SqliteOAuthAuthorizationRepository(sql),
   grants: new SqliteGrantRepository(sql),
   oauthTokens: new SqliteOAuthTokenRepository(sql),
+  ssoProviders: new SqliteSsoProviderRepository(sql),
+  ssoBindings: new SqliteSsoBindingRepository(sql),
+  pendingSignIns: new SqlitePendingSignInRepository(sql),
 });
