@@ -234,7 +234,14 @@ async function postgresModule(databaseUrl: string, redisUrl: string | null): Pro
       )
       .inSingletonScope();
     bind(PgAccessSignal)
-      .toDynamicValue((ctx) => new PgAccessSignal(ctx.get(PgNotifications)))
+      .toDynamicValue(
+        (ctx) =>
+          new PgAccessSignal(ctx.get(PgNotifications), database, (missing) =>
+            ctx
+              .get(Logger)
+              .warn({ missing }, 'an access change was not acknowledged by every instance within a second'),
+          ),
+      )
       .inSingletonScope();
     bind(AccessSignal).toService(PgAccessSignal);
     bind(UnitOfWork)

@@ -1,57 +1,57 @@
+import { hash } from 'node:crypto';
 import { AccessSignal } from '../../../ports/access-signal.js';
+import type { PgDatabase } from './pg-database.js';
 import type { PgNotifications } from './pg-notifications.js';
 import { ACCESS_CHANNEL, decodeAccessChanges } from './repositories/access-changes.js';
 
-/** How long a writer waits for its own notification to come back before answering anyway. */
-const ECHO_TIMEOUT_MS = 1_000;
-/** Markers heard with nobody waiting yet (the notification can beat COMMIT's own reply back). */
-const EARLY_MARKERS = 256;
+/** Where every listening process acknowledges an access change it has applied. */
+export const ACCESS_ACK_CHANNEL = 'desk_access_ack';
+/** How long a writer waits for every listening process before answering anyway. */
+const ACK_TIMEOUT_MS = 1_000;
+/** Acknowledgements heard before their writer waits for them (they can beat COMMIT's own reply back). */
+const EARLY_ACKS = 1_024;
 
 /**
- * Access changes across instances: a transaction that records them NOTIFYs the schema's access
- * channel at commit (repositories/access-changes.ts), heard through the process's one LISTEN
- * connection (pg-notifications.ts), opened the first time anyone asks `heard()`: a CLI command that
- * never authenticates opens nothing.
+ * Access changes across instances. A transaction that records them NOTIFYs the schema's access
+ * channel at commit (repositories/access-changes.ts); every process that authenticates hears it on
+ * its one LISTEN connection (pg-notifications.ts), forgets those lookups, and acknowledges the change
+ * on a second channel. Each such connection is named `desk-access:<schema fingerprint>` once its
+ * LISTENs are in force, so a writer can count, in `pg_stat_activity`, the processes that must hear it.
  *
- * The writer's own process forgets the changed lookups right after COMMIT (`committed`), then waits
- * until its own copy of the notification has come back before the caller hears of the commit.
- * Postgres sends the notification to every listening instance at the same moment, so by the time the
- * admin who revoked a key sees the answer, every instance has been told: a request sent after that
- * answer is refused everywhere, without any instance asking the database on each request.
+ * The writer forgets the lookups itself right after COMMIT (`committed`), then waits until every
+ * listening process — itself included — has acknowledged, before its caller hears of the commit. So
+ * when the administrator who revoked a key sees the answer, every instance has already forgotten the
+ * key: a request sent after that answer is refused everywhere, and no instance asks the database on
+ * each request to make sure. A process that does not acknowledge within a second (stuck, or going
+ * away) stops the wait, and is reported (`onLateAcknowledgement`).
  *
  * `heard()` is true only while the LISTEN is in force: before it, and from a lost connection until it
  * is back, nothing may be remembered, and when it is back everyone forgets everything (`null`), since
- * what was sent meanwhile is gone.
+ * what was sent meanwhile is gone. The connection is opened the first time anyone asks `heard()`: a
+ * CLI command that never authenticates opens nothing, and is not waited for.
  */
 export class PgAccessSignal extends AccessSignal {
   private readonly listeners = new Set<(lookups: readonly string[] | null) => void>();
-  /** Writers of this process waiting for their notification to come back, by marker. */
-  private readonly echoes = new Map<string, () => void>();
-  private readonly early = new Set<string>();
-  private unsubscribe: (() => void) | null = null;
+  /** Acknowledgements heard, by marker (bounded: the oldest go). */
+  private readonly acks = new Map<string, number>();
+  /** Writers of this process waiting for acknowledgements, by marker. */
+  private readonly waiting = new Map<string, () => void>();
+  private subscriptions: (() => void)[] | null = null;
   private closed = false;
 
   constructor(
     private readonly notifications: PgNotifications,
-    private readonly echoTimeoutMs = ECHO_TIMEOUT_MS,
+    private readonly database: PgDatabase,
+    private readonly onLateAcknowledgement: (missing: number) => void = () => undefined,
+    private readonly ackTimeoutMs = ACK_TIMEOUT_MS,
   ) {
     super();
   }
 
   heard(): boolean {
     if (this.closed) return false;
-    this.unsubscribe ??= this.notifications.subscribe(ACCESS_CHANNEL, {
-      message: (payload) => {
-        const { marker, lookups } = decodeAccessChanges(payload);
-        this.emit(lookups);
-        const waiting = this.echoes.get(marker);
-        if (waiting) return waiting();
-        if (this.early.size >= EARLY_MARKERS) this.early.delete(this.early.values().next().value!);
-        this.early.add(marker);
-      },
-      reset: () => this.emit(null),
-    });
-    return this.notifications.isListening(ACCESS_CHANNEL);
+    this.subscriptions ??= this.subscribe();
+    return this.notifications.isListening(ACCESS_CHANNEL) && this.notifications.isListening(ACCESS_ACK_CHANNEL);
   }
 
   listen(listener: (lookups: readonly string[] | null) => void): () => void {
@@ -61,32 +61,84 @@ export class PgAccessSignal extends AccessSignal {
 
   /**
    * Called by the unit of work once a transaction that recorded access changes (with this marker)
-   * has committed: forgets them here at once, then resolves when the notification has come back
-   * (or at once when this process is not listening: it remembers nothing, and cannot hear it).
+   * has committed: forgets them here at once, then resolves when every listening process has
+   * acknowledged them (at once when this process does not listen: it remembers nothing).
    */
-  committed(lookups: readonly string[], marker: string): Promise<void> {
+  async committed(lookups: readonly string[], marker: string): Promise<void> {
     this.emit(lookups);
-    if (this.early.delete(marker) || !this.heard()) return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.echoes.delete(marker);
+    if (!this.heard()) return;
+    const expected = await this.listeningProcesses();
+    if ((this.acks.get(marker) ?? 0) >= expected) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(marker);
+        this.onLateAcknowledgement(expected - (this.acks.get(marker) ?? 0));
         resolve();
-      };
-      const timer = setTimeout(done, this.echoTimeoutMs);
-      this.echoes.set(marker, done);
+      }, this.ackTimeoutMs);
+      this.waiting.set(marker, () => {
+        if ((this.acks.get(marker) ?? 0) < expected) return;
+        clearTimeout(timer);
+        this.waiting.delete(marker);
+        resolve();
+      });
     });
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    this.unsubscribe?.();
-    this.unsubscribe = null;
+    for (const unsubscribe of this.subscriptions ?? []) unsubscribe();
+    this.subscriptions = null;
     this.listeners.clear();
-    for (const done of [...this.echoes.values()]) done();
+  }
+
+  private subscribe(): (() => void)[] {
+    const subscriptions = [
+      this.notifications.subscribe(ACCESS_CHANNEL, {
+        message: (payload) => {
+          const { marker, lookups } = decodeAccessChanges(payload);
+          this.emit(lookups);
+          // Forgotten here: say so, for the writer counting on it.
+          if (marker) void this.notifications.send(ACCESS_ACK_CHANNEL, marker);
+        },
+        reset: () => this.emit(null),
+      }),
+      this.notifications.subscribe(ACCESS_ACK_CHANNEL, {
+        message: (marker) => this.acknowledged(marker),
+        reset: () => undefined,
+      }),
+    ];
+    void this.database.schemaName().then((schema) => this.notifications.nameAs(listenerName(schema)));
+    return subscriptions;
+  }
+
+  private acknowledged(marker: string): void {
+    if (!this.acks.has(marker) && this.acks.size >= EARLY_ACKS) this.acks.delete(this.acks.keys().next().value!);
+    this.acks.set(marker, (this.acks.get(marker) ?? 0) + 1);
+    this.waiting.get(marker)?.();
+  }
+
+  /** How many processes listen for this schema's access changes now (this one included). */
+  private async listeningProcesses(): Promise<number> {
+    try {
+      const schema = await this.database.schemaName();
+      const { rows } = await this.database.pool.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1',
+        [listenerName(schema)],
+      );
+      return rows[0]?.n ?? 0;
+    } catch {
+      return 0; // the database went away after the commit: nobody to wait for
+    }
   }
 
   private emit(lookups: readonly string[] | null): void {
     for (const listener of [...this.listeners]) listener(lookups);
   }
 }
+
+/**
+ * The name a listening connection carries for one schema (in `pg_stat_activity.application_name`):
+ * short and fixed in length, since `application_name` holds 63 bytes at most and schema names may be
+ * that long themselves.
+ */
+export const listenerName = (schema: string): string => `desk-access:${hash('sha256', schema, 'hex').slice(0, 16)}`;

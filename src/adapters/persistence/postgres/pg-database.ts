@@ -90,6 +90,20 @@ export class PgDatabase extends Database {
     }
   }
 
+  private currentSchema: Promise<string> | null = null;
+
+  /** The schema its connections work in (`current_schema()`), asked once it has been answered. */
+  schemaName(): Promise<string> {
+    this.currentSchema ??= this.pool.query<{ schema: string }>('SELECT current_schema() AS schema').then(
+      ({ rows }) => rows[0]!.schema,
+      (error: unknown) => {
+        this.currentSchema = null;
+        throw translatePgError(error);
+      },
+    );
+    return this.currentSchema;
+  }
+
   async ping(): Promise<void> {
     await this.pool.query('SELECT 1').catch((error: unknown) => {
       throw translatePgError(error);

@@ -19,6 +19,10 @@ export interface ChannelListener {
  * (the server restarted, a network cut) is reopened with growing waits; once back, every listener
  * hears `reset`. `isListening(channel)` is true only while a LISTEN on that channel is in force:
  * what depends on hearing every notification (the access cache) trusts nothing otherwise.
+ *
+ * The connection can also answer on a channel (`send`), and carry a name other sessions see in
+ * `pg_stat_activity.application_name` once its LISTENs are in force (`nameAs`): how a writer counts
+ * the processes that must acknowledge what it announced (pg-access-signal.ts).
  */
 export class PgNotifications {
   private readonly channels = new Map<string, Set<ChannelListener>>();
@@ -28,6 +32,7 @@ export class PgNotifications {
   private connecting = false;
   private retry: NodeJS.Timeout | null = null;
   private failures = 0;
+  private name: string | null = null;
 
   constructor(
     private readonly database: PgDatabase,
@@ -54,6 +59,25 @@ export class PgNotifications {
     return this.client !== null && this.listening.has(channel);
   }
 
+  /**
+   * Names the connection (`application_name`) now and after every reconnection, each time once its
+   * LISTENs are in force, so whoever counts sessions by that name never counts one that cannot hear.
+   */
+  nameAs(name: string): void {
+    this.name = name;
+    const client = this.client;
+    if (client && this.channels.size === this.listening.size) void this.applyName(client);
+  }
+
+  /** NOTIFYs `payload` on the schema's `channel` through this connection; nothing when it is down. */
+  async send(channel: string, payload: string): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    await client
+      .query('SELECT pg_notify($1, $2)', [`${channel}_${this.schema}`, payload])
+      .catch((error: Error) => this.onConnectionError(error));
+  }
+
   /** Ends every subscription and the connection. */
   async close(): Promise<void> {
     this.channels.clear();
@@ -76,6 +100,7 @@ export class PgNotifications {
       this.listening.clear();
       for (const channel of [...this.channels.keys()]) await this.listenOn(client, channel);
       if (this.channels.size === 0) return void (await this.disconnect());
+      await this.applyName(client);
       // Anything sent while no connection listened was not heard: have everyone look again.
       if (this.failures > 0) for (const listeners of this.channels.values()) for (const l of listeners) l.reset();
       this.failures = 0;
@@ -89,7 +114,15 @@ export class PgNotifications {
 
   private async listenOn(client: pg.Client, channel: string): Promise<void> {
     await client.query(`LISTEN "${channel}_${this.schema}"`);
-    if (this.client === client) this.listening.add(channel);
+    if (this.client !== client) return;
+    this.listening.add(channel);
+    // A channel added to a named connection: the name goes back on once this LISTEN is in force.
+    if (this.name !== null && this.listening.size === this.channels.size) await this.applyName(client);
+  }
+
+  private async applyName(client: pg.Client): Promise<void> {
+    if (this.name === null) return;
+    await client.query(`SELECT set_config('application_name', $1, false)`, [this.name]).catch(() => undefined);
   }
 
   private deliver(fullChannel: string, payload: string): void {
