@@ -29,11 +29,7 @@ import { ScryptPasswordHasher } from '../adapters/system/scrypt-password-hasher.
 import { SystemClock } from '../adapters/system/system-clock.js';
 import { UuidIdGenerator } from '../adapters/system/uuid-id-generator.js';
 import { ToolCatalogue } from '../domain/catalogue/catalogue.js';
-import { EventHub } from '../domain/events/event-hub.js';
 import { AccessLookups } from '../domain/identity/access-lookups.js';
-import { OneOffDelivery } from '../domain/webhooks/manage-webhooks.js';
-import { WebhookDelivery } from '../domain/webhooks/webhook-delivery.js';
-import { WebhookDispatcher } from '../domain/webhooks/webhook-dispatcher.js';
 import type { Resolve } from '../domain/shared/use-case.js';
 import { AccessSignal } from '../ports/access-signal.js';
 import { ClientMetadataDocuments } from '../ports/client-metadata.js';
@@ -60,7 +56,6 @@ import { UnitOfWork } from '../ports/unit-of-work.js';
 import { WebhookSender } from '../ports/webhook-sender.js';
 import { VERSION, type DeskConfig } from '../config/index.js';
 import { rateLimitPolicyNames } from './rate-limit-policies.js';
-import { USE_CASES } from './use-cases.js';
 
 /** The file the embedded database lives in. */
 export const sqliteFile = (config: DeskConfig): string => join(config.dataDir, 'desk.sqlite');
@@ -102,14 +97,9 @@ const coreModule = (config: DeskConfig) =>
     // (not the outbound guard's business), trusted as Node trusts certificates.
     bind(OpenIdProvider).toConstantValue(new OpenIdClientProvider());
     bind(ToolCatalogue).toConstantValue(new ToolCatalogue());
-    bind(EventHub).toSelf().inSingletonScope();
-    bind(WebhookDispatcher).toSelf().inSingletonScope();
-    bind(WebhookDelivery).toSelf().inSingletonScope();
-    bind(OneOffDelivery).toSelf().inSingletonScope();
     bind(AccessLookups)
       .toDynamicValue((ctx) => new AccessLookups(ctx.get(AccessSignal)))
       .inSingletonScope();
-    for (const useCase of USE_CASES) bind<unknown>(useCase).toSelf().inSingletonScope();
   });
 
 /**
@@ -274,7 +264,10 @@ export interface ContainerOptions {
  * configuration (`--embedded-db` has already cleared `databaseUrl`).
  */
 export async function buildContainer(config: DeskConfig, options: ContainerOptions = {}): Promise<Container> {
-  const container = new Container();
+  // Use cases (and the domain services they share) are bound on first use, to themselves, one per
+  // container: `@injectable` classes need no list to be kept beside them. Ports are never autobound
+  // (test/bootstrap/container.test.ts checks every one is bound explicitly in each mode).
+  const container = new Container({ autobind: true, defaultScope: 'Singleton' });
   const persistence = config.databaseUrl
     ? await postgresModule(config.databaseUrl, config.redisUrl)
     : await sqliteModule(config);

@@ -124,6 +124,7 @@ const schema = z.object({
     .min(1, { message: 'must be at least 1 MiB' })
     .max(16_384, { message: 'must be at most 16384 MiB' })
     .default(256),
+  CHECK_RESPONSES: bool.default(false),
   MAX_CONNECTIONS: z.coerce
     .number({ message: 'must be a whole number' })
     .int({ message: 'must be a whole number' })
@@ -244,6 +245,7 @@ export function loadConfig(req: ConfigRequest): DeskConfig {
       maxConnections: e.MAX_CONNECTIONS,
     },
     importMaxBytes: e.IMPORT_MAX_MB * 1024 * 1024,
+    checkResponses: e.CHECK_RESPONSES,
   };
 }
 

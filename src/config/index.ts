@@ -67,6 +67,11 @@ export interface DeskConfig {
   readonly http: HttpLimits;
   /** The largest CSV an import accepts, in bytes (IMPORT_MAX_MB): HTTP bodies and standard input. */
   readonly importMaxBytes: number;
+  /**
+   * Every console API answer is checked against the API's document (CHECK_RESPONSES): on in
+   * development and tests, off in production.
+   */
+  readonly checkResponses: boolean;
 }
 
 export interface HttpLimits {

@@ -92,6 +92,8 @@ export async function startApp(
       RATE_LIMIT_SSO_PER_MINUTE: '0',
       // One JSON line per request would bury the test output; the logging suite turns it on.
       LOG_LEVEL: 'silent',
+      // Every console answer is checked against the console API's document (contract/response-check.ts).
+      CHECK_RESPONSES: 'true',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...o.env,
     },

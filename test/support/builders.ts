@@ -201,5 +201,6 @@ export const aConfig = (o: Partial<DeskConfig> = {}): DeskConfig => ({
   allowedOrigins: [],
   http: { requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, keepAliveTimeoutMs: 5_000, maxConnections: 10_000 },
   importMaxBytes: 256 * 1024 * 1024,
+  checkResponses: true,
   ...o,
 });

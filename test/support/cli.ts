@@ -13,7 +13,7 @@ export function cleanEnv(extra: Record<string, string | undefined> = {}): NodeJS
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
     if (
-      !/^(PORT|HOST|DATA_DIR|DATABASE_URL|PUBLIC_URL|PUBLIC_HOSTS|JWT_SECRET|ENCRYPTION_KEY|MAIL_FROM|ALERT_EMAIL_TO|WEBHOOK_ALLOW_PRIVATE|DISK_ALERT_PERCENT|BACKUP_|BUILD_INFO_TOKEN|METRICS_TOKEN|SENTRY_DSN|SMTP_URL|REDIS_URL|DESK_|RATE_LIMIT_|ALLOWED_ORIGINS|LOG_LEVEL|TRUST_PROXY|IMPORT_MAX_MB)/.test(
+      !/^(PORT|HOST|DATA_DIR|DATABASE_URL|PUBLIC_URL|PUBLIC_HOSTS|JWT_SECRET|ENCRYPTION_KEY|MAIL_FROM|ALERT_EMAIL_TO|WEBHOOK_ALLOW_PRIVATE|DISK_ALERT_PERCENT|BACKUP_|BUILD_INFO_TOKEN|METRICS_TOKEN|SENTRY_DSN|SMTP_URL|REDIS_URL|DESK_|RATE_LIMIT_|ALLOWED_ORIGINS|LOG_LEVEL|TRUST_PROXY|IMPORT_MAX_MB|CHECK_RESPONSES)/.test(
         k,
       )
     )
@@ -66,7 +66,8 @@ export function startServe(
     const portArgs = args.includes('--port') ? [] : ['--port', '0'];
     const child = spawn(process.execPath, [DESK_BIN, 'serve', ...portArgs, ...args], {
       cwd: opts.cwd,
-      env: cleanEnv(opts.env),
+      // Every console answer is checked against the console API's document (contract/response-check.ts).
+      env: cleanEnv({ CHECK_RESPONSES: 'true', ...opts.env }),
     });
     let out = '';
     let err = '';

@@ -19,6 +19,9 @@ export const deviceSchema = z.object({
 });
 export type DeviceView = z.output<typeof deviceSchema>;
 
+/** What a change to one device answers with: the device as it now is. */
+export const deviceResultSchema = z.object({ device: deviceSchema });
+
 /**
  * A device as stored: its view plus the status it had before it went into repair, which it goes
  * back to when the repair is done (null while it is not in repair).

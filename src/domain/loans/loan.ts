@@ -15,6 +15,8 @@ export interface LoanGroup {
 
 /** A loan group as the console returns it, and its name as a manager types it. */
 export const loanGroupSchema = z.object({ id: z.string(), name: z.string() });
+/** What a change to a loan group answers with. */
+export const loanGroupResultSchema = z.object({ loanGroup: loanGroupSchema });
 export const loanGroupName = () => text(1, 100).describe('The name of the cart, desk or shelf, unique in the school');
 
 /** A loaner unit of the pool, as stored. `version` guards concurrent transitions. */

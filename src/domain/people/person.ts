@@ -23,6 +23,9 @@ export const personSchema = z.object({
 });
 export type Person = z.output<typeof personSchema>;
 
+/** What a change to one person answers with: the person as they now are. */
+export const personResultSchema = z.object({ person: personSchema });
+
 /**
  * A person event's data (SPEC §8: thin): which person, their kind, external id and whether they are
  * archived. Never a name or an e-mail address: events go to receivers outside the school.

@@ -47,6 +47,9 @@ function classify(err: unknown): Failure {
   return { kind: 'internal', detail: INTERNAL_DETAIL, problems: [] };
 }
 
+/** The kind of problem an error is answered as (the development-mode answer check reads it). */
+export const failureKind = (err: unknown): ProblemKind => classify(err).kind;
+
 export interface ErrorHandlerOptions {
   /** A bug: logged with its stack and reported to the error tracker (observe-requests.ts). */
   readonly onUnexpected: (error: unknown, ctx: Context) => void;

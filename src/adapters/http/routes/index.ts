@@ -1,19 +1,16 @@
+import { consoleApiRoutes } from '../console-api/index.js';
 import type { RouteModule } from '../route-module.js';
 import { actionRoutes } from './actions.js';
 import { adminRoutes } from './admin.js';
 import { authRoutes } from './auth.js';
-import { consoleRoutes } from './console.js';
 import { costRoutes } from './costs.js';
-import { deviceRoutes } from './devices.js';
 import { eventRoutes } from './events.js';
 import { healthRoutes } from './health.js';
-import { loanPoolRoutes } from './loan-pool.js';
 import { mcpRoutes } from './mcp.js';
 import { metricsRoutes } from './metrics.js';
 import { monitorRoutesModule } from './monitors.js';
 import { oauthRoutes } from './oauth.js';
 import { repairRoutes } from './repairs.js';
-import { peopleRoutes } from './people.js';
 import { ticketRoutes } from './tickets.js';
 import { recordsIoRoutes } from './records-io.js';
 import { ssoRoutes } from './sso.js';
@@ -33,16 +30,13 @@ export const routeModules: readonly RouteModule[] = [
   oauthRoutes,
   authRoutes,
   ssoRoutes,
-  consoleRoutes,
-  loanPoolRoutes,
   ticketRoutes,
   webhookRoutes,
   eventRoutes,
   monitorRoutesModule,
   repairRoutes,
   costRoutes,
-  peopleRoutes,
-  deviceRoutes,
   adminRoutes,
   recordsIoRoutes,
+  consoleApiRoutes,
 ];

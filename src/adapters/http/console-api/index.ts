@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { consoleOpenApi, type ConsoleDocument } from '../contract/openapi.js';
+import { registerRoutes } from '../contract/register.js';
+import { handledRoute, routeGroup, type RouteGroup } from '../contract/route.js';
+import type { RouteModule } from '../route-module.js';
+import { assistantRoutes } from './assistant.js';
+import { deviceRoutes } from './devices.js';
+import { loanGroupRoutes, loanRoutes } from './loans.js';
+import { peopleRoutes } from './people.js';
+
+/**
+ * The console API, by capability, in the order the document and the docs list them. Each group's
+ * routes are declared in its own file; to add a capability, write `console-api/<capability>.ts`
+ * exporting a routeGroup and list it here.
+ */
+const CAPABILITIES: readonly RouteGroup[] = [loanRoutes, loanGroupRoutes, assistantRoutes, peopleRoutes, deviceRoutes];
+
+/** The route that answers with the document itself (which lists it too). */
+const contractRoutes = (document: () => ConsoleDocument): RouteGroup =>
+  routeGroup('contract', 'The console API describing itself.', [
+    handledRoute({
+      method: 'get',
+      path: '/api/openapi.json',
+      operationId: 'getConsoleOpenApi',
+      summary: 'This document: the console API as OpenAPI 3.1, generated from its route declarations',
+      responses: { 200: z.record(z.string(), z.unknown()).describe('An OpenAPI 3.1 document') },
+      async handle({ reply }) {
+        reply(200, document().document);
+      },
+    }),
+  ]);
+
+/** Every console route group, the document's own route included, and the document they make. */
+export function consoleApi(o: { version: string; serverUrl: string }): {
+  readonly groups: readonly RouteGroup[];
+  readonly document: ConsoleDocument;
+} {
+  const groups = [...CAPABILITIES, contractRoutes(() => document)];
+  const document = consoleOpenApi(groups, o);
+  return { groups, document };
+}
+
+/** Registers every declared console route, and the document they make at `GET /api/openapi.json`. */
+export const consoleApiRoutes: RouteModule = {
+  name: 'console-api',
+  register(router, deps) {
+    const { groups, document } = consoleApi({ version: deps.build.version, serverUrl: deps.config.publicUrl });
+    registerRoutes(router, deps, groups, document);
+  },
+};

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { CreateLoan } from '../../../domain/loans/create-loan.js';
+import { CreateLoanGroup } from '../../../domain/loans/create-loan-group.js';
+import { IssueLoan } from '../../../domain/loans/issue-loan.js';
+import { ListAllLoans } from '../../../domain/loans/list-all-loans.js';
+import { ListLoanGroups, loanGroupListSchema } from '../../../domain/loans/list-loan-groups.js';
+import { ListLoans, loanInventorySchema } from '../../../domain/loans/list-loans.js';
+import { loanGroupResultSchema, loanGroupSchema, loanResultSchema, loanViewSchema } from '../../../domain/loans/loan.js';
+import { RenameLoanGroup } from '../../../domain/loans/rename-loan-group.js';
+import { RestoreLoan } from '../../../domain/loans/restore-loan.js';
+import { ReturnLoan, returnResultSchema } from '../../../domain/loans/return-loan.js';
+import { UpdateLoan } from '../../../domain/loans/update-loan.js';
+import { WithdrawLoan } from '../../../domain/loans/withdraw-loan.js';
+import { routeGroup, useCaseRoute } from '../contract/route.js';
+import { named } from '../contract/schema-names.js';
+
+named('LoanView', loanViewSchema);
+named('LoanResult', loanResultSchema);
+named('LoanGroup', loanGroupSchema);
+named('LoanGroupResult', loanGroupResultSchema);
+
+/**
+ * The loaner pool (module `loans`, SPEC §7.4): the paged inventory, the legacy list, the moves of a
+ * loan (by its number in the path, or, for the scan desk, by its serial or number in the body,
+ * exactly as the `loans.issue` / `loans.return` tools take it) and keeping the units. Teachers see
+ * and move the loans of their own loan groups only: any other loan is 404 to them. A move the loan's
+ * state does not allow (issuing one already issued) is 409.
+ */
+export const loanRoutes = routeGroup('loans', 'The loaner pool: its units, who holds what, and the moves.', [
+  useCaseRoute({
+    method: 'get',
+    path: '/api/loans/inventory',
+    summary: 'The inventory: loans a page at a time, with filters, search and tallies',
+    useCase: ListLoans,
+    output: named('LoanInventory', loanInventorySchema),
+  }),
+  useCaseRoute({
+    method: 'get',
+    path: '/api/loans',
+    summary: 'Every loan matching the filters, unpaged (the legacy list)',
+    useCase: ListAllLoans,
+    output: named('LoanList', z.array(loanViewSchema)),
+  }),
+  useCaseRoute({
+    method: 'post',
+    path: '/api/loans',
+    summary: 'Add a unit to a loan group, with the next number',
+    useCase: CreateLoan,
+    status: 201,
+    output: loanResultSchema,
+    problems: ['not_found', 'conflict'],
+  }),
+  useCaseRoute({
+    method: 'patch',
+    path: '/api/loans/{number}',
+    summary: 'Move a unit to another group, or correct its serial',
+    useCase: UpdateLoan,
+    output: loanResultSchema,
+    problems: ['conflict'],
+  }),
+  useCaseRoute({
+    method: 'post',
+    path: '/api/loans/{number}/issue',
+    operationId: 'issueLoanByNumber',
+    summary: 'Issue a loan to a person, until a due date or open-ended',
+    useCase: IssueLoan,
+    output: loanResultSchema,
+    problems: ['conflict'],
+  }),
+  useCaseRoute({
+    method: 'post',
+    path: '/api/loans/issue',
+    summary: 'Issue the loan named in the body by its serial (what a barcode carries) or number',
+    useCase: IssueLoan,
+    output: loanResultSchema,
+    problems: ['not_found', 'conflict'],
+  }),
+  useCaseRoute({
+    method: 'post',
+    path: '/api/loans/return',
+    summary: 'Take back the loan named in the body by its serial or number',
+    useCase: ReturnLoan,
+    output: named('ReturnResult', returnResultSchema),
+    problems: ['not_found', 'conflict'],
+  }),
+  useCaseRoute({
+    method: 'post',
+    path: '/api/loans/{number}/return',
+    operationId: 'returnLoanByNumber',
+    summary: 'Take a loan back into the pool (a body is not read)',
+    useCase: ReturnLoan,
+    pathOnly: true,
+    output: returnResultSchema,
+    problems: ['conflict'],
+  }),
+  useCaseRoute({
+    method: 'post',
+    path: '/api/loans/{number}/withdraw',
+    summary: 'Take a loan out of service (a body is not read)',
+    useCase: WithdrawLoan,
+    pathOnly: true,
+    output: loanResultSchema,
+    problems: ['conflict'],
+  }),
+  useCaseRoute({
+    method: 'post',
+    path: '/api/loans/{number}/restore',
+    summary: 'Put a withdrawn loan back into service (a body is not read)',
+    useCase: RestoreLoan,
+    pathOnly: true,
+    output: loanResultSchema,
+    problems: ['conflict'],
+  }),
+]);
+
+/** Loan groups (carts, desks, shelves): the pool's places, with their tallies. */
+export const loanGroupRoutes = routeGroup('loan-groups', 'The carts, desks and shelves the loaners live in.', [
+  useCaseRoute({
+    method: 'get',
+    path: '/api/loan-groups',
+    summary: 'The loan groups the caller may see, with their tallies',
+    useCase: ListLoanGroups,
+    output: named('LoanGroupList', loanGroupListSchema),
+  }),
+  useCaseRoute({
+    method: 'post',
+    path: '/api/loan-groups',
+    summary: 'Add a loan group',
+    useCase: CreateLoanGroup,
+    status: 201,
+    output: loanGroupResultSchema,
+    problems: ['conflict'],
+  }),
+  useCaseRoute({
+    method: 'patch',
+    path: '/api/loan-groups/{id}',
+    summary: 'Rename a loan group',
+    useCase: RenameLoanGroup,
+    output: loanGroupResultSchema,
+    problems: ['conflict'],
+  }),
+]);

@@ -1,0 +1,85 @@
+import type { Middleware } from 'koa';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { PROBLEMS, PROBLEM_CONTENT_TYPE } from '../problems.js';
+import { failureKind } from '../middleware/error-handler.js';
+import { problemsOf, type ConsoleDocument } from './openapi.js';
+import type { RouteDeclaration } from './route.js';
+
+/** An answer the document does not declare: a defect in the route or in its declaration. */
+export class UndeclaredAnswer extends Error {
+  override readonly name = 'UndeclaredAnswer';
+}
+
+let ajv: Ajv2020 | null = null;
+const validators = new Map<object, ValidateFunction>();
+
+function validatorOf(schema: object): ValidateFunction {
+  let validate = validators.get(schema);
+  if (!validate) {
+    // OpenAPI's own keywords beside the schemas (`components`) are not JSON Schema: not strict.
+    ajv ??= addFormats.default(new Ajv2020({ strict: false, allErrors: true }));
+    validate = ajv.compile(schema);
+    validators.set(schema, validate);
+  }
+  return validate;
+}
+
+/**
+ * The development-mode check of every answer a route gives against the console API's document
+ * (CHECK_RESPONSES: on in the tests, off in production, where it would cost on every answer). A
+ * success must be a status the route declares, with a JSON body valid against its schema (or the
+ * declared CSV, stream or redirect); a problem must be of a status the route's declaration implies or
+ * names. Anything else fails loudly as a 500, so no test can pass over a route that says more, or
+ * other, than its document: the document cannot drift from the code.
+ */
+export function answerCheck(
+  document: ConsoleDocument,
+  route: RouteDeclaration,
+  path: string,
+  surface: 'session' | 'key' = 'session',
+): Middleware {
+  const label = `${route.method.toUpperCase()} ${surface === 'key' ? path.replace(/^\/api\//, '/api/v1/') : path}`;
+  const problemStatuses = new Set<number>([...problemsOf(route, surface)].map((kind) => PROBLEMS[kind].status));
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (e) {
+      const status = PROBLEMS[failureKind(e)].status;
+      if (status !== 500 && !problemStatuses.has(status)) {
+        fail(`${label} answered ${status} (${failureKind(e)}), which its declaration does not name`, e);
+      }
+      throw e;
+    }
+    if (ctx.response.type === PROBLEM_CONTENT_TYPE) {
+      // A problem the route wrote itself rather than threw (the assistant's confirmation-required).
+      if (!problemStatuses.has(ctx.status)) fail(`${label} answered ${ctx.status}, which its declaration does not name`);
+      return;
+    }
+    const declared = document.operation(route).responses.get(ctx.status);
+    if (!declared) return fail(`${label} answered ${ctx.status}, which its declaration does not name`);
+    if (declared.media === 'none') {
+      if (ctx.body !== undefined && ctx.body !== null && ctx.status !== 302 && ctx.status !== 303)
+        fail(`${label} answered ${ctx.status} with a body, declared without one`);
+      return;
+    }
+    if (declared.schema === null) {
+      if (!ctx.response.type.startsWith(declared.media) && ctx.respond !== false)
+        fail(`${label} answered ${ctx.response.type}, declared ${declared.media}`);
+      return;
+    }
+    // What the client receives: the body as JSON, not the object that became it.
+    const sent: unknown = JSON.parse(JSON.stringify(ctx.body ?? null));
+    const validate = validatorOf(declared.schema);
+    if (!validate(sent)) {
+      const where = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; ');
+      fail(`${label} answered ${ctx.status} with a body its declaration does not allow: ${where}`);
+    }
+  };
+}
+
+function fail(message: string, cause?: unknown): never {
+  // Loud in the test output, whatever LOG_LEVEL says: this is a defect to fix, not a request's fate.
+  console.error(`[CHECK_RESPONSES] ${message}`);
+  throw new UndeclaredAnswer(message, { cause });
+}
