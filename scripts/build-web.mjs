@@ -3,7 +3,8 @@
 // start-up or per request (src/adapters/http/web-assets.ts reads them).
 //
 // Like the other build steps it does nothing when nothing changed: the console is rebuilt only when a
-// file under web/ or the lockfile is newer than dist/web/index.html.
+// file under web/, the shared vocabulary it takes from src (src/contract and the domain modules it
+// re-exports) or the lockfile is newer than dist/web/index.html.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,7 +42,8 @@ function* files(dir) {
 
 const COMPRESSIBLE = /\.(html|js|css|svg|json|webmanifest|txt)$/;
 
-if (mtime(join(out, 'index.html')) < Math.max(newest(source), mtime(join(root, 'package-lock.json')))) {
+const inputs = [newest(source), newest(join(root, 'src', 'contract')), newest(join(root, 'src', 'domain'))];
+if (mtime(join(out, 'index.html')) < Math.max(...inputs, mtime(join(root, 'package-lock.json')))) {
   await build({ configFile: join(source, 'vite.config.ts'), logLevel: 'warn' });
   for (const file of files(out)) {
     if (!COMPRESSIBLE.test(file)) continue;

@@ -10,6 +10,8 @@ export default defineConfig({
   base: '/',
   // JSX for Preact through Vite's own transform: no Babel, no plugin.
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+  // The one module of the server's source the console may import (test/architecture checks it).
+  resolve: { alias: { '@desk/contract': fileURLToPath(new URL('../src/contract/index.ts', import.meta.url)) } },
   build: {
     outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
     emptyOutDir: true,

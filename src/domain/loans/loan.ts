@@ -2,11 +2,9 @@ import { z } from 'zod';
 import { conflict } from '../shared/errors.js';
 import { isOverdue } from '../shared/dates.js';
 import { isoDate, isoInstant, nullableText, text } from '../shared/validation.js';
+import { LOAN_KINDS, LOAN_STATUSES, type LoanKind, type LoanStatus } from './loan-states.js';
 
-export const LOAN_STATUSES = ['AVAILABLE', 'ISSUED', 'UNAVAILABLE'] as const;
-export type LoanStatus = (typeof LOAN_STATUSES)[number];
-export const LOAN_KINDS = ['LAPTOP', 'IPAD'] as const;
-export type LoanKind = (typeof LOAN_KINDS)[number];
+export { LOAN_KINDS, LOAN_STATUSES, type LoanKind, type LoanStatus };
 
 export interface LoanGroup {
   readonly id: string;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { emailInput } from '../identity/user.js';
 import { isoInstant, nullableText, text } from '../shared/validation.js';
+import { PERSON_KINDS, type PersonKind } from './person-kinds.js';
 
-export const PERSON_KINDS = ['PUPIL', 'STAFF'] as const;
-export type PersonKind = (typeof PERSON_KINDS)[number];
+export { PERSON_KINDS, type PersonKind };
 
 /** A pupil or a member of staff, as stored and as every surface returns it. */
 export const personSchema = z.object({

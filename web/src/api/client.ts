@@ -1,3 +1,5 @@
+import type { paths } from './console-api.gen.js';
+
 /**
  * The one HTTP client every page uses. It knows three things about Desk's API and nothing else:
  * - the session travels as the HttpOnly `desk_session` cookie (same origin), so no token is held here;
@@ -115,4 +117,58 @@ export function messageOf(error: unknown): string {
   if (error instanceof ApiError) return error.detail || error.title;
   if (error instanceof Error) return error.message;
   return String(error);
+}
+
+// The console API, typed from its declarations (console-api.gen.ts): each area's module
+// (api/<area>.ts) calls it by method and path template, so a route that changes on the server fails
+// to compile here rather than in a user's browser.
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type Operation<P extends keyof paths, M extends Method> = paths[P][M];
+
+/** The paths that answer a method. */
+export type PathsOf<M extends Method> = {
+  [P in keyof paths]: paths[P][M] extends { responses: unknown } ? P : never;
+}[keyof paths];
+
+type PathOf<O> = O extends { parameters: { path: infer T } } ? ([T] extends [undefined] ? never : T) : never;
+type QueryOf<O> = O extends { parameters: { query?: infer T } } ? ([T] extends [undefined] ? never : T) : never;
+type BodyOf<O> = O extends { requestBody?: infer R } ? JsonBody<R> : never;
+type JsonBody<R> = R extends { content: { 'application/json': infer B } } ? B : never;
+type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : undefined;
+/** The body of the operation's success: 200's, 201's, or nothing (204). */
+export type AnswerOf<O> = O extends { responses: infer R }
+  ? 200 extends keyof R
+    ? JsonOf<R[200]>
+    : 201 extends keyof R
+      ? JsonOf<R[201]>
+      : undefined
+  : never;
+
+/** What a call gives besides method and path: exactly the parts the operation declares. */
+export type CallArgs<O> = ([PathOf<O>] extends [never] ? unknown : { readonly path: PathOf<O> }) &
+  ([QueryOf<O>] extends [never] ? unknown : { readonly query?: QueryOf<O> }) &
+  ([BodyOf<O>] extends [never] ? unknown : { readonly body: BodyOf<O> }) &
+  Pick<RequestOptions, 'signal' | 'expect401'>;
+
+/** `/api/people/{id}` with `{id: 'a b'}` → `/api/people/a%20b`. */
+function fill(template: string, params: Record<string, unknown> = {}): string {
+  return template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
+}
+
+/**
+ * One call to the console API by its declared method and path template, with the path's parameters,
+ * the query and the body it declares: answers the declared success body, or throws an ApiError.
+ */
+export function call<M extends Method, P extends PathsOf<M>>(
+  method: M,
+  path: P,
+  ...[args]: Record<string, never> extends CallArgs<Operation<P, M>>
+    ? [args?: CallArgs<Operation<P, M>>]
+    : [args: CallArgs<Operation<P, M>>]
+): Promise<AnswerOf<Operation<P, M>>> {
+  const a = (args ?? {}) as { path?: Record<string, unknown>; query?: Query; body?: unknown } & RequestOptions;
+  const url = withQuery(fill(path, a.path), a.query);
+  const body = a.body !== undefined ? a.body : method === 'get' || method === 'delete' ? undefined : {};
+  return request(method.toUpperCase(), url, { body, signal: a.signal, expect401: a.expect401 });
 }

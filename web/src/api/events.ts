@@ -6,7 +6,7 @@
 import { signal } from '@preact/signals';
 // Every kind the server may send needs a listener of its own: the domain's own list (a pure module,
 // bundled as is), so a new kind reaches the console with no second list to keep.
-import { EVENT_KINDS } from '../../../src/domain/events/event.js';
+import { EVENT_KINDS } from '@desk/contract';
 
 export interface DeskEvent {
   readonly id: number;

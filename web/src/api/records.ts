@@ -3,9 +3,9 @@
  * the console uses for their coded values. Types only describe the JSON: the server is the judge;
  * the device's state machine is the domain's own module.
  */
-import type { DeviceStatus } from '../../../src/domain/devices/device-states.js';
+import type { DeviceStatus } from '@desk/contract';
 
-export { nextDeviceStatuses } from '../../../src/domain/devices/device-states.js';
+export { nextDeviceStatuses } from '@desk/contract';
 export type { DeviceStatus };
 
 export type PersonKind = 'PUPIL' | 'STAFF';

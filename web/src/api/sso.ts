@@ -3,7 +3,7 @@
  * administrators, the address that starts a sign-in, and what a refusal means. The reasons and their
  * words are the domain's own module, so the page and the server never disagree on them.
  */
-import { isSsoRefusal, SSO_REFUSAL_MESSAGES } from '../../../src/domain/sso/refusals.js';
+import { isSsoRefusal, SSO_REFUSAL_MESSAGES } from '@desk/contract';
 import { api, withQuery } from './client.js';
 
 /** The school's provider as `GET /api/settings/sso` shows it: never its secret. */

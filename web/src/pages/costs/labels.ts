@@ -1,7 +1,6 @@
 /** The words for the cost register's codes, and the buckets of a period breakdown. */
 
-export { COST_TYPES } from '../../../../src/domain/costs/cost-entry.js';
-export { COVERAGES } from '../../../../src/domain/submissions/repair-states.js';
+export { COST_TYPES, COVERAGES } from '@desk/contract';
 export type By = 'type' | 'coverage' | 'period';
 export type Period = 'month' | 'quarter' | 'year';
 

@@ -1,12 +1,12 @@
 /** A repair (a "submission" in the API) as the console reads it, with the repair's moves from the domain itself. */
-import type { Coverage, SubmissionStatus as RepairStatus } from '../../../../src/domain/submissions/repair-states.js';
+import type { Coverage, SubmissionStatus as RepairStatus } from '@desk/contract';
 
 export {
   closesWithoutRepair,
   COVERAGES,
   nextRepairStatuses,
   SUBMISSION_STATUSES as REPAIR_STATUSES,
-} from '../../../../src/domain/submissions/repair-states.js';
+} from '@desk/contract';
 export type { Coverage, RepairStatus };
 
 export interface Repair {

@@ -1,7 +1,7 @@
 /** A service-desk ticket as the console reads it, with the desk's state machine from the domain itself. */
-import type { TicketPriority, TicketStatus } from '../../../../src/domain/tickets/ticket-states.js';
+import type { TicketPriority, TicketStatus } from '@desk/contract';
 
-export { TICKET_MOVES, TICKET_PRIORITIES, TICKET_STATUSES } from '../../../../src/domain/tickets/ticket-states.js';
+export { TICKET_MOVES, TICKET_PRIORITIES, TICKET_STATUSES } from '@desk/contract';
 export type { TicketPriority, TicketStatus };
 
 export interface Ticket {

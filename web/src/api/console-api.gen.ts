@@ -1,0 +1,1802 @@
+// Generated from the console API's route declarations (src/adapters/http/console-api) by
+// `npm run gen:api`: do not edit. A test fails when this file is stale.
+/* eslint-disable */
+
+export interface paths {
+    "/api/loans/inventory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The inventory: loans a page at a time, with filters, search and tallies */
+        get: operations["listLoans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/loans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every loan matching the filters, unpaged (the legacy list) */
+        get: operations["listAllLoans"];
+        put?: never;
+        /** Add a unit to a loan group, with the next number */
+        post: operations["createLoan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/loans/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Move a unit to another group, or correct its serial */
+        patch: operations["updateLoan"];
+        trace?: never;
+    };
+    "/api/loans/{number}/issue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue a loan to a person, until a due date or open-ended */
+        post: operations["issueLoanByNumber"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/loans/issue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue the loan named in the body by its serial (what a barcode carries) or number */
+        post: operations["issueLoan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/loans/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take back the loan named in the body by its serial or number */
+        post: operations["returnLoan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/loans/{number}/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take a loan back into the pool (a body is not read) */
+        post: operations["returnLoanByNumber"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/loans/{number}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take a loan out of service (a body is not read) */
+        post: operations["withdrawLoan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/loans/{number}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put a withdrawn loan back into service (a body is not read) */
+        post: operations["restoreLoan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/loan-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The loan groups the caller may see, with their tallies */
+        get: operations["listLoanGroups"];
+        put?: never;
+        /** Add a loan group */
+        post: operations["createLoanGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/loan-groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Rename a loan group */
+        patch: operations["renameLoanGroup"];
+        trace?: never;
+    };
+    "/api/assistant/tools/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run a tool of the catalogue as the signed-in user */
+        post: operations["callAssistantTool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List people by name, with filters, a page at a time */
+        get: operations["listPeople"];
+        put?: never;
+        /** Add a pupil or a member of staff */
+        post: operations["createPerson"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A person with the loans, devices, repairs and tickets the caller may see */
+        get: operations["getPersonProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a person's fields (null clears an optional one) */
+        patch: operations["updatePerson"];
+        trace?: never;
+    };
+    "/api/people/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Archive a leaver: kept with their history, left out of searches (a body is not read) */
+        post: operations["archivePerson"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bring an archived person back (a body is not read) */
+        post: operations["restorePerson"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Search the register, ordered by serial */
+        get: operations["searchDevices"];
+        put?: never;
+        /** Register a device: in stock, or in use when handed to someone at once */
+        post: operations["createDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/devices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A device with its newest 100 history entries */
+        get: operations["getDeviceRecord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Correct a device's fields (null clears an optional one) */
+        patch: operations["updateDevice"];
+        trace?: never;
+    };
+    "/api/devices/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A device's whole history, newest first, a page at a time */
+        get: operations["listDeviceHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/devices/{id}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hand a device to a person */
+        post: operations["assignDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/devices/{id}/unassign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take a device back into stock (a body, if any, is not read) */
+        post: operations["unassignDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/devices/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move a device to another status (in repair, retired...) */
+        post: operations["changeDeviceStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This document: the console API as OpenAPI 3.1, generated from its route declarations */
+        get: operations["getConsoleOpenApi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description RFC 9457 problem details. Match on `type`, never on `title` or `detail`. */
+        Problem: {
+            /** Format: uri */
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
+            /** @description Present on invalid input: one entry per problem. */
+            errors?: {
+                /** @description JSON Pointer (RFC 6901) to the field; empty for the whole input */
+                pointer: string;
+                detail: string;
+            }[];
+        };
+        Device: {
+            id: string;
+            serial: string;
+            kind: string;
+            manufacturer: string | null;
+            model: string | null;
+            /** @enum {string} */
+            status: "IN_USE" | "IN_STOCK" | "IN_REPAIR" | "RETIRED";
+            assignedPersonId: string | null;
+            purchaseDate: string | null;
+            purchaseCostMinor: number | null;
+            warrantyEnd: string | null;
+        };
+        DeviceResult: {
+            device: components["schemas"]["Device"];
+        };
+        DeviceHistoryEntry: {
+            /** @description ISO 8601 UTC */
+            at: string;
+            /** @description device.create, device.assign, loan.issue, submission.create, ... */
+            action: string;
+            /** @description What the entry is about: device:<id>, loan:<number> or submission:<number> */
+            target: string;
+            actor: {
+                /** @enum {string} */
+                type: "user" | "apiKey" | "operator" | "anonymous" | "system";
+                id: string;
+                name?: string;
+            };
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        DeviceList: {
+            devices: components["schemas"]["Device"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        DeviceRecord: {
+            device: components["schemas"]["Device"];
+            history: components["schemas"]["DeviceHistoryEntry"][];
+            historyTotal: number;
+        };
+        DeviceHistory: {
+            history: components["schemas"]["DeviceHistoryEntry"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        LoanView: {
+            id: string;
+            number: number;
+            /** @enum {string} */
+            kind: "LAPTOP" | "IPAD";
+            serial: string;
+            groupId: string;
+            groupName: string;
+            /** @enum {string} */
+            status: "AVAILABLE" | "ISSUED" | "UNAVAILABLE";
+            holder: {
+                id: string;
+                name: string;
+            } | null;
+            userGroup: string | null;
+            issuedAt: string | null;
+            dueDate: string | null;
+            overdue: boolean;
+        };
+        LoanResult: {
+            loan: components["schemas"]["LoanView"];
+        };
+        LoanGroup: {
+            id: string;
+            name: string;
+        };
+        LoanGroupResult: {
+            loanGroup: components["schemas"]["LoanGroup"];
+        };
+        LoanInventory: {
+            loans: components["schemas"]["LoanView"][];
+            total: number;
+            page: number;
+            pageSize: number;
+            summary: {
+                total: number;
+                available: number;
+                issued: number;
+                overdue: number;
+                withoutDueDate: number;
+                nextNumber: number;
+            };
+        };
+        LoanList: components["schemas"]["LoanView"][];
+        ReturnResult: {
+            loan: components["schemas"]["LoanView"];
+            returnedFrom: {
+                holder: {
+                    id: string;
+                    name: string;
+                };
+                issuedAt: string | null;
+                dueDate: string | null;
+            };
+        };
+        LoanGroupList: {
+            loanGroups: {
+                id: string;
+                name: string;
+                loans: {
+                    total: number;
+                    available: number;
+                    issued: number;
+                    overdue: number;
+                    withoutDueDate: number;
+                };
+            }[];
+        };
+        Person: {
+            id: string;
+            name: string;
+            email: string | null;
+            /** @enum {string} */
+            kind: "PUPIL" | "STAFF";
+            userGroup: string | null;
+            externalId: string | null;
+            archivedAt: string | null;
+        };
+        PersonResult: {
+            person: components["schemas"]["Person"];
+        };
+        PeopleList: {
+            people: components["schemas"]["Person"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        PersonProfile: {
+            person: components["schemas"]["Person"];
+            loans?: components["schemas"]["LoanView"][];
+            devices?: components["schemas"]["Device"][];
+            submissions?: {
+                id: string;
+                number: number;
+                serial: string;
+                description: string;
+                reporterId: string | null;
+                assigneeId: string | null;
+                /** @enum {string} */
+                status: "NEW" | "ASSIGNED" | "IN_REPAIR" | "RESOLVED" | "CLOSED";
+                coverage: ("WARRANTY" | "INSURANCE" | "SCHOOL" | "PARENT") | null;
+                costMinor: number | null;
+                /** @description ISO 8601 UTC */
+                createdAt: string;
+                /** @description ISO 8601 UTC */
+                updatedAt: string;
+            }[];
+            tickets?: {
+                id: string;
+                number: number;
+                subject: string;
+                body: string;
+                /** @enum {string} */
+                status: "NEW" | "OPEN" | "PENDING" | "RESOLVED" | "CLOSED";
+                /** @enum {string} */
+                priority: "LOW" | "NORMAL" | "HIGH" | "URGENT";
+                requesterId: string | null;
+                assigneeId: string | null;
+                /** @description ISO 8601 UTC */
+                createdAt: string;
+                /** @description ISO 8601 UTC */
+                updatedAt: string;
+            }[];
+        };
+        CallAssistantToolResponse: {
+            /** @description The tool's result (its output schema) */
+            result: unknown;
+        };
+        /** @description An OpenAPI 3.1 document */
+        GetConsoleOpenApiResponse: {
+            [key: string]: unknown;
+        };
+    };
+    responses: {
+        /** @description Service unavailable (type `unavailable`) */
+        Problem503Unavailable: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Missing or invalid credential (type `unauthorized`) */
+        Problem401Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Module not enabled (type `module-disabled`) */
+        Problem404ModuleDisabled: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Permission denied (type `forbidden`) */
+        Problem403Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Invalid input (type `invalid-input`) */
+        Problem400Invalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Record not found (type `module-disabled` or `not-found`) */
+        Problem404ModuleDisabledOrNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Conflict with the current state (type `conflict`) */
+        Problem409Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Invalid input (type `invalid-input` or `malformed-body`) */
+        Problem400InvalidOrMalformedBody: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Unsupported media type (type `unsupported-media-type`) */
+        Problem415UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Request body too large (type `payload-too-large`) */
+        Problem413PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description No such action (type `not-found` or `unknown-action`) */
+        Problem404NotFoundOrUnknownAction: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Confirmation required (type `confirmation-required` or `conflict`) */
+        Problem409ConfirmationRequiredOrConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+    };
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    listLoans: {
+        parameters: {
+            query?: {
+                /** @description AVAILABLE, ISSUED or UNAVAILABLE */
+                status?: "AVAILABLE" | "ISSUED" | "UNAVAILABLE";
+                /** @description Only loans of this loan group */
+                groupId?: string;
+                /** @description LAPTOP or IPAD */
+                kind?: "LAPTOP" | "IPAD";
+                /** @description Holder's class or department */
+                userGroup?: string;
+                /** @description Only loans held by this person */
+                holderId?: string;
+                /** @description Text contained in the serial, holder name or group name (case-insensitive), or a loan number */
+                q?: string;
+                /** @description true: only issued loans past their due date */
+                overdue?: boolean;
+                /** @description Only issued loans due back on this date (YYYY-MM-DD) */
+                dueDate?: string;
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Loans per page, 1 to 100 (default 50) */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoanInventory"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    listAllLoans: {
+        parameters: {
+            query?: {
+                /** @description AVAILABLE, ISSUED or UNAVAILABLE */
+                status?: "AVAILABLE" | "ISSUED" | "UNAVAILABLE";
+                /** @description Only loans of this loan group */
+                groupId?: string;
+                /** @description LAPTOP or IPAD */
+                kind?: "LAPTOP" | "IPAD";
+                /** @description Holder's class or department */
+                userGroup?: string;
+                /** @description Only loans held by this person */
+                holderId?: string;
+                /** @description Text contained in the serial, holder name or group name (case-insensitive), or a loan number */
+                q?: string;
+                /** @description true: only issued loans past their due date */
+                overdue?: boolean;
+                /** @description Only issued loans due back on this date (YYYY-MM-DD) */
+                dueDate?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoanList"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    createLoan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description LAPTOP or IPAD
+                     * @enum {string}
+                     */
+                    kind: "LAPTOP" | "IPAD";
+                    /** @description The loaner's serial number, unique among the school's loaners */
+                    serial: string;
+                    /** @description The loan group (cart, desk, shelf) it belongs to */
+                    groupId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoanResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    updateLoan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Move the unit to this loan group */
+                    groupId?: string;
+                    /** @description The loaner's serial number, unique among the school's loaners */
+                    serial?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoanResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    issueLoanByNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The loaner's serial number */
+                    serial?: string;
+                    /** @description The person (pupil or staff) who takes the loan */
+                    holderId: string;
+                    /** @description Due back on this date (YYYY-MM-DD, tenant time zone); null or absent: no due date */
+                    dueDate?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoanResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    issueLoan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The loan number */
+                    number?: number;
+                    /** @description The loaner's serial number */
+                    serial?: string;
+                    /** @description The person (pupil or staff) who takes the loan */
+                    holderId: string;
+                    /** @description Due back on this date (YYYY-MM-DD, tenant time zone); null or absent: no due date */
+                    dueDate?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoanResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    returnLoan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The loan number */
+                    number?: number;
+                    /** @description The loaner's serial number */
+                    serial?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    returnLoanByNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    withdrawLoan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoanResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    restoreLoan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoanResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    listLoanGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoanGroupList"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    createLoanGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The name of the cart, desk or shelf, unique in the school */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoanGroupResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    renameLoanGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The name of the cart, desk or shelf, unique in the school */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoanGroupResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    callAssistantTool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The tool's input (its input schema); {} when absent or null */
+                    input?: {
+                        [key: string]: unknown;
+                    } | null;
+                    /** @description true to run a tool that changes data */
+                    confirm?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallAssistantToolResponse"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404NotFoundOrUnknownAction"];
+            409: components["responses"]["Problem409ConfirmationRequiredOrConflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    listPeople: {
+        parameters: {
+            query?: {
+                /** @description Text contained in the name, e-mail or external id (case-insensitive) */
+                q?: string;
+                /** @description PUPIL or STAFF */
+                kind?: "PUPIL" | "STAFF";
+                /** @description Class or department */
+                userGroup?: string;
+                /** @description Archived people too (default: left out) */
+                includeArchived?: boolean;
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description People per page, 1 to 100 (default 50) */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PeopleList"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    createPerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Full name */
+                    name: string;
+                    /** @description E-mail address (stored lower case); null for none */
+                    email?: string | null;
+                    /**
+                     * @description PUPIL or STAFF
+                     * @enum {string}
+                     */
+                    kind: "PUPIL" | "STAFF";
+                    /** @description Class (pupils) or department (staff); null for none */
+                    userGroup?: string | null;
+                    /** @description The id in the MIS or directory, unique in the school; null for none */
+                    externalId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    getPersonProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonProfile"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    updatePerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Full name */
+                    name?: string;
+                    /** @description E-mail address (stored lower case); null for none */
+                    email?: string | null;
+                    /**
+                     * @description PUPIL or STAFF
+                     * @enum {string}
+                     */
+                    kind?: "PUPIL" | "STAFF";
+                    /** @description Class (pupils) or department (staff); null for none */
+                    userGroup?: string | null;
+                    /** @description The id in the MIS or directory, unique in the school; null for none */
+                    externalId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    archivePerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    restorePerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    searchDevices: {
+        parameters: {
+            query?: {
+                /** @description Text contained in the serial, manufacturer or model (case-insensitive) */
+                q?: string;
+                /** @description Device kind, e.g. LAPTOP, IPAD, CHROMEBOOK, DESKTOP */
+                kind?: string;
+                /** @description IN_USE, IN_STOCK, IN_REPAIR or RETIRED */
+                status?: "IN_USE" | "IN_STOCK" | "IN_REPAIR" | "RETIRED";
+                /** @description Only devices assigned to this person (id) */
+                assignedTo?: string;
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Devices per page, 1 to 100 (default 50) */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceList"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    createDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Serial number, unique in the school */
+                    serial: string;
+                    /** @description Device kind, e.g. LAPTOP, IPAD, CHROMEBOOK, DESKTOP */
+                    kind: string;
+                    /** @description Manufacturer; null for none */
+                    manufacturer?: string | null;
+                    /** @description Model; null for none */
+                    model?: string | null;
+                    /** @description The person (id) it is handed to; absent or null: in stock */
+                    assignedTo?: string | null;
+                    /** @description Bought on (YYYY-MM-DD); null for unknown */
+                    purchaseDate?: string | null;
+                    /** @description Purchase cost in minor units (cents) of the school currency; null for unknown */
+                    purchaseCostMinor?: number | null;
+                    /** @description Warranty ends on (YYYY-MM-DD, inclusive); null for none */
+                    warrantyEnd?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    getDeviceRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceRecord"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    updateDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Device kind, e.g. LAPTOP, IPAD, CHROMEBOOK, DESKTOP */
+                    kind?: string;
+                    /** @description Manufacturer; null for none */
+                    manufacturer?: string | null;
+                    /** @description Model; null for none */
+                    model?: string | null;
+                    /** @description Bought on (YYYY-MM-DD); null for unknown */
+                    purchaseDate?: string | null;
+                    /** @description Purchase cost in minor units (cents) of the school currency; null for unknown */
+                    purchaseCostMinor?: number | null;
+                    /** @description Warranty ends on (YYYY-MM-DD, inclusive); null for none */
+                    warrantyEnd?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    listDeviceHistory: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Entries per page, 1 to 100 (default 50) */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceHistory"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    assignDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The person (id) the device is handed to */
+                    personId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    unassignDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    changeDeviceStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description IN_USE, IN_STOCK, IN_REPAIR or RETIRED
+                     * @enum {string}
+                     */
+                    status: "IN_USE" | "IN_STOCK" | "IN_REPAIR" | "RETIRED";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    getConsoleOpenApi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetConsoleOpenApiResponse"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+}
+
+// The named schemas, by name.
+export type Problem = components['schemas']['Problem'];
+export type Device = components['schemas']['Device'];
+export type DeviceResult = components['schemas']['DeviceResult'];
+export type DeviceHistoryEntry = components['schemas']['DeviceHistoryEntry'];
+export type DeviceList = components['schemas']['DeviceList'];
+export type DeviceRecord = components['schemas']['DeviceRecord'];
+export type DeviceHistory = components['schemas']['DeviceHistory'];
+export type LoanView = components['schemas']['LoanView'];
+export type LoanResult = components['schemas']['LoanResult'];
+export type LoanGroup = components['schemas']['LoanGroup'];
+export type LoanGroupResult = components['schemas']['LoanGroupResult'];
+export type LoanInventory = components['schemas']['LoanInventory'];
+export type LoanList = components['schemas']['LoanList'];
+export type ReturnResult = components['schemas']['ReturnResult'];
+export type LoanGroupList = components['schemas']['LoanGroupList'];
+export type Person = components['schemas']['Person'];
+export type PersonResult = components['schemas']['PersonResult'];
+export type PeopleList = components['schemas']['PeopleList'];
+export type PersonProfile = components['schemas']['PersonProfile'];
+export type CallAssistantToolResponse = components['schemas']['CallAssistantToolResponse'];
+export type GetConsoleOpenApiResponse = components['schemas']['GetConsoleOpenApiResponse'];
