@@ -146,7 +146,9 @@ describe('csvStream', () => {
   });
 
   it('reads the first page before answering, so a failure to read at all is an error, not a download', async () => {
+    // Pages that fail before the first one, as a query that cannot run does.
     async function* failing(): AsyncGenerator<string[][]> {
+      yield* [];
       throw new Error('database down');
     }
     await expect(csvStream(['a'], failing())).rejects.toThrow('database down');

@@ -32,18 +32,17 @@ export class LoanTransitionRunner {
   ) {}
 
   async run(actor: Actor, ref: LoanRef, transition: LoanTransition): Promise<{ loan: LoanView }> {
-    const deps = this;
-    const now = deps.clock.now();
+    const now = this.clock.now();
     const at = now.toISOString();
     const today = dateInZone(now, actor.tenant.timeZone);
-    return deps.uow.transaction(async (repos) => {
+    return this.uow.transaction(async (repos) => {
       const current = await findLoanInPool(repos, actor, ref, { forUpdate: true });
       const { next, holderName } = await transition.apply(current, repos, at);
       if (!(await repos.loans.update(actor.tenant.id, next))) {
         throw conflict(`loan ${current.number} was changed by someone else; reload and try again`);
       }
       const loan = toLoanView({ ...next, groupName: current.groupName, holderName }, today);
-      await recordChange(repos, deps.ids, {
+      await recordChange(repos, this.ids, {
         tenantId: actor.tenant.id,
         actor: auditActor(actor),
         action: transition.action,

@@ -1,5 +1,5 @@
 /** Control characters (other than tab, LF, CR) are refused in free text from outside. */
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 export const hasControlCharacters = (s: string): boolean => CONTROL.test(s);
 

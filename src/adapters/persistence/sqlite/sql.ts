@@ -91,6 +91,7 @@ export class Sql {
   }
 }
 
+// eslint-disable-next-line no-control-regex -- every ASCII character, NUL included, is the range meant
 const ASCII = /^[\x00-\x7f]*$/;
 
 /**
