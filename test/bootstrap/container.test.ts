@@ -21,7 +21,11 @@ const SRC = join(import.meta.dirname, '../../src');
 
 const sourceFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],
+    entry.isDirectory()
+      ? sourceFiles(join(dir, entry.name))
+      : entry.name.endsWith('.ts')
+        ? [join(dir, entry.name)]
+        : [],
   );
 
 type Exported = { name: string; value: unknown; file: string };
@@ -44,7 +48,9 @@ const isUseCase = (value: unknown): value is abstract new (...args: never[]) => 
 
 const useCases = async () => {
   const seen = new Set<unknown>();
-  return (await exportsOf(join(SRC, 'domain'))).filter((e) => isUseCase(e.value) && !seen.has(e.value) && seen.add(e.value));
+  return (await exportsOf(join(SRC, 'domain'))).filter(
+    (e) => isUseCase(e.value) && !seen.has(e.value) && seen.add(e.value),
+  );
 };
 
 /** The ports: the abstract classes of src/ports, which adapters extend and the composition root binds. */

@@ -14,7 +14,9 @@ import type { RouteModule } from '../../src/adapters/http/route-module.js';
 import { startApp, type TestApp } from '../support/app.js';
 import { consoleClient, signIn } from '../console/support.js';
 
-const echoInput = z.object({ say: z.string().optional(), extra: z.boolean().optional(), clash: z.boolean().optional() }).strict();
+const echoInput = z
+  .object({ say: z.string().optional(), extra: z.boolean().optional(), clash: z.boolean().optional() })
+  .strict();
 
 /** Answers what it is told: with a field the declaration lacks, or a conflict it does not name. */
 @injectable()
@@ -74,7 +76,9 @@ describe('the answer check', () => {
     expect((await client.post('/api/echo', { extra: true })).status).toBe(500);
     expect((await client.post('/api/echo', { clash: true })).status).toBe(500);
     const said = stderr.mock.calls.map((c) => String(c[0]));
-    expect(said.some((s) => s.includes('POST /api/echo answered 200 with a body its declaration does not allow'))).toBe(true);
+    expect(said.some((s) => s.includes('POST /api/echo answered 200 with a body its declaration does not allow'))).toBe(
+      true,
+    );
     expect(said.some((s) => s.includes('POST /api/echo answered 409 (conflict)'))).toBe(true);
   });
 

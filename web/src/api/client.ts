@@ -172,3 +172,10 @@ export function call<M extends Method, P extends PathsOf<M>>(
   const body = a.body !== undefined ? a.body : method === 'get' || method === 'delete' ? undefined : {};
   return request(method.toUpperCase(), url, { body, signal: a.signal, expect401: a.expect401 });
 }
+
+/** The JSON body an operation takes (for a form's fields): `BodyOf<'post', '/api/people'>`. */
+export type RequestBody<M extends Method, P extends PathsOf<M>> = BodyOf<Operation<P, M>>;
+/** What an operation answers on success. */
+export type Answer<M extends Method, P extends PathsOf<M>> = AnswerOf<Operation<P, M>>;
+/** The query an operation takes (a list's filters). */
+export type QueryParams<M extends Method, P extends PathsOf<M>> = QueryOf<Operation<P, M>>;

@@ -4,13 +4,19 @@
  * per page load and kept, asked again after that person changed), and the signed-in user's own person
  * record, which is who "me" is on the desk's records.
  */
+import type { PersonKind } from '@desk/contract';
 import { signal } from '@preact/signals';
 import { can, me } from '../state/session.js';
-import { api } from './client.js';
+import { call, type QueryParams, type RequestBody } from './client.js';
+import type { Person, PersonProfile } from './console-api.gen.js';
 import { onEvent } from './events.js';
-import type { Person, PersonKind } from './records.js';
 
-export type { Person };
+export type { Person, PersonKind, PersonProfile };
+export type PeopleFilters = NonNullable<QueryParams<'get', '/api/people'>>;
+/** A person's fields as the records take them. */
+export type PersonFields = RequestBody<'post', '/api/people'>;
+
+export const PERSON_KIND_LABELS: Readonly<Record<PersonKind, string>> = { PUPIL: 'Pupil', STAFF: 'Staff' };
 
 /** Whether this user may look people up at all (the module and the permission). */
 export const canSeePeople = (): boolean => can('module.people', 'person.view');
@@ -42,21 +48,27 @@ export async function searchPeople(
   q: string,
   options: { kind?: PersonKind | undefined; pageSize?: number } = {},
 ): Promise<{ people: Person[]; total: number }> {
-  const found = await api.get<{ people: Person[]; total: number }>('/api/people', {
-    q,
-    kind: options.kind,
-    pageSize: options.pageSize ?? 8,
-  });
+  const found = await listPeople({ q, kind: options.kind, pageSize: options.pageSize ?? 8 });
   remember(found.people);
   return found;
 }
 
 /** One person by their Desk id (it fails as the API does: 404 for nobody). */
 export async function getPerson(id: string): Promise<Person> {
-  const { person } = await api.get<{ person: Person }>(`/api/people/${encodeURIComponent(id)}`);
+  const { person } = await personProfile(id);
   remember([person]);
   return person;
 }
+
+/** A page of people, by name, with the list's filters. */
+export const listPeople = (filters: PeopleFilters) => call('get', '/api/people', { query: filters });
+/** A person with the loans, devices, repairs and tickets the user may see. */
+export const personProfile = (id: string) => call('get', '/api/people/{id}', { path: { id } });
+export const createPerson = (fields: PersonFields) => call('post', '/api/people', { body: fields });
+export const updatePerson = (id: string, fields: RequestBody<'patch', '/api/people/{id}'>) =>
+  call('patch', '/api/people/{id}', { path: { id }, body: fields });
+export const archivePerson = (id: string) => call('post', '/api/people/{id}/archive', { path: { id } });
+export const restorePerson = (id: string) => call('post', '/api/people/{id}/restore', { path: { id } });
 
 /**
  * A person's name as far as it is known: undefined while it is being asked (and always for a user who

@@ -3,7 +3,7 @@
  * assignee), and the search picker set to find people. The looking up is api/people.ts.
  */
 import { canSeePeople, personName, searchPeople } from '../api/people.js';
-import type { PersonKind } from '../api/records.js';
+import type { PersonKind } from '../api/people.js';
 import { SearchPicker, type Pickable } from './search-picker.js';
 
 export { canSeePeople, ownPerson, type Person } from '../api/people.js';

@@ -5,7 +5,12 @@ import { IssueLoan } from '../../../domain/loans/issue-loan.js';
 import { ListAllLoans } from '../../../domain/loans/list-all-loans.js';
 import { ListLoanGroups, loanGroupListSchema } from '../../../domain/loans/list-loan-groups.js';
 import { ListLoans, loanInventorySchema } from '../../../domain/loans/list-loans.js';
-import { loanGroupResultSchema, loanGroupSchema, loanResultSchema, loanViewSchema } from '../../../domain/loans/loan.js';
+import {
+  loanGroupResultSchema,
+  loanGroupSchema,
+  loanResultSchema,
+  loanViewSchema,
+} from '../../../domain/loans/loan.js';
 import { RenameLoanGroup } from '../../../domain/loans/rename-loan-group.js';
 import { RestoreLoan } from '../../../domain/loans/restore-loan.js';
 import { ReturnLoan, returnResultSchema } from '../../../domain/loans/return-loan.js';

@@ -263,11 +263,17 @@ export function consoleOpenApi(
         };
         checked.set(status, { media: 'none', schema: null });
       } else if (isMedia(answer)) {
-        responses[status] = { description: answer.description, content: { [answer.media]: { schema: { type: 'string' } } } };
+        responses[status] = {
+          description: answer.description,
+          content: { [answer.media]: { schema: { type: 'string' } } },
+        };
         checked.set(status, { media: MEDIA_TYPE[answer.media], schema: null });
       } else {
         const ref = { $ref: `#/components/schemas/${ids.get(answer)!}` };
-        responses[status] = { description: SUCCESS_WORDS[status] ?? 'OK', content: { 'application/json': { schema: ref } } };
+        responses[status] = {
+          description: SUCCESS_WORDS[status] ?? 'OK',
+          content: { 'application/json': { schema: ref } },
+        };
         checked.set(status, { media: 'application/json', schema: { ...ref, components: { schemas } } });
       }
     }
@@ -308,7 +314,11 @@ export function consoleOpenApi(
     components: {
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: 'desk_session', description: 'The console session cookie.' },
-        sessionToken: { type: 'http', scheme: 'bearer', description: 'The session token `POST /api/auth/login` answers with.' },
+        sessionToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The session token `POST /api/auth/login` answers with.',
+        },
       },
       schemas,
       responses: sharedProblemResponses(routes.map((r) => r.route)),
@@ -344,7 +354,11 @@ function sharedProblemResponses(routes: readonly RouteDeclaration[]): Json {
       const types = [...kinds].sort().map((k) => `\`${PROBLEMS[k].type}\``);
       const header =
         status === 429 || status === 503
-          ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } } }
+          ? {
+              headers: {
+                'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } },
+              },
+            }
           : {};
       responses[name] = {
         description: `${PROBLEMS[kinds[0]!].title} (type ${types.join(' or ')})`,

@@ -88,7 +88,10 @@ function isWholeNumber(schema: z.ZodType): boolean {
 }
 
 /** The handler of a route with code of its own: what it requires and takes is checked first. */
-function handledRouteHandler(route: HandledRoute<z.ZodObject | undefined, never, Responses>, deps: HttpDeps): Middleware {
+function handledRouteHandler(
+  route: HandledRoute<z.ZodObject | undefined, never, Responses>,
+  deps: HttpDeps,
+): Middleware {
   const readQuery = route.query ? queryReader(route.query) : null;
   const body = route.body instanceof z.ZodType && !route.judgesBody ? route.body : null;
   return async (ctx) => {

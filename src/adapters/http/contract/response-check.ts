@@ -53,7 +53,8 @@ export function answerCheck(
     }
     if (ctx.response.type === PROBLEM_CONTENT_TYPE) {
       // A problem the route wrote itself rather than threw (the assistant's confirmation-required).
-      if (!problemStatuses.has(ctx.status)) fail(`${label} answered ${ctx.status}, which its declaration does not name`);
+      if (!problemStatuses.has(ctx.status))
+        fail(`${label} answered ${ctx.status}, which its declaration does not name`);
       return;
     }
     const declared = document.operation(route).responses.get(ctx.status);

@@ -3,7 +3,8 @@ import type { ConsoleDocument } from './openapi.js';
 import { problemsOf, requiredOf, successesOf } from './openapi.js';
 import { isUseCaseRoute, type RouteGroup } from './route.js';
 
-export const ROUTE_TABLE_START = '<!-- console-routes:start (generated from the route declarations; npm test checks it) -->';
+export const ROUTE_TABLE_START =
+  '<!-- console-routes:start (generated from the route declarations; npm test checks it) -->';
 export const ROUTE_TABLE_END = '<!-- console-routes:end -->';
 
 const cell = (text: string): string => text.replaceAll('|', '\\|').replaceAll('\n', ' ');

@@ -176,9 +176,11 @@ export function useCaseRoute<
 }
 
 /** Declares a route with its own handler (see HandledRoute). */
-export function handledRoute<Q extends z.ZodObject | undefined = undefined, B = unknown, R extends Responses = Responses>(
-  route: HandledRoute<Q, B, R>,
-): RouteDeclaration {
+export function handledRoute<
+  Q extends z.ZodObject | undefined = undefined,
+  B = unknown,
+  R extends Responses = Responses,
+>(route: HandledRoute<Q, B, R>): RouteDeclaration {
   return route as unknown as RouteDeclaration;
 }
 

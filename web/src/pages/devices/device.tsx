@@ -6,15 +6,20 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
-import { api, messageOf } from '../../api/client.js';
+import { messageOf } from '../../api/client.js';
 import {
+  assignDevice,
   DEVICE_STATUS_BADGES,
   DEVICE_STATUS_LABELS,
+  deviceHistory,
+  getDevice,
+  moveDevice,
   nextDeviceStatuses,
+  unassignDevice,
   type Device,
   type DeviceStatus,
   type HistoryEntry,
-} from '../../api/records.js';
+} from '../../api/devices.js';
 import { personName } from '../../api/people.js';
 import { formatDate, formatInstant, formatMoney, todayInSchool } from '../../format.js';
 import type { PageProps } from '../../routes.js';
@@ -36,20 +41,11 @@ import './devices.css';
 
 const HISTORY_PAGE_SIZE = 50;
 
-interface HistoryPage {
-  readonly history: HistoryEntry[];
-  readonly total: number;
-}
-
 export default function DevicePage({ params }: PageProps) {
   const id = params.id!;
-  const path = `/api/devices/${encodeURIComponent(id)}`;
   const page = currentPage();
-  const record = useResource(() => api.get<{ device: Device }>(path), [id]);
-  const history = useResource(
-    () => api.get<HistoryPage>(`${path}/history`, { page, pageSize: HISTORY_PAGE_SIZE }),
-    [id, page],
-  );
+  const record = useResource(() => getDevice(id), [id]);
+  const history = useResource(() => deviceHistory(id, page, HISTORY_PAGE_SIZE), [id, page]);
   const reload = () => {
     record.reload();
     history.reload();
@@ -137,7 +133,6 @@ function Moves(props: { device: Device; holderName: string | null; onMoved: () =
   const choices = nextDeviceStatuses(device.status);
   const [to, setTo] = useState<DeviceStatus | ''>('');
   const [busy, setBusy] = useState(false);
-  const path = `/api/devices/${encodeURIComponent(device.id)}`;
 
   const move = async (send: () => Promise<unknown>, done: string) => {
     setBusy(true);
@@ -170,10 +165,7 @@ function Moves(props: { device: Device; holderName: string | null; onMoved: () =
       }))
     )
       return;
-    await move(
-      () => api.post(`${path}/assign`, { personId: person.id }),
-      `${device.serial} assigned to ${person.label}`,
-    );
+    await move(() => assignDevice(device.id, person.id), `${device.serial} assigned to ${person.label}`);
   };
 
   const unassign = async () => {
@@ -183,7 +175,7 @@ function Moves(props: { device: Device; holderName: string | null; onMoved: () =
       confirmLabel: 'Unassign',
       danger: true,
     });
-    if (yes) await move(() => api.post(`${path}/unassign`), `${device.serial} unassigned`);
+    if (yes) await move(() => unassignDevice(device.id), `${device.serial} unassigned`);
   };
 
   const changeStatus = async () => {
@@ -202,10 +194,7 @@ function Moves(props: { device: Device; holderName: string | null; onMoved: () =
       danger: to === 'RETIRED' || takesAway,
     });
     if (yes) {
-      await move(
-        () => api.post(`${path}/status`, { status: to }),
-        `${device.serial} is now ${DEVICE_STATUS_LABELS[to]}`,
-      );
+      await move(() => moveDevice(device.id, to), `${device.serial} is now ${DEVICE_STATUS_LABELS[to]}`);
     }
   };
 

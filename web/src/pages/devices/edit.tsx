@@ -1,6 +1,5 @@
 /** Correcting a device's model and purchase data (retired devices too). */
-import { api } from '../../api/client.js';
-import type { Device } from '../../api/records.js';
+import { getDevice, updateDevice } from '../../api/devices.js';
 import type { PageProps } from '../../routes.js';
 import { navigate } from '../../router.js';
 import { announce } from '../../ui/notices.js';
@@ -11,7 +10,7 @@ import { DeviceForm } from './form.js';
 export default function EditDevice({ params }: PageProps) {
   const id = params.id!;
   const href = `/devices/${encodeURIComponent(id)}`;
-  const found = useResource(() => api.get<{ device: Device }>(`/api/devices/${encodeURIComponent(id)}`), [id]);
+  const found = useResource(() => getDevice(id), [id]);
   const device = found.data?.device;
   return (
     <section>
@@ -27,7 +26,7 @@ export default function EditDevice({ params }: PageProps) {
           submitLabel="Save changes"
           cancelHref={href}
           save={async (fields) => {
-            await api.patch(`/api/devices/${encodeURIComponent(id)}`, fields);
+            await updateDevice(id, fields);
             announce('Changes saved');
             navigate(href, { replace: true });
           }}

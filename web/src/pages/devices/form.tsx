@@ -5,23 +5,13 @@
  */
 import { useState } from 'preact/hooks';
 import { ApiError } from '../../api/client.js';
-import type { Device } from '../../api/records.js';
+import type { Device, DeviceFields } from '../../api/devices.js';
 import { currencyDigits, formatMoney, parseMoney } from '../../format.js';
 import { me } from '../../state/session.js';
 import { TextField } from '../../ui/field.js';
 import { useSubmit } from '../../ui/form.js';
 import { orNull, RecordForm, typed } from '../../ui/record-form.js';
 import './devices.css';
-
-export interface DeviceFields {
-  serial?: string;
-  kind: string;
-  manufacturer: string | null;
-  model: string | null;
-  purchaseDate: string | null;
-  purchaseCostMinor: number | null;
-  warrantyEnd: string | null;
-}
 
 /** Minor units as the figure someone would type (`49999` → `499.99`), without a currency sign. */
 const plainAmount = (minor: number | null): string =>

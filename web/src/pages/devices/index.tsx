@@ -3,8 +3,7 @@
  * kind; every filter and the page live in the address. Technicians and administrators register
  * devices from here.
  */
-import { api } from '../../api/client.js';
-import { DEVICE_STATUS_BADGES, DEVICE_STATUS_LABELS, type Device } from '../../api/records.js';
+import { DEVICE_STATUS_BADGES, DEVICE_STATUS_LABELS, searchDevices, type DeviceStatus } from '../../api/devices.js';
 import { formatCount, formatDate } from '../../format.js';
 import { Link, query, setQuery } from '../../router.js';
 import { can } from '../../state/session.js';
@@ -20,11 +19,6 @@ import './devices.css';
 
 const PAGE_SIZE = 50;
 
-interface DevicePage {
-  readonly devices: Device[];
-  readonly total: number;
-}
-
 export default function DeviceList() {
   const q = query.value;
   const filters = {
@@ -35,9 +29,9 @@ export default function DeviceList() {
   };
   const list = useResource(
     () =>
-      api.get<DevicePage>('/api/devices', {
+      searchDevices({
         q: filters.q,
-        status: filters.status,
+        status: (filters.status || undefined) as DeviceStatus | undefined,
         kind: filters.kind,
         page: filters.page,
         pageSize: PAGE_SIZE,

@@ -1,6 +1,5 @@
 /** Registering a device (technicians, administrators): the form, then its page. */
-import { api } from '../../api/client.js';
-import type { Device } from '../../api/records.js';
+import { createDevice } from '../../api/devices.js';
 import { navigate } from '../../router.js';
 import { announce } from '../../ui/notices.js';
 import { PageHeader } from '../../ui/page.js';
@@ -14,7 +13,7 @@ export default function NewDevice() {
         submitLabel="Register device"
         cancelHref="/devices"
         save={async (fields) => {
-          const { device } = await api.post<{ device: Device }>('/api/devices', fields);
+          const { device } = await createDevice({ ...fields, serial: fields.serial ?? '' });
           announce(`Device ${device.serial} registered`);
           navigate(`/devices/${encodeURIComponent(device.id)}`, { replace: true });
         }}

@@ -12,7 +12,7 @@ import { Link } from '../../router.js';
 import { can, me } from '../../state/session.js';
 import { Empty, ErrorNotice, Loading, PageHeader } from '../../ui/page.js';
 import { useResource, type Resource } from '../../ui/use-resource.js';
-import { inventory, type InventoryPage, type Loan } from '../loans/loans-api.js';
+import { inventory, type InventoryPage, type Loan } from '../../api/loans.js';
 import './home.css';
 
 const LIST = 8;

@@ -31,7 +31,7 @@ import {
   type Loan,
   type LoanKind,
   type LoanStatus,
-} from './loans-api.js';
+} from '../../api/loans.js';
 import './loans.css';
 
 const PAGE_SIZE = 50;

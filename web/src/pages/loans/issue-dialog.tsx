@@ -9,7 +9,7 @@ import { TextField } from '../../ui/field.js';
 import { useSubmit } from '../../ui/form.js';
 import { PersonPicker } from '../../ui/people.js';
 import type { Pickable } from '../../ui/search-picker.js';
-import { addDays, issueLoan, type Loan } from './loans-api.js';
+import { addDays, issueLoan, type Loan } from '../../api/loans.js';
 
 export function IssueDialog(props: { loan: Loan; onDone: (loan: Loan | null) => void }) {
   const dialog = useRef<HTMLDialogElement>(null);

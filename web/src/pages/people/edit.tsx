@@ -1,6 +1,5 @@
 /** Correcting a person (school administrators; archived people too: a leaver's record may need it). */
-import { api } from '../../api/client.js';
-import type { Person } from '../../api/records.js';
+import { personProfile, updatePerson } from '../../api/people.js';
 import type { PageProps } from '../../routes.js';
 import { navigate } from '../../router.js';
 import { announce } from '../../ui/notices.js';
@@ -11,7 +10,7 @@ import { PersonForm } from './form.js';
 export default function EditPerson({ params }: PageProps) {
   const id = params.id!;
   const href = `/people/${encodeURIComponent(id)}`;
-  const found = useResource(() => api.get<{ person: Person }>(`/api/people/${encodeURIComponent(id)}`), [id]);
+  const found = useResource(() => personProfile(id), [id]);
   const person = found.data?.person;
   return (
     <section>
@@ -28,7 +27,7 @@ export default function EditPerson({ params }: PageProps) {
           submitLabel="Save changes"
           cancelHref={href}
           save={async (fields) => {
-            await api.patch(`/api/people/${encodeURIComponent(id)}`, fields);
+            await updatePerson(id, fields);
             announce('Changes saved');
             navigate(href, { replace: true });
           }}

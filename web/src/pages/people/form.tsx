@@ -3,19 +3,11 @@
  * (ui/record-form.tsx).
  */
 import { useState } from 'preact/hooks';
-import type { Person, PersonKind } from '../../api/records.js';
+import type { Person, PersonFields, PersonKind } from '../../api/people.js';
 import { SelectField, TextField } from '../../ui/field.js';
 import { useSubmit } from '../../ui/form.js';
 import { orNull, RecordForm, typed } from '../../ui/record-form.js';
 import './people.css';
-
-export interface PersonFields {
-  name: string;
-  email: string | null;
-  kind: PersonKind;
-  userGroup: string | null;
-  externalId: string | null;
-}
 
 export function PersonForm(props: {
   readonly person?: Person;

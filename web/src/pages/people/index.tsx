@@ -3,8 +3,7 @@
  * class or department and whether archived people are included; every filter and the page live in
  * the address. School administrators add people from here.
  */
-import { api } from '../../api/client.js';
-import { PERSON_KIND_LABELS, type Person } from '../../api/records.js';
+import { listPeople, PERSON_KIND_LABELS, type PersonKind } from '../../api/people.js';
 import { formatCount } from '../../format.js';
 import { Link, query, setQuery } from '../../router.js';
 import { can } from '../../state/session.js';
@@ -20,13 +19,6 @@ import './people.css';
 
 const PAGE_SIZE = 50;
 
-interface PeoplePage {
-  readonly people: Person[];
-  readonly total: number;
-  readonly page: number;
-  readonly pageSize: number;
-}
-
 export default function PeopleList() {
   const q = query.value;
   const filters = {
@@ -38,9 +30,9 @@ export default function PeopleList() {
   };
   const list = useResource(
     () =>
-      api.get<PeoplePage>('/api/people', {
+      listPeople({
         q: filters.q,
-        kind: filters.kind,
+        kind: (filters.kind || undefined) as PersonKind | undefined,
         userGroup: filters.userGroup,
         includeArchived: filters.includeArchived || undefined,
         page: filters.page,

@@ -1,6 +1,5 @@
 /** Adding a person (school administrators): the form, then their profile. */
-import { api } from '../../api/client.js';
-import type { Person } from '../../api/records.js';
+import { createPerson } from '../../api/people.js';
 import { navigate } from '../../router.js';
 import { announce } from '../../ui/notices.js';
 import { PageHeader } from '../../ui/page.js';
@@ -14,7 +13,7 @@ export default function NewPerson() {
         submitLabel="Add person"
         cancelHref="/people"
         save={async (fields) => {
-          const { person } = await api.post<{ person: Person }>('/api/people', fields);
+          const { person } = await createPerson(fields);
           announce(`${person.name} added`);
           navigate(`/people/${encodeURIComponent(person.id)}`, { replace: true });
         }}

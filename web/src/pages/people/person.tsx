@@ -5,14 +5,9 @@
  * administrators edit, archive and restore from here; each archive and restore is confirmed.
  */
 import { useState } from 'preact/hooks';
-import { api, messageOf } from '../../api/client.js';
-import {
-  DEVICE_STATUS_BADGES,
-  DEVICE_STATUS_LABELS,
-  PERSON_KIND_LABELS,
-  type Device,
-  type Person,
-} from '../../api/records.js';
+import { messageOf } from '../../api/client.js';
+import { DEVICE_STATUS_BADGES, DEVICE_STATUS_LABELS } from '../../api/devices.js';
+import { archivePerson, PERSON_KIND_LABELS, personProfile, restorePerson } from '../../api/people.js';
 import { formatDate, formatInstant } from '../../format.js';
 import type { PageProps } from '../../routes.js';
 import { Link } from '../../router.js';
@@ -26,53 +21,12 @@ import { eventRecord, useLiveReload } from '../../ui/use-live-reload.js';
 import { useResource } from '../../ui/use-resource.js';
 import './people.css';
 
-interface ProfileLoan {
-  readonly id: string;
-  readonly number: number;
-  readonly kind: string;
-  readonly serial: string;
-  readonly groupName: string;
-  readonly status: string;
-  readonly issuedAt: string | null;
-  readonly dueDate: string | null;
-  readonly overdue: boolean;
-}
-
-interface ProfileSubmission {
-  readonly id: string;
-  readonly number: number;
-  readonly serial: string;
-  readonly description: string;
-  readonly reporterId: string | null;
-  readonly status: string;
-  readonly updatedAt: string;
-}
-
-interface ProfileTicket {
-  readonly id: string;
-  readonly number: number;
-  readonly subject: string;
-  readonly status: string;
-  readonly priority: string;
-  readonly requesterId: string | null;
-  readonly updatedAt: string;
-}
-
-interface Profile {
-  readonly person: Person;
-  readonly loans?: ProfileLoan[];
-  readonly devices?: Device[];
-  readonly submissions?: ProfileSubmission[];
-  readonly tickets?: ProfileTicket[];
-}
-
 /** Words for the coded statuses of other records (`IN_PROGRESS` → `In progress`). */
 const words = (code: string): string => code.charAt(0) + code.slice(1).toLowerCase().replace(/_/g, ' ');
 
 export default function PersonProfile({ params }: PageProps) {
   const id = params.id!;
-  const path = `/api/people/${encodeURIComponent(id)}`;
-  const profile = useResource(() => api.get<Profile>(path), [id]);
+  const profile = useResource(() => personProfile(id), [id]);
   const [busy, setBusy] = useState(false);
   const data = profile.data;
 
@@ -124,7 +78,7 @@ export default function PersonProfile({ params }: PageProps) {
     if (!yes) return;
     setBusy(true);
     try {
-      await api.post(`${path}/${archiving ? 'archive' : 'restore'}`);
+      await (archiving ? archivePerson(id) : restorePerson(id));
       announce(archiving ? `${person.name} archived` : `${person.name} restored`);
       profile.reload();
     } catch (e) {

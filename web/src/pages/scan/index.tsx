@@ -16,7 +16,7 @@ import { canSeePeople, getPerson, searchPeople, type Person } from '../../api/pe
 import { formatDate, todayInSchool } from '../../format.js';
 import { pageShortcuts } from '../../shortcuts.js';
 import { PageHeader } from '../../ui/page.js';
-import { addDays, issueBySerial, issueLoan, returnBySerial, returnLoan, type Loan } from '../loans/loans-api.js';
+import { addDays, issueBySerial, issueLoan, returnBySerial, returnLoan, type Loan } from '../../api/loans.js';
 import { beep } from './sound.js';
 import './scan.css';
 

@@ -1,0 +1,45 @@
+/**
+ * The loaner pool, as the console API declares it (console-api.gen.ts): the inventory and its
+ * filters, the moves by number (Loans, Home) or by serial (the scan desk), and the loan groups. Shared
+ * by Home, the Loans page and the scan desk; no page writes these paths itself.
+ */
+import type { LoanKind, LoanStatus } from '@desk/contract';
+import { call } from './client.js';
+import type { LoanGroup, LoanInventory, LoanView, operations, ReturnResult } from './console-api.gen.js';
+
+export type { LoanGroup, LoanKind, LoanStatus, ReturnResult };
+export type Loan = LoanView;
+export type InventoryPage = LoanInventory;
+export type InventorySummary = LoanInventory['summary'];
+
+/** The inventory's filters (seed §4.4, plus `dueDate`), as the route takes them. */
+export type InventoryFilters = Omit<NonNullable<operations['listLoans']['parameters']['query']>, 'page' | 'pageSize'>;
+
+export const inventory = (filters: InventoryFilters & { page?: number; pageSize?: number }, signal?: AbortSignal) =>
+  call('get', '/api/loans/inventory', { query: filters, signal });
+
+export const loanGroups = () => call('get', '/api/loan-groups');
+
+export const issueLoan = (number: number, holderId: string, dueDate: string | null) =>
+  call('post', '/api/loans/{number}/issue', { path: { number }, body: { holderId, dueDate } });
+export const returnLoan = (number: number) => call('post', '/api/loans/{number}/return', { path: { number } });
+export const withdrawLoan = (number: number) => call('post', '/api/loans/{number}/withdraw', { path: { number } });
+export const restoreLoan = (number: number) => call('post', '/api/loans/{number}/restore', { path: { number } });
+
+/** The scan desk's moves: the loan named by the serial its barcode carries. */
+export const issueBySerial = (serial: string, holderId: string, dueDate: string | null) =>
+  call('post', '/api/loans/issue', { body: { serial, holderId, dueDate } });
+export const returnBySerial = (serial: string) => call('post', '/api/loans/return', { body: { serial } });
+
+/** `date` (YYYY-MM-DD) plus `days` calendar days. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
+}
+
+export const STATUS_LABELS: Readonly<Record<LoanStatus, string>> = {
+  AVAILABLE: 'Available',
+  ISSUED: 'Issued',
+  UNAVAILABLE: 'Unavailable',
+};
+export const KIND_LABELS: Readonly<Record<LoanKind, string>> = { LAPTOP: 'Laptop', IPAD: 'iPad' };
