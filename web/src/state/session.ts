@@ -3,6 +3,7 @@
  * and currency), the effective permissions (exactly what the server checks) and the modules that are
  * on. Nothing but these decides what the console shows; the server still checks every call.
  */
+import type { AnyPermission } from '@desk/contract';
 import { computed, signal } from '@preact/signals';
 import { api } from '../api/client.js';
 
@@ -35,8 +36,11 @@ export const sessionState = signal<SessionState>('unknown');
 
 const granted = computed(() => new Set(me.value?.permissions ?? []));
 
-/** Whether the signed-in user holds every one of these permissions (`module.x` included). */
-export const can = (...required: string[]): boolean => required.every((p) => granted.value.has(p));
+/**
+ * Whether the signed-in user holds every one of these permissions (`module.x` included). The names
+ * are the server's own list (@desk/contract): a misspelt one does not compile.
+ */
+export const can = (...required: AnyPermission[]): boolean => required.every((p) => granted.value.has(p));
 
 /** Asks the server who is signed in (a 401 is an answer here: nobody). */
 export async function loadSession(): Promise<void> {
