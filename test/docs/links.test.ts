@@ -11,7 +11,10 @@ import { anchors, documents, links, ROOT, slug } from './markdown.js';
 describe('GitHub heading anchors', () => {
   it.each([
     ['Rotating `ENCRYPTION_KEY`', 'rotating-encryption_key'],
-    ['MCP (`POST /api/mcp`, `Authorization: Bearer <key or access token>`)', 'mcp-post-apimcp-authorization-bearer-key-or-access-token'],
+    [
+      'MCP (`POST /api/mcp`, `Authorization: Bearer <key or access token>`)',
+      'mcp-post-apimcp-authorization-bearer-key-or-access-token',
+    ],
     ['Who is signed in: `GET /api/auth/me`', 'who-is-signed-in-get-apiauthme'],
     ['Staff, keys, modules and the audit log', 'staff-keys-modules-and-the-audit-log'],
     ['A recreated account (`subject_mismatch`)', 'a-recreated-account-subject_mismatch'],
