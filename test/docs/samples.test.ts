@@ -10,7 +10,8 @@
  *   name), after this prelude:
  *     set -euo pipefail
  *     DESK      the server's address (the docs' `DESK=http://127.0.0.1:3000`)
- *     KEY       an API key of the demo school holding every key scope
+ *     KEY       an API key of the demo school holding every key scope, until a sample sets KEY:
+ *               then that key, for the rest of its document (as in a reader's shell)
  *     TOKEN     a session token of admin@demo.school, and `jar`: a curl cookie jar with that session
  *               (both made afresh before each sample that uses them, since a sample may sign out)
  *     METRICS_TOKEN, BUILD_INFO_TOKEN   as the server is configured
@@ -85,6 +86,8 @@ let server: RunningServer;
 let installDir: string;
 let key: string;
 let session = { token: '' };
+/** The KEY samples see: the test's, until a sample of the document sets its own. */
+let documentKey = '';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -155,6 +158,8 @@ afterAll(async () => {
 
 const PRELUDE = String.raw`
 set -euo pipefail
+# A sample that sets KEY sets it for the rest of its document, as it would in a reader's shell.
+trap 'printf "%s" "${'$'}{KEY-}" > "$SAMPLE_DIR/KEY"' EXIT
 npx() {
   if [ "${'$'}{1-}" != desk ]; then echo "a sample may run only npx desk" >&2; return 127; fi
   shift
@@ -174,6 +179,7 @@ curl() {
 
 interface Ran {
   code: number | null;
+  sampleDir: string;
   stdout: string;
   stderr: string;
   /** Per curl call, in the order they ran: its status and what it wrote to standard output. */
@@ -184,7 +190,7 @@ function env(sampleDir: string): Record<string, string> {
   return {
     ...(cleanEnv() as Record<string, string>),
     DESK: server.url,
-    KEY: key,
+    KEY: documentKey,
     TOKEN: session.token,
     METRICS_TOKEN,
     BUILD_INFO_TOKEN,
@@ -213,7 +219,7 @@ function launch(code: string): { child: ChildProcess; done: Promise<Ran>; sample
         }
         return { status: Number(m[2]), out };
       });
-      resolve({ code, stdout, stderr: stderr.replace(/@@curl \d+ \d{3}@@\n?/g, ''), curls });
+      resolve({ code, sampleDir, stdout, stderr: stderr.replace(/@@curl \d+ \d{3}@@\n?/g, ''), curls });
     });
   });
   return { child, done, sampleDir };
@@ -509,6 +515,8 @@ async function checkSynopsis(block: Block): Promise<void> {
     if (/^\s/.test(raw) && lines.length > 0) lines[lines.length - 1] += ' ' + raw.trim();
     else lines.push(raw);
   }
+  // Each command's options, then every command's help at once (a node start each).
+  const wanted = new Map<string, Set<string>>();
   for (const raw of lines) {
     const line = splitComment(raw).text.trim();
     const words = line.replace(/^npx\s+/, '').split(/\s+/);
@@ -524,13 +532,19 @@ async function checkSynopsis(block: Block): Promise<void> {
     );
     const options = [...line.matchAll(/(?<![\w-])(--[a-z][a-z-]*)/g)].map((m) => m[1]!);
     for (const command of variants) {
-      const help = await runDesk([...command, '--help'], { cwd: installDir });
-      expect(help.code, `${where(block)}: desk ${command.join(' ')} --help\n${help.stderr}`).toBe(0);
-      for (const option of options) {
-        expect(help.stdout, `${where(block)}: desk ${command.join(' ')} takes ${option}`).toContain(option);
-      }
+      const key = command.join(' ');
+      wanted.set(key, new Set([...(wanted.get(key) ?? []), ...options]));
     }
   }
+  await Promise.all(
+    [...wanted].map(async ([command, options]) => {
+      const help = await runDesk([...command.split(' '), '--help'], { cwd: installDir });
+      expect(help.code, `${where(block)}: desk ${command} --help\n${help.stderr}`).toBe(0);
+      for (const option of options) {
+        expect(help.stdout, `${where(block)}: desk ${command} takes ${option}`).toContain(option);
+      }
+    }),
+  );
 }
 
 /**
@@ -653,6 +667,10 @@ describe.each(all)('$doc', ({ blocks: docBlocks }) => {
   const nextRun = (i: number): Block | undefined =>
     docBlocks.slice(i + 1).find((b) => RUN.has(b.lang) && !isOutput(b) && !note(b, 'no-run'));
 
+  beforeAll(() => {
+    documentKey = key;
+  });
+
   it('has no fenced block that nothing runs or checks', () => {
     const unknown = docBlocks.filter(
       (b) =>
@@ -693,7 +711,8 @@ describe.each(all)('$doc', ({ blocks: docBlocks }) => {
           const stream = launch(block.code);
           let streamed = '';
           stream.child.stdout!.on('data', (d: Buffer) => (streamed += d.toString()));
-          await new Promise((r) => setTimeout(r, 500));
+          // The next sample runs once the stream answers, as a reader waits for it in the other terminal.
+          await eventually(async () => streamed.length > 0, 10_000);
           checkRun(next!, await runOnce(next!));
           if (output) {
             await eventually(async () => outputProblems(output, streamed).length === 0, 5_000).catch(() => {});
@@ -706,6 +725,7 @@ describe.each(all)('$doc', ({ blocks: docBlocks }) => {
         }
         if (/\bjar\b|\$TOKEN\b/.test(block.code)) await signIn();
         const ran = await runOnce(block);
+        if (/^\s*KEY=/m.test(block.code)) documentKey = readFileSync(join(ran.sampleDir, 'KEY'), 'utf8');
         checkRun(block, ran);
         if (output) expect(outputProblems(output, ran.stdout), `${where(output)}\n${ran.stdout}`).toEqual([]);
       });
