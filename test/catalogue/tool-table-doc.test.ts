@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { ToolCatalogue } from '../../src/domain/catalogue/catalogue.js';
 import { TOOL_TABLE_END, TOOL_TABLE_START, toolTable } from '../../src/domain/catalogue/tool-table.js';
 
-describe('README tool table', () => {
+describe('the tool table of docs/integrators.md', () => {
   it('is the table generated from the catalogue (regenerate: npm run docs:tools)', () => {
-    const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
-    const start = readme.indexOf(TOOL_TABLE_START);
-    const end = readme.indexOf(TOOL_TABLE_END);
+    const doc = readFileSync(join(import.meta.dirname, '../../docs/integrators.md'), 'utf8');
+    const start = doc.indexOf(TOOL_TABLE_START);
+    const end = doc.indexOf(TOOL_TABLE_END);
     expect(start).toBeGreaterThan(-1);
-    expect(readme.slice(start, end + TOOL_TABLE_END.length)).toBe(toolTable(new ToolCatalogue()));
+    expect(doc.slice(start, end + TOOL_TABLE_END.length)).toBe(toolTable(new ToolCatalogue()));
   });
 });
