@@ -5,7 +5,7 @@
  * index.tsx exports the page as default, and an entry here.
  */
 import type { ComponentType } from 'preact';
-import { importKinds } from './pages/import/kinds.js';
+import { importKinds } from './pages/settings/import/kinds.js';
 import { can } from './state/session.js';
 
 export interface PageProps {
@@ -143,7 +143,7 @@ export const ROUTES: readonly PageRoute[] = [
   {
     path: '/loans/scan',
     title: 'Scan desk',
-    load: () => import('./pages/scan/index.js'),
+    load: () => import('./pages/loans/scan/index.js'),
     // Issuing or returning: a desk that may do either can use it.
     allowed: () => can('module.loans', 'loan.view') && (can('loan.issue') || can('loan.return')),
     shortcut: 's',
@@ -202,13 +202,13 @@ export const ROUTES: readonly PageRoute[] = [
   {
     path: '/settings/webhooks/:id',
     title: 'Webhook',
-    load: () => import('./pages/settings/webhook/index.js'),
+    load: () => import('./pages/settings/webhooks/webhook.js'),
     allowed: () => can('module.events', 'webhook.manage'),
   },
   {
     path: '/settings/import',
     title: 'Import',
-    load: () => import('./pages/import/index.js'),
+    load: () => import('./pages/settings/import/index.js'),
     allowed: () => importKinds().length > 0,
     settings: {
       label: 'Import',
@@ -219,7 +219,7 @@ export const ROUTES: readonly PageRoute[] = [
   {
     path: '/settings/monitors',
     title: 'Monitors',
-    load: () => import('./pages/monitors/index.js'),
+    load: () => import('./pages/settings/monitors/index.js'),
     allowed: () => can('module.events', 'monitor.manage'),
     settings: { label: 'Monitors', description: 'addresses Desk checks, and whether they are up', order: 60 },
   },
@@ -236,7 +236,7 @@ export const ROUTES: readonly PageRoute[] = [
   {
     path: '/settings/audit',
     title: 'Audit log',
-    load: () => import('./pages/audit/index.js'),
+    load: () => import('./pages/settings/audit/index.js'),
     allowed: () => can('audit.view'),
     settings: { label: 'Audit log', description: 'who changed what, and when', order: 80 },
   },

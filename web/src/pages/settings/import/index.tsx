@@ -6,15 +6,15 @@
  * is what it then sends. The CSV exports of the same records are here too (export, edit, import).
  */
 import { useState } from 'preact/hooks';
-import { api, ApiError, messageOf } from '../../api/client.js';
-import { formatCount } from '../../format.js';
-import { query, setQuery } from '../../router.js';
-import { confirm } from '../../ui/confirm.js';
-import { CheckboxField, SelectField } from '../../ui/field.js';
-import { announce } from '../../ui/notices.js';
-import { ErrorNotice, PageHeader } from '../../ui/page.js';
-import '../../ui/panel.css';
-import { DataTable } from '../../ui/table.js';
+import { api, ApiError, messageOf } from '../../../api/client.js';
+import { formatCount } from '../../../format.js';
+import { query, setQuery } from '../../../router.js';
+import { confirm } from '../../../ui/confirm.js';
+import { CheckboxField, SelectField } from '../../../ui/field.js';
+import { announce } from '../../../ui/notices.js';
+import { ErrorNotice, PageHeader } from '../../../ui/page.js';
+import '../../../ui/panel.css';
+import { DataTable } from '../../../ui/table.js';
 import { blankLines } from './csv-lines.js';
 import './import.css';
 import { exportKinds, importKinds, KIND_LABELS, type ImportKind } from './kinds.js';

@@ -5,17 +5,17 @@
  * check sends no event).
  */
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError, messageOf } from '../../api/client.js';
-import { formatInstant } from '../../format.js';
-import { confirm } from '../../ui/confirm.js';
-import { TextField } from '../../ui/field.js';
-import { FormProblem, useSubmit } from '../../ui/form.js';
-import { announce } from '../../ui/notices.js';
-import { ErrorNotice, PageHeader } from '../../ui/page.js';
-import '../../ui/panel.css';
-import { useLiveReload } from '../../ui/use-live-reload.js';
-import { DataTable } from '../../ui/table.js';
-import { useResource } from '../../ui/use-resource.js';
+import { api, ApiError, messageOf } from '../../../api/client.js';
+import { formatInstant } from '../../../format.js';
+import { confirm } from '../../../ui/confirm.js';
+import { TextField } from '../../../ui/field.js';
+import { FormProblem, useSubmit } from '../../../ui/form.js';
+import { announce } from '../../../ui/notices.js';
+import { ErrorNotice, PageHeader } from '../../../ui/page.js';
+import '../../../ui/panel.css';
+import { useLiveReload } from '../../../ui/use-live-reload.js';
+import { DataTable } from '../../../ui/table.js';
+import { useResource } from '../../../ui/use-resource.js';
 import './monitors.css';
 
 interface Monitor {

@@ -11,12 +11,12 @@
  * Nothing here submits a form or leaves the page.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { ApiError, messageOf } from '../../api/client.js';
-import { canSeePeople, getPerson, searchPeople, type Person } from '../../api/people.js';
-import { formatDate, todayInSchool } from '../../format.js';
-import { pageShortcuts } from '../../shortcuts.js';
-import { PageHeader } from '../../ui/page.js';
-import { addDays, issueBySerial, issueLoan, returnBySerial, returnLoan, type Loan } from '../../api/loans.js';
+import { ApiError, messageOf } from '../../../api/client.js';
+import { canSeePeople, getPerson, searchPeople, type Person } from '../../../api/people.js';
+import { formatDate, todayInSchool } from '../../../format.js';
+import { pageShortcuts } from '../../../shortcuts.js';
+import { PageHeader } from '../../../ui/page.js';
+import { addDays, issueBySerial, issueLoan, returnBySerial, returnLoan, type Loan } from '../../../api/loans.js';
 import { beep } from './sound.js';
 import './scan.css';
 

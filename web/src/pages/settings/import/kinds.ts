@@ -2,7 +2,7 @@
  * What a user may import, and export, as the server decides it (docs/records.md, "Import and export"):
  * kept apart from the page so routes.ts can ask without loading the page's chunk.
  */
-import { can, me } from '../../state/session.js';
+import { can, me } from '../../../state/session.js';
 
 export type ImportKind = 'people' | 'devices' | 'loans';
 

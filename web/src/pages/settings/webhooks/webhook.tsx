@@ -16,7 +16,7 @@ import { Pager } from '../../../ui/pager.js';
 import { currentPage } from '../../../ui/search.js';
 import { DataTable } from '../../../ui/table.js';
 import { useResource } from '../../../ui/use-resource.js';
-import { SecretShownOnce, WebhookForm, WebhookState, type Webhook, type WebhookList } from '../webhooks/shared.js';
+import { SecretShownOnce, WebhookForm, WebhookState, type Webhook, type WebhookList } from './shared.js';
 import '../admin.css';
 
 interface Delivery {

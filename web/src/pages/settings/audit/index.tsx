@@ -4,16 +4,16 @@
  * action or target is also a one-click filter. Times are in the school's time zone; a date range means
  * whole days there (the server reads `from`/`to` dates so).
  */
-import { api } from '../../api/client.js';
-import { formatInstant } from '../../format.js';
-import { query, setQuery } from '../../router.js';
-import { can } from '../../state/session.js';
-import { SelectField, TextField } from '../../ui/field.js';
-import { ErrorNotice, PageHeader } from '../../ui/page.js';
-import { Pager } from '../../ui/pager.js';
-import { currentPage, SearchBox } from '../../ui/search.js';
-import { DataTable } from '../../ui/table.js';
-import { useResource } from '../../ui/use-resource.js';
+import { api } from '../../../api/client.js';
+import { formatInstant } from '../../../format.js';
+import { query, setQuery } from '../../../router.js';
+import { can } from '../../../state/session.js';
+import { SelectField, TextField } from '../../../ui/field.js';
+import { ErrorNotice, PageHeader } from '../../../ui/page.js';
+import { Pager } from '../../../ui/pager.js';
+import { currentPage, SearchBox } from '../../../ui/search.js';
+import { DataTable } from '../../../ui/table.js';
+import { useResource } from '../../../ui/use-resource.js';
 import './audit.css';
 
 interface AuditEntry {
