@@ -4,6 +4,7 @@
  * first visit). Pages never decide access on their own: `allowed` in routes.ts does, from the
  * permissions the server reported, and the server checks every call again.
  */
+import type { ComponentType } from 'preact';
 import { lazy, Suspense } from 'preact/compat';
 import { useEffect, useMemo } from 'preact/hooks';
 import { onSessionEnded } from './api/client.js';
@@ -23,7 +24,9 @@ import SignedOut from './pages/signed-out/index.js';
 import SignIn from './pages/sign-in/index.js';
 
 // One lazy component per route, made once: a page's chunk is fetched on its first visit.
-const pages = new Map(ROUTES.map((r) => [r.path, lazy(r.load)]));
+const pages: Readonly<Record<string, ComponentType<PageProps>>> = Object.fromEntries(
+  ROUTES.map((r) => [r.path, lazy(r.load)]),
+);
 
 /**
  * Pages outside the console's frame, signed in or not (the consent page asks for sign-in itself, and
@@ -69,7 +72,7 @@ function Shell() {
     return null;
   }, [path]);
   const allowed = found && (found.route.allowed?.() ?? true);
-  const Page = found && allowed ? pages.get(found.route.path)! : null;
+  const Page = found && allowed ? pages[found.route.path] : null;
   const props: PageProps = { params: found?.params ?? {} };
 
   return (

@@ -37,26 +37,35 @@ export function SearchPicker(props: {
   const [text, setText] = useState(value?.label ?? '');
   const [matches, setMatches] = useState<readonly Pickable[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const generation = useRef(0);
+  const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const generationRef = useRef(0);
   useEffect(() => setText(value?.label ?? ''), [value?.id, value?.label]);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => () => clearTimeout(timerRef.current), []);
 
   const look = (typed: string) => {
-    clearTimeout(timer.current);
-    const mine = ++generation.current;
+    clearTimeout(timerRef.current);
+    const mine = ++generationRef.current;
     if (typed.trim() === '') return setMatches(null);
-    timer.current = setTimeout(() => {
+    timerRef.current = setTimeout(() => {
       search(typed.trim()).then(
-        (found) => mine === generation.current && (setMatches(found), setFailure(null)),
-        (e: unknown) => mine === generation.current && setFailure(messageOf(e)),
+        (found) => {
+          if (mine !== generationRef.current) return;
+          setMatches(found);
+          setFailure(null);
+        },
+        (e: unknown) => {
+          if (mine === generationRef.current) setFailure(messageOf(e));
+        },
       );
     }, 200);
   };
   const describedBy = [error ? `${id}-error` : hint ? `${id}-hint` : '', holds ? `${id}-chosen` : '']
     .filter(Boolean)
     .join(' ');
-  const close = () => (setMatches(null), document.getElementById(id)?.focus());
+  const close = () => {
+    setMatches(null);
+    document.getElementById(id)?.focus();
+  };
 
   return (
     <div class={`field picker${error ? ' field-invalid' : ''}`}>
@@ -79,13 +88,19 @@ export function SearchPicker(props: {
           const first = e.currentTarget.parentElement?.querySelector<HTMLButtonElement>('.picker-matches button');
           // Down arrow moves into the matches, as people expect of a search field with suggestions;
           // Enter takes the only match, or moves into several, rather than sending the form unchosen.
-          if (e.key === 'ArrowDown' && first) (e.preventDefault(), first.focus());
+          if (e.key === 'ArrowDown' && first) {
+            e.preventDefault();
+            first.focus();
+          }
           if (e.key === 'Enter' && first && matches) {
             e.preventDefault();
             if (matches.length === 1) first.click();
             else first.focus();
           }
-          if (e.key === 'Escape' && matches !== null) (e.preventDefault(), setMatches(null));
+          if (e.key === 'Escape' && matches !== null) {
+            e.preventDefault();
+            setMatches(null);
+          }
         }}
       />
       {hint && !error && (
@@ -122,7 +137,10 @@ export function SearchPicker(props: {
               if (to) to.focus();
               else if (e.key === 'ArrowUp') document.getElementById(id)?.focus();
             }
-            if (e.key === 'Escape') (e.preventDefault(), close());
+            if (e.key === 'Escape') {
+              e.preventDefault();
+              close();
+            }
           }}
         >
           {matches.length === 0 && <li class="empty">Nothing found.</li>}

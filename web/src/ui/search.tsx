@@ -10,10 +10,10 @@ export function SearchBox(props: { readonly label: string; readonly param?: stri
   const param = props.param ?? 'q';
   const current = query.value.get(param) ?? '';
   const [text, setText] = useState(current);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // Back and Forward change the address under the box: show what it now says.
   useEffect(() => setText(current), [current]);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => () => clearTimeout(timerRef.current), []);
   return (
     <div class="field field-search">
       <label for={`search-${param}`}>{props.label}</label>
@@ -27,12 +27,12 @@ export function SearchBox(props: { readonly label: string; readonly param?: stri
         onInput={(e) => {
           const value = e.currentTarget.value;
           setText(value);
-          clearTimeout(timer.current);
-          timer.current = setTimeout(() => setQuery({ [param]: value.trim() }, { replace: true }), 250);
+          clearTimeout(timerRef.current);
+          timerRef.current = setTimeout(() => setQuery({ [param]: value.trim() }, { replace: true }), 250);
         }}
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
-            clearTimeout(timer.current);
+            clearTimeout(timerRef.current);
             setQuery({ [param]: e.currentTarget.value.trim() }, { replace: true });
           }
         }}

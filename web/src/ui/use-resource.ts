@@ -18,15 +18,15 @@ export function useResource<T>(load: () => Promise<T>, deps: readonly unknown[])
     error: undefined,
     loading: true,
   });
-  const generation = useRef(0);
+  const generationRef = useRef(0);
   const run = useCallback(() => {
-    const mine = ++generation.current;
+    const mine = ++generationRef.current;
     setState((s) => ({ ...s, loading: true }));
     load().then(
-      (data) => mine === generation.current && setState({ data, error: undefined, loading: false }),
-      (error: unknown) => mine === generation.current && setState((s) => ({ ...s, error, loading: false })),
+      (data) => mine === generationRef.current && setState({ data, error: undefined, loading: false }),
+      (error: unknown) => mine === generationRef.current && setState((s) => ({ ...s, error, loading: false })),
     );
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's own list: `run` is remade exactly when what `load` reads changes
   }, deps);
   useEffect(run, [run]);
   return { ...state, reload: run };

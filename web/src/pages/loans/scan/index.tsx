@@ -61,7 +61,7 @@ export default function ScanDesk() {
   const [busy, setBusy] = useState(false);
   /** Serials moved in this session (lower case): a second scan of one is a mistake, said at once. */
   const seen = useRef(new Map<string, string>());
-  const nextId = useRef(1);
+  const nextIdRef = useRef(1);
 
   const focus = () => queueMicrotask(() => input.current?.focus());
 
@@ -86,7 +86,7 @@ export default function ScanDesk() {
   }, []);
 
   const report = (ok: boolean, words: string): number => {
-    const id = nextId.current++;
+    const id = nextIdRef.current++;
     setEntries((list) => [{ id, ok, text: words }, ...list].slice(0, 200));
     // Clear, then say: the same words twice are heard twice.
     setSpoken('');
