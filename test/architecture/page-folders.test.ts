@@ -50,7 +50,7 @@ describe('page folders', () => {
     expect(found.map((f) => f.address)).toEqual(expect.arrayContaining(['/', '/settings/import', '/setup']));
   });
 
-  it("keeps every page in the folder its address names", () => {
+  it('keeps every page in the folder its address names', () => {
     const misplaced = found.filter((f) => !mirrors(f.address, f.page)).map((f) => `${f.address} → pages/${f.page}`);
     expect(misplaced).toEqual([]);
   });

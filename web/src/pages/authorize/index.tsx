@@ -11,10 +11,11 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, messageOf } from '../../api/client.js';
-import { decideConsent, getConsentRequest, type ConsentRequest } from '../../api/oauth.js';
+import { decideConsent, getConsentRequest } from '../../api/oauth.js';
 import { query } from '../../router.js';
 import { sessionState } from '../../state/session.js';
 import { Loading } from '../../ui/page.js';
+import { useResource } from '../../ui/use-resource.js';
 import SignIn from '../sign-in/index.js';
 import './authorize.css';
 
@@ -46,14 +47,16 @@ function Refused(props: { error: string; description: string | null }) {
 }
 
 function Consent(props: { id: string }) {
-  const [request, setRequest] = useState<ConsentRequest | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const loaded = useResource(() => getConsentRequest(props.id), [props.id]);
+  const request = loaded.data;
+  // A decision that failed; until one is made, the request's own failure to load.
+  const [failed, setError] = useState<unknown>(null);
+  const error = failed ?? loaded.error;
   const [busy, setBusy] = useState<'allow' | 'deny' | null>(null);
 
   useEffect(() => {
     document.title = 'Allow an app · Desk';
-    getConsentRequest(props.id).then(setRequest, setError);
-  }, [props.id]);
+  }, []);
 
   if (error && !request) {
     const gone = error instanceof ApiError && (error.status === 404 || error.status === 409);

@@ -6,12 +6,13 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../../api/client.js';
-import { liveState, onEvent } from '../../api/events.js';
+import { liveState } from '../../api/events.js';
 import { formatCount, formatDate, formatInstant, todayInSchool } from '../../format.js';
 import { Link } from '../../router.js';
 import { can, me } from '../../state/session.js';
 import { Empty, ErrorNotice, Loading, PageHeader } from '../../ui/page.js';
-import { useResource, type Resource } from '../../ui/use-resource.js';
+import { useLiveReload } from '../../ui/use-live-reload.js';
+import { useResource } from '../../ui/use-resource.js';
 import { inventory, type InventoryPage, type Loan } from '../../api/loans.js';
 import './home.css';
 
@@ -60,20 +61,6 @@ async function loadRepairs() {
 const loadTickets = () =>
   api.get<{ tickets: readonly Ticket[]; total: number }>('/api/tickets', { status: 'NEW', pageSize: LIST });
 
-/** Reloads `resource` a moment after any event `wanted` says is about it (a burst reloads once). */
-function useLive(resource: Resource<unknown>, wanted: (type: string) => boolean): void {
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const off = onEvent((e) => {
-      if (e.type !== 'reset' && !wanted(e.type)) return;
-      clearTimeout(timer);
-      timer = setTimeout(resource.reload, 250);
-    });
-    return () => (clearTimeout(timer), off());
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [resource.reload]);
-}
-
 export default function Home() {
   const loans = can('module.loans', 'loan.view');
   const repairs = can('module.repairs', 'repair.view');
@@ -107,21 +94,9 @@ export default function Home() {
   );
 }
 
-/** Coming back from a pause: what was missed is reloaded (the stream also replays it). */
-function useReloadWhenLive(reload: () => void) {
-  const live = liveState.value;
-  const [was, setWas] = useState(live);
-  useEffect(() => {
-    if (was !== 'live' && live === 'live' && was === 'paused') reload();
-    setWas(live);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [live]);
-}
-
 function LoanSections() {
   const r = useResource(loadLoans, []);
-  useLive(r, (t) => t.startsWith('loan.'));
-  useReloadWhenLive(r.reload);
+  useLiveReload((e) => e.type.startsWith('loan.'), r.reload);
   if (r.error !== undefined && !r.data) return <ErrorNotice error={r.error} onRetry={r.reload} />;
   if (!r.data) return <Loading label="Loading the loans…" />;
   const { due, overdue } = r.data;
@@ -220,8 +195,7 @@ function LoanLine({ loan }: { loan: Loan }) {
 
 function Repairs() {
   const r = useResource(loadRepairs, []);
-  useLive(r, (t) => t.startsWith('submission.'));
-  useReloadWhenLive(r.reload);
+  useLiveReload((e) => e.type.startsWith('submission.'), r.reload);
   return (
     <section class="home-card" aria-labelledby="home-repairs">
       <h2 id="home-repairs">Open repairs {r.data && <span class="badge">{formatCount(r.data.total)}</span>}</h2>
@@ -253,8 +227,7 @@ function Repairs() {
 
 function Tickets() {
   const r = useResource(loadTickets, []);
-  useLive(r, (t) => t.startsWith('ticket.'));
-  useReloadWhenLive(r.reload);
+  useLiveReload((e) => e.type.startsWith('ticket.'), r.reload);
   return (
     <section class="home-card" aria-labelledby="home-tickets">
       <h2 id="home-tickets">New tickets {r.data && <span class="badge">{formatCount(r.data.total)}</span>}</h2>

@@ -7,7 +7,6 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { messageOf } from '../../api/client.js';
-import { onEvent } from '../../api/events.js';
 import { formatDate } from '../../format.js';
 import { Link, query, setQuery } from '../../router.js';
 import { can } from '../../state/session.js';
@@ -18,6 +17,7 @@ import { ErrorNotice, PageHeader } from '../../ui/page.js';
 import { Pager } from '../../ui/pager.js';
 import { currentPage, SearchBox } from '../../ui/search.js';
 import { DataTable, type Column } from '../../ui/table.js';
+import { useLiveReload } from '../../ui/use-live-reload.js';
 import { useResource } from '../../ui/use-resource.js';
 import { IssueDialog } from './issue-dialog.js';
 import {
@@ -54,16 +54,7 @@ export default function Loans() {
   const [issuing, setIssuing] = useState<Loan | null>(null);
 
   // Other desks' moves, and a resumed stream that may have missed some: reload (a little later, once).
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const off = onEvent((e) => {
-      if (e.type === 'reset' || e.type.startsWith('loan.')) {
-        clearTimeout(timer);
-        timer = setTimeout(loans.reload, 300);
-      }
-    });
-    return () => (clearTimeout(timer), off());
-  }, [loans.reload]);
+  useLiveReload((e) => e.type.startsWith('loan.'), loans.reload);
 
   const move = async (loan: Loan, verb: 'return' | 'withdraw' | 'restore') => {
     const words = {

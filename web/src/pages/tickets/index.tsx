@@ -4,7 +4,6 @@
  * stream: a ticket opened or worked elsewhere shows without a reload. Someone who may open tickets but
  * not read the queue (a teacher) finds the way to open one here.
  */
-import { useEffect, useState } from 'preact/hooks';
 import { api } from '../../api/client.js';
 import { formatInstant } from '../../format.js';
 import { Link, query, setQuery } from '../../router.js';
@@ -34,8 +33,9 @@ function TicketList() {
   const mine = query.value.get('mine') === '1';
   const page = currentPage();
   // "Assigned to me" needs the user's own person record (tickets are assigned to people).
-  const [own, setOwn] = useState<Person | null | undefined>(undefined);
-  useEffect(() => void (mine && ownPerson().then(setOwn)), [mine]);
+  // undefined until known (null: the user has none).
+  const ownRecord = useResource(() => (mine ? ownPerson() : Promise.resolve(undefined)), [mine]);
+  const own: Person | null | undefined = mine ? ownRecord.data : undefined;
   const waiting = mine && own === undefined;
   const list = useResource(
     () =>

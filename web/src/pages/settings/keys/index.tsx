@@ -4,9 +4,8 @@
  * its MCP client configuration shown once (kept in this page's memory only: a reload forgets them,
  * and the server never sends them again); revoking, confirmed.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api, messageOf } from '../../../api/client.js';
-import { onEvent } from '../../../api/events.js';
 import { formatInstant } from '../../../format.js';
 import { CheckGroup, listError } from '../../../ui/check-group.js';
 import { confirm } from '../../../ui/confirm.js';
@@ -16,6 +15,7 @@ import { FormProblem, useSubmit } from '../../../ui/form.js';
 import { announce } from '../../../ui/notices.js';
 import { ErrorNotice, PageHeader } from '../../../ui/page.js';
 import { DataTable } from '../../../ui/table.js';
+import { useLiveReload } from '../../../ui/use-live-reload.js';
 import { useResource } from '../../../ui/use-resource.js';
 import type { ApiKey } from '../../../../../src/domain/identity/api-key.js';
 import '../admin.css';
@@ -37,7 +37,8 @@ const stateOf = (k: ApiKey): 'active' | 'revoked' | 'expired' =>
 export default function ApiKeysPage() {
   const list = useResource(() => api.get<KeyList>('/api/keys'), []);
   const [made, setMade] = useState<NewKey | null>(null);
-  useEffect(() => onEvent((e) => e.type === 'reset' && list.reload()), [list.reload]);
+  // Nothing here is an event kind: only a reset of the stream (or a pause ending) reloads it.
+  useLiveReload([], list.reload);
 
   const revoke = async (k: ApiKey) => {
     const yes = await confirm({

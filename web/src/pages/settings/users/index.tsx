@@ -4,9 +4,8 @@
  * a fresh link for someone whose invitation lapsed, changing a role (role.manage; only the roles the
  * server says this administrator may give), and turning an account off or back on (confirmed).
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api, messageOf } from '../../../api/client.js';
-import { onEvent } from '../../../api/events.js';
 import { formatInstant } from '../../../format.js';
 import { can, loadSession, me } from '../../../state/session.js';
 import { CheckGroup, listError } from '../../../ui/check-group.js';
@@ -19,6 +18,7 @@ import { ErrorNotice, PageHeader } from '../../../ui/page.js';
 import { Pager } from '../../../ui/pager.js';
 import { currentPage } from '../../../ui/search.js';
 import { DataTable } from '../../../ui/table.js';
+import { useLiveReload } from '../../../ui/use-live-reload.js';
 import { useResource } from '../../../ui/use-resource.js';
 import '../admin.css';
 
@@ -70,7 +70,8 @@ export default function UsersPage() {
   const page = currentPage();
   const list = useResource(() => api.get<UserPage>('/api/users', { page, pageSize: PAGE_SIZE }), [page]);
   const [link, setLink] = useState<{ who: string; invitation: Invitation } | null>(null);
-  useEffect(() => onEvent((e) => e.type === 'reset' && list.reload()), [list.reload]);
+  // Nothing here is an event kind: only a reset of the stream (or a pause ending) reloads it.
+  useLiveReload([], list.reload);
   const self = me.value?.user.id;
   const mayChangeRoles = can('role.manage');
 

@@ -3,14 +3,14 @@
  * registering one with the event kinds the server says the user may subscribe to. The signing secret
  * is shown once, here, right after registering; each webhook's page has its delivery log and actions.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api } from '../../../api/client.js';
-import { onEvent } from '../../../api/events.js';
 import { formatInstant } from '../../../format.js';
 import { Link } from '../../../router.js';
 import { announce } from '../../../ui/notices.js';
 import { ErrorNotice, PageHeader } from '../../../ui/page.js';
 import { DataTable } from '../../../ui/table.js';
+import { useLiveReload } from '../../../ui/use-live-reload.js';
 import { useResource } from '../../../ui/use-resource.js';
 import { SecretShownOnce, WebhookForm, WebhookState, type Webhook, type WebhookList } from './shared.js';
 import '../admin.css';
@@ -18,7 +18,8 @@ import '../admin.css';
 export default function WebhooksPage() {
   const list = useResource(() => api.get<WebhookList>('/api/webhooks'), []);
   const [made, setMade] = useState<{ webhook: Webhook; secret: string } | null>(null);
-  useEffect(() => onEvent((e) => e.type === 'reset' && list.reload()), [list.reload]);
+  // Nothing here is an event kind: only a reset of the stream (or a pause ending) reloads it.
+  useLiveReload([], list.reload);
 
   return (
     <section>

@@ -3,9 +3,8 @@
  * `?page=`, times in the school's zone), and what an administrator does with it: send a test, resend
  * a delivery, rotate the secret (the new one shown once), edit, turn off or on, delete (confirmed).
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api, messageOf } from '../../../api/client.js';
-import { onEvent } from '../../../api/events.js';
 import { formatCount, formatInstant } from '../../../format.js';
 import type { PageProps } from '../../../routes.js';
 import { Link, navigate } from '../../../router.js';
@@ -15,6 +14,7 @@ import { ErrorNotice, Loading, PageHeader } from '../../../ui/page.js';
 import { Pager } from '../../../ui/pager.js';
 import { currentPage } from '../../../ui/search.js';
 import { DataTable } from '../../../ui/table.js';
+import { useLiveReload } from '../../../ui/use-live-reload.js';
 import { useResource } from '../../../ui/use-resource.js';
 import { SecretShownOnce, WebhookForm, WebhookState, type Webhook, type WebhookList } from './shared.js';
 import '../admin.css';
@@ -63,15 +63,11 @@ export default function WebhookPage(props: PageProps) {
   const [secret, setSecret] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
-  useEffect(
-    () =>
-      onEvent((e) => {
-        if (e.type !== 'reset') return;
-        hook.reload();
-        log.reload();
-      }),
-    [hook.reload, log.reload],
-  );
+  // Deliveries are not events on the stream: only a reset of it (or a pause ending) reloads them.
+  useLiveReload([], () => {
+    hook.reload();
+    log.reload();
+  });
 
   /** Runs one action, saying what came of it; the button stays off while it runs. */
   const act = async (run: () => Promise<void>) => {
