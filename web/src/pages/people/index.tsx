@@ -4,41 +4,47 @@
  * the address. School administrators add people from here.
  */
 import { listPeople, PERSON_KIND_LABELS, type PersonKind } from '../../api/people.js';
-import { formatCount } from '../../format.js';
-import { Link, query, setQuery } from '../../router.js';
+import { Link } from '../../router.js';
 import { can } from '../../state/session.js';
-import { CheckboxField, TextField } from '../../ui/field.js';
-import { ErrorNotice, PageHeader } from '../../ui/page.js';
-import { Pager } from '../../ui/pager.js';
-import { QuerySelect } from '../../ui/query-select.js';
-import { currentPage, SearchBox } from '../../ui/search.js';
-import { DataTable } from '../../ui/table.js';
+import { FilterBar, filterValues, PagedTable, type Filter } from '../../ui/list-page.js';
+import { PageHeader } from '../../ui/page.js';
+import { currentPage } from '../../ui/search.js';
 import { useLiveReload } from '../../ui/use-live-reload.js';
 import { useResource } from '../../ui/use-resource.js';
 import './people.css';
 
 const PAGE_SIZE = 50;
 
+const FILTERS: readonly Filter[] = [
+  { kind: 'search', label: 'Search people', placeholder: 'Name, e-mail or external id' },
+  {
+    kind: 'choice',
+    param: 'kind',
+    label: 'Kind',
+    choices: [
+      { value: '', label: 'Pupils and staff' },
+      { value: 'PUPIL', label: 'Pupils' },
+      { value: 'STAFF', label: 'Staff' },
+    ],
+  },
+  { kind: 'text', param: 'userGroup', label: 'Class or department' },
+  { kind: 'check', param: 'includeArchived', label: 'Include archived people' },
+];
+
 export default function PeopleList() {
-  const q = query.value;
-  const filters = {
-    q: q.get('q') ?? '',
-    kind: q.get('kind') ?? '',
-    userGroup: q.get('userGroup') ?? '',
-    includeArchived: q.get('includeArchived') === 'true',
-    page: currentPage(),
-  };
+  const { q, kind, userGroup, includeArchived } = filterValues(FILTERS);
+  const page = currentPage();
   const list = useResource(
     () =>
       listPeople({
-        q: filters.q,
-        kind: (filters.kind || undefined) as PersonKind | undefined,
-        userGroup: filters.userGroup,
-        includeArchived: filters.includeArchived || undefined,
-        page: filters.page,
+        q,
+        kind: (kind || undefined) as PersonKind | undefined,
+        userGroup,
+        includeArchived: includeArchived === 'true' || undefined,
+        page,
         pageSize: PAGE_SIZE,
       }),
-    [filters.q, filters.kind, filters.userGroup, filters.includeArchived, filters.page],
+    [q, kind, userGroup, includeArchived, page],
   );
   useLiveReload(['person.created', 'person.updated', 'person.archived', 'import.completed'], list.reload);
 
@@ -51,47 +57,18 @@ export default function PeopleList() {
           </Link>
         )}
       </PageHeader>
-      <div class="filters">
-        <SearchBox label="Search people" placeholder="Name, e-mail or external id" />
-        <QuerySelect
-          label="Kind"
-          param="kind"
-          value={filters.kind}
-          choices={[
-            { value: '', label: 'Pupils and staff' },
-            { value: 'PUPIL', label: 'Pupils' },
-            { value: 'STAFF', label: 'Staff' },
-          ]}
-        />
-        <TextField
-          label="Class or department"
-          // Keyed by the address, so Back and Forward show what it now says.
-          key={filters.userGroup}
-          defaultValue={filters.userGroup}
-          autocomplete="off"
-          onChange={(e: Event) => setQuery({ userGroup: (e.currentTarget as HTMLInputElement).value.trim() })}
-        />
-        <CheckboxField
-          label="Include archived people"
-          checked={filters.includeArchived}
-          onChange={(e: Event) =>
-            setQuery({ includeArchived: (e.currentTarget as HTMLInputElement).checked ? 'true' : null })
-          }
-        />
-      </div>
-      {list.error ? <ErrorNotice error={list.error} onRetry={list.reload} /> : null}
-      {list.data && (
-        <p class="list-count" role="status">
-          {list.data.total === 1 ? '1 person' : `${formatCount(list.data.total)} people`}
-        </p>
-      )}
-      <DataTable
+      <FilterBar filters={FILTERS} />
+      <PagedTable
+        list={list}
+        rows={(d) => d.people}
+        noun={['person', 'people']}
         caption="People"
-        rows={list.error && !list.data ? [] : list.data?.people}
+        page={page}
+        pageSize={PAGE_SIZE}
         rowKey={(p) => p.id}
-        busy={list.loading && list.data !== undefined}
+        // Archived people included or not, an empty school has nobody yet.
         empty={
-          filters.q || filters.kind || filters.userGroup
+          q || kind || userGroup
             ? 'Nobody matches these filters.'
             : 'No people yet: add them here or import them as a CSV file.'
         }
@@ -111,9 +88,6 @@ export default function PeopleList() {
           { header: 'External id', cell: (p) => p.externalId ?? '—' },
         ]}
       />
-      {list.data && list.data.total > 0 && (
-        <Pager total={list.data.total} page={filters.page} pageSize={PAGE_SIZE} label="Pages of people" />
-      )}
     </section>
   );
 }

@@ -6,14 +6,12 @@
  */
 import { api } from '../../api/client.js';
 import { formatInstant } from '../../format.js';
-import { Link, query } from '../../router.js';
+import { Link } from '../../router.js';
 import { can } from '../../state/session.js';
-import { ErrorNotice, PageHeader } from '../../ui/page.js';
-import { Pager } from '../../ui/pager.js';
+import { FilterBar, filtering, filterValues, PagedTable, type Filter } from '../../ui/list-page.js';
+import { PageHeader } from '../../ui/page.js';
 import { PersonName } from '../../ui/people.js';
-import { QuerySelect } from '../../ui/query-select.js';
-import { currentPage, SearchBox } from '../../ui/search.js';
-import { DataTable } from '../../ui/table.js';
+import { currentPage } from '../../ui/search.js';
 import { useLiveReload } from '../../ui/use-live-reload.js';
 import { useResource } from '../../ui/use-resource.js';
 import { REPAIR_STATUSES, RepairStatusBadge, STATUS_LABEL, type Repair } from './repair.js';
@@ -31,9 +29,21 @@ export default function Repairs() {
   return <RepairList />;
 }
 
+const FILTERS: readonly Filter[] = [
+  { kind: 'search', label: 'Search repairs', placeholder: 'Serial or description' },
+  {
+    kind: 'choice',
+    param: 'status',
+    label: 'Status',
+    choices: [
+      { value: '', label: 'Any status' },
+      ...REPAIR_STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] })),
+    ],
+  },
+];
+
 function RepairList() {
-  const q = query.value.get('q') ?? '';
-  const status = query.value.get('status') ?? '';
+  const { q, status } = filterValues(FILTERS);
   const page = currentPage();
   const list = useResource(
     () => api.get<RepairList>('/api/submissions', { q, status, page, pageSize: PAGE_SIZE }),
@@ -50,40 +60,28 @@ function RepairList() {
           </Link>
         )}
       </PageHeader>
-      <div class="filters">
-        <SearchBox label="Search repairs" placeholder="Serial or description" />
-        <QuerySelect
-          label="Status"
-          param="status"
-          value={status}
-          choices={[
-            { value: '', label: 'Any status' },
-            ...REPAIR_STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] })),
-          ]}
-        />
-      </div>
-      {list.error !== undefined && <ErrorNotice error={list.error} onRetry={list.reload} />}
-      <div class="desk-list">
-        <DataTable
-          caption="Repairs"
-          rows={list.data?.submissions}
-          rowKey={(r) => r.id}
-          busy={list.loading && list.data !== undefined}
-          empty={q || status ? 'No repair matches these filters.' : 'No repairs yet.'}
-          columns={[
-            {
-              header: 'Repair',
-              cell: (r) => <Link href={`/repairs/${encodeURIComponent(r.id)}`}>Repair {r.number}</Link>,
-            },
-            { header: 'Serial', cell: (r) => <span class="desk-serial">{r.serial}</span> },
-            { header: 'Fault', cell: (r) => <span class="repair-fault">{r.description}</span> },
-            { header: 'Status', cell: (r) => <RepairStatusBadge status={r.status} /> },
-            { header: 'Assigned to', cell: (r) => <PersonName id={r.assigneeId} nobody="Nobody" /> },
-            { header: 'Updated', cell: (r) => formatInstant(r.updatedAt) },
-          ]}
-        />
-      </div>
-      {list.data && <Pager total={list.data.total} page={page} pageSize={PAGE_SIZE} label="Pages of repairs" />}
+      <FilterBar filters={FILTERS} />
+      <PagedTable
+        list={list}
+        rows={(d) => d.submissions}
+        caption="Repairs"
+        class="desk-list"
+        page={page}
+        pageSize={PAGE_SIZE}
+        rowKey={(r) => r.id}
+        empty={filtering(FILTERS) ? 'No repair matches these filters.' : 'No repairs yet.'}
+        columns={[
+          {
+            header: 'Repair',
+            cell: (r) => <Link href={`/repairs/${encodeURIComponent(r.id)}`}>Repair {r.number}</Link>,
+          },
+          { header: 'Serial', cell: (r) => <span class="desk-serial">{r.serial}</span> },
+          { header: 'Fault', cell: (r) => <span class="repair-fault">{r.description}</span> },
+          { header: 'Status', cell: (r) => <RepairStatusBadge status={r.status} /> },
+          { header: 'Assigned to', cell: (r) => <PersonName id={r.assigneeId} nobody="Nobody" /> },
+          { header: 'Updated', cell: (r) => formatInstant(r.updatedAt) },
+        ]}
+      />
     </section>
   );
 }

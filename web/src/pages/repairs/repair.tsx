@@ -1,5 +1,6 @@
 /** A repair (a "submission" in the API) as the console reads it, with the repair's moves from the domain itself. */
 import type { Coverage, SubmissionStatus as RepairStatus } from '@desk/contract';
+import { Badge, type BadgeVocabulary } from '../../ui/badge.js';
 
 export {
   closesWithoutRepair,
@@ -38,13 +39,9 @@ export const COVERAGE_LABEL: Readonly<Record<Coverage, string>> = {
   PARENT: 'Parent',
 };
 
-/** The status as a word in a badge; the badge's colour only repeats what the word says. */
-export function RepairStatusBadge(props: { status: RepairStatus }) {
-  const tone =
-    props.status === 'RESOLVED' || props.status === 'CLOSED'
-      ? ' badge-ok'
-      : props.status === 'IN_REPAIR'
-        ? ' badge-warn'
-        : '';
-  return <span class={`badge${tone}`}>{STATUS_LABEL[props.status]}</span>;
-}
+export const REPAIR_STATUS: BadgeVocabulary<RepairStatus> = {
+  label: STATUS_LABEL,
+  tone: { RESOLVED: 'ok', CLOSED: 'ok', IN_REPAIR: 'warn' },
+};
+
+export const RepairStatusBadge = (props: { status: RepairStatus }) => <Badge of={REPAIR_STATUS} value={props.status} />;

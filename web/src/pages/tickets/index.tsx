@@ -6,15 +6,12 @@
  */
 import { api } from '../../api/client.js';
 import { formatInstant } from '../../format.js';
-import { Link, query, setQuery } from '../../router.js';
+import { Link } from '../../router.js';
 import { can, me } from '../../state/session.js';
-import { CheckboxField } from '../../ui/field.js';
-import { Empty, ErrorNotice, Loading, PageHeader } from '../../ui/page.js';
-import { Pager } from '../../ui/pager.js';
+import { FilterBar, filtering, filterValues, PagedTable, type Filter } from '../../ui/list-page.js';
+import { Empty, Loading, PageHeader } from '../../ui/page.js';
 import { canSeePeople, ownPerson, PersonName, type Person } from '../../ui/people.js';
-import { QuerySelect } from '../../ui/query-select.js';
-import { currentPage, SearchBox } from '../../ui/search.js';
-import { DataTable } from '../../ui/table.js';
+import { currentPage } from '../../ui/search.js';
 import { useLiveReload } from '../../ui/use-live-reload.js';
 import { useResource } from '../../ui/use-resource.js';
 import { PriorityBadge, STATUS_LABEL, TICKET_STATUSES, TicketStatusBadge, type Ticket } from './ticket.js';
@@ -27,10 +24,27 @@ export default function Tickets() {
   return <TicketList />;
 }
 
+/** "Assigned to me" is offered to those who can see people (tickets are assigned to people). */
+const ticketFilters = (): readonly (Filter | false)[] => [
+  { kind: 'search', label: 'Search tickets', placeholder: 'Subject or text' },
+  {
+    kind: 'choice',
+    param: 'status',
+    label: 'Status',
+    choices: [
+      { value: '', label: 'Any status' },
+      ...TICKET_STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] })),
+    ],
+  },
+  canSeePeople() && { kind: 'check', param: 'mine', label: 'Assigned to me', on: '1' },
+];
+
 function TicketList() {
-  const q = query.value.get('q') ?? '';
-  const status = query.value.get('status') ?? '';
-  const mine = query.value.get('mine') === '1';
+  const filters = ticketFilters();
+  const values = filterValues(filters);
+  const q = values['q'] ?? '';
+  const status = values['status'] ?? '';
+  const mine = values['mine'] === '1';
   const page = currentPage();
   // "Assigned to me" needs the user's own person record (tickets are assigned to people).
   // undefined until known (null: the user has none).
@@ -61,26 +75,7 @@ function TicketList() {
           </Link>
         )}
       </PageHeader>
-      <div class="filters">
-        <SearchBox label="Search tickets" placeholder="Subject or text" />
-        <QuerySelect
-          label="Status"
-          param="status"
-          value={status}
-          choices={[
-            { value: '', label: 'Any status' },
-            ...TICKET_STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] })),
-          ]}
-        />
-        {canSeePeople() && (
-          <CheckboxField
-            label="Assigned to me"
-            checked={mine}
-            onChange={(e: Event) => setQuery({ mine: (e.currentTarget as HTMLInputElement).checked ? '1' : null })}
-          />
-        )}
-      </div>
-      {list.error !== undefined && <ErrorNotice error={list.error} onRetry={list.reload} />}
+      <FilterBar filters={filters} />
       {waiting ? (
         <Loading />
       ) : mine && own === null ? (
@@ -89,29 +84,27 @@ function TicketList() {
           you yet. An administrator can add you to People with that address.
         </Empty>
       ) : (
-        <>
-          <div class="desk-list">
-            <DataTable
-              caption="Tickets"
-              rows={list.data?.tickets}
-              rowKey={(t) => t.id}
-              busy={list.loading && list.data !== undefined}
-              empty={q || status || mine ? 'No ticket matches these filters.' : 'No tickets yet.'}
-              columns={[
-                {
-                  header: 'Ticket',
-                  cell: (t) => <Link href={`/tickets/${encodeURIComponent(t.id)}`}>Ticket {t.number}</Link>,
-                },
-                { header: 'Subject', cell: (t) => <span class="ticket-subject">{t.subject}</span> },
-                { header: 'Status', cell: (t) => <TicketStatusBadge status={t.status} /> },
-                { header: 'Priority', cell: (t) => <PriorityBadge priority={t.priority} /> },
-                { header: 'Assigned to', cell: (t) => <PersonName id={t.assigneeId} nobody="Nobody" /> },
-                { header: 'Updated', cell: (t) => formatInstant(t.updatedAt) },
-              ]}
-            />
-          </div>
-          {list.data && <Pager total={list.data.total} page={page} pageSize={PAGE_SIZE} label="Pages of tickets" />}
-        </>
+        <PagedTable
+          list={list}
+          rows={(d) => d.tickets}
+          caption="Tickets"
+          class="desk-list"
+          page={page}
+          pageSize={PAGE_SIZE}
+          rowKey={(t) => t.id}
+          empty={filtering(filters) ? 'No ticket matches these filters.' : 'No tickets yet.'}
+          columns={[
+            {
+              header: 'Ticket',
+              cell: (t) => <Link href={`/tickets/${encodeURIComponent(t.id)}`}>Ticket {t.number}</Link>,
+            },
+            { header: 'Subject', cell: (t) => <span class="ticket-subject">{t.subject}</span> },
+            { header: 'Status', cell: (t) => <TicketStatusBadge status={t.status} /> },
+            { header: 'Priority', cell: (t) => <PriorityBadge priority={t.priority} /> },
+            { header: 'Assigned to', cell: (t) => <PersonName id={t.assigneeId} nobody="Nobody" /> },
+            { header: 'Updated', cell: (t) => formatInstant(t.updatedAt) },
+          ]}
+        />
       )}
     </section>
   );

@@ -1,5 +1,6 @@
 /** A service-desk ticket as the console reads it, with the desk's state machine from the domain itself. */
 import type { TicketPriority, TicketStatus } from '@desk/contract';
+import { Badge, type BadgeVocabulary } from '../../ui/badge.js';
 
 export { TICKET_MOVES, TICKET_PRIORITIES, TICKET_STATUSES } from '@desk/contract';
 export type { TicketPriority, TicketStatus };
@@ -41,17 +42,18 @@ export const PRIORITY_LABEL: Readonly<Record<TicketPriority, string>> = {
   URGENT: 'Urgent',
 };
 
-export function TicketStatusBadge(props: { status: TicketStatus }) {
-  const tone =
-    props.status === 'RESOLVED' || props.status === 'CLOSED'
-      ? ' badge-ok'
-      : props.status === 'PENDING'
-        ? ' badge-warn'
-        : '';
-  return <span class={`badge${tone}`}>{STATUS_LABEL[props.status]}</span>;
-}
+export const TICKET_STATUS: BadgeVocabulary<TicketStatus> = {
+  label: STATUS_LABEL,
+  tone: { RESOLVED: 'ok', CLOSED: 'ok', PENDING: 'warn' },
+};
 
-export function PriorityBadge(props: { priority: TicketPriority }) {
-  const tone = props.priority === 'URGENT' ? ' badge-danger' : props.priority === 'HIGH' ? ' badge-warn' : '';
-  return <span class={`badge${tone}`}>{PRIORITY_LABEL[props.priority]}</span>;
-}
+export const TICKET_PRIORITY: BadgeVocabulary<TicketPriority> = {
+  label: PRIORITY_LABEL,
+  tone: { URGENT: 'danger', HIGH: 'warn' },
+};
+
+export const TicketStatusBadge = (props: { status: TicketStatus }) => <Badge of={TICKET_STATUS} value={props.status} />;
+
+export const PriorityBadge = (props: { priority: TicketPriority }) => (
+  <Badge of={TICKET_PRIORITY} value={props.priority} />
+);
