@@ -38,7 +38,7 @@ function describe(schema: PropertySchema): string {
 }
 
 /**
- * The README's tool table, generated from the one catalogue so the docs cannot drift from it: each
+ * The tool table of docs/integrators.md, generated from the one catalogue so the docs cannot drift from it: each
  * input with what it must be, required ones marked with `*`.
  */
 export function toolTable(catalogue: ToolCatalogue): string {

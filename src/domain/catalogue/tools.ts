@@ -16,7 +16,7 @@ import type { ToolDefinition } from './tool.js';
 
 /**
  * The tool catalogue of SPEC §6: every tool, once, in the order clients list them. Each is defined
- * beside its use case; adding one is that definition and a line here (README → Adding a tool).
+ * beside its use case; adding one is that definition and a line here (docs/architecture.md, Adding a tool).
  */
 export const TOOLS: readonly ToolDefinition[] = [
   searchPeopleTool,

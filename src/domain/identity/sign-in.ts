@@ -16,7 +16,7 @@ import { PASSWORD_MAX_LENGTH, normaliseEmail } from './user.js';
 /** Not `emailInput`: a malformed address is simply not anyone's, and answers like a wrong password. */
 export const signInInput = z.object({ email: text(1, 320), password: exactText(1, PASSWORD_MAX_LENGTH) }).strict();
 
-/** Failed sign-ins allowed per account and per source address in 15 minutes (README decisions). */
+/** Failed sign-ins allowed per account and per source address in 15 minutes (docs/decisions.md, Identity and access). */
 export const SIGN_IN_POLICIES = {
   account: { name: 'login-account', limit: 10, windowSeconds: 900 },
   address: { name: 'login-address', limit: 50, windowSeconds: 900 },

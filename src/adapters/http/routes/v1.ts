@@ -12,7 +12,7 @@ import { queryReader } from '../query.js';
 import type { HttpDeps, RouteModule } from '../route-module.js';
 
 /**
- * The rate-limit policies of the API-key surface (README configuration): `v1` counts the data routes
+ * The rate-limit policies of the API-key surface (docs/operators.md, configuration): `v1` counts the data routes
  * per key (RATE_LIMIT_V1_PER_MINUTE); `actions` counts the action surface per key
  * (RATE_LIMIT_ACTIONS_PER_MINUTE).
  */

@@ -126,7 +126,7 @@ export class SqliteDatabase extends Database {
       db.pragma(`busy_timeout = ${this.busyTimeoutMs}`);
       db.pragma('foreign_keys = ON');
       // FULL: every commit is on disk before it is acknowledged, through a power loss too. Measured
-      // (npm run bench:durability, README → Decisions): ~0.35 ms more per commit at p50 than NORMAL,
+      // (npm run bench:durability, docs/decisions.md and docs/benchmarks.md): ~0.35 ms more per commit at p50 than NORMAL,
       // and a lower p99, since NORMAL pays in large checkpoint syncs instead.
       db.pragma(`synchronous = ${this.synchronous}`);
       // 64 MiB of page cache (default 2 MiB): bulk seeding of 100,000s of rows stops spilling pages.
