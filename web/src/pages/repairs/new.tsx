@@ -13,32 +13,16 @@ import { announce } from '../../ui/notices.js';
 import { PageHeader } from '../../ui/page.js';
 import { canSeePeople, PersonPicker } from '../../ui/people.js';
 import { SearchPicker, type Pickable } from '../../ui/search-picker.js';
+import { searchDevices } from '../../api/devices.js';
+import { inventory } from '../../api/loans.js';
 import { COVERAGE_LABEL, COVERAGES, type Coverage, type Repair } from './repair.js';
 import './repairs.css';
-
-interface Device {
-  readonly id: string;
-  readonly serial: string;
-  readonly kind: string;
-  readonly manufacturer: string | null;
-  readonly model: string | null;
-}
-interface Loan {
-  readonly number: number;
-  readonly serial: string;
-  readonly kind: string;
-  readonly groupName: string;
-}
 
 /** Devices of the register and loaners of the pool matching the text, each as its serial. */
 async function findDevices(text: string): Promise<Pickable[]> {
   const [devices, loans] = await Promise.all([
-    can('module.assets', 'device.view')
-      ? api.get<{ devices: Device[] }>('/api/devices', { q: text, pageSize: 6 }).then((r) => r.devices)
-      : [],
-    can('module.loans', 'loan.view')
-      ? api.get<{ loans: Loan[] }>('/api/loans/inventory', { q: text, pageSize: 4 }).then((r) => r.loans)
-      : [],
+    can('module.assets', 'device.view') ? searchDevices({ q: text, pageSize: 6 }).then((r) => r.devices) : [],
+    can('module.loans', 'loan.view') ? inventory({ q: text, pageSize: 4 }).then((r) => r.loans) : [],
   ]);
   const seen = new Set<string>();
   const found: Pickable[] = [];

@@ -20,11 +20,8 @@ import { addDays, issueBySerial, issueLoan, returnBySerial, returnLoan, type Loa
 import { beep } from './sound.js';
 import './scan.css';
 
-interface Holder {
-  readonly id: string;
-  readonly name: string;
-  readonly userGroup: string | null;
-}
+/** Who had a returned loan, to give it back to them on undo. */
+type Holder = Pick<Person, 'id' | 'name' | 'userGroup'>;
 
 /** One line of the running list, newest first. */
 interface Entry {

@@ -6,6 +6,7 @@
  */
 import { useState } from 'preact/hooks';
 import { api, messageOf } from '../../../api/client.js';
+import { loanGroups, type LoanGroup } from '../../../api/loans.js';
 import { formatInstant } from '../../../format.js';
 import { can, loadSession, me } from '../../../state/session.js';
 import { CheckGroup, listError } from '../../../ui/check-group.js';
@@ -241,11 +242,6 @@ export default function UsersPage() {
   );
 }
 
-interface LoanGroup {
-  readonly id: string;
-  readonly name: string;
-}
-
 function InviteUser(props: { roles: readonly string[]; onInvited: (who: string, invitation: Invitation) => void }) {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
@@ -253,14 +249,12 @@ function InviteUser(props: { roles: readonly string[]; onInvited: (who: string, 
   const [groups, setGroups] = useState<Set<string>>(new Set());
   // A teacher sees the loans of their own groups only: offer the school's groups when one is invited.
   const mayListGroups = can('module.loans', 'loan.view');
-  const loanGroups = useResource(
+  const groupsToOffer = useResource(
     () =>
-      role === 'teacher' && mayListGroups
-        ? api.get<{ loanGroups: LoanGroup[] }>('/api/loan-groups').then((r) => r.loanGroups)
-        : Promise.resolve([] as LoanGroup[]),
+      role === 'teacher' && mayListGroups ? loanGroups().then((r) => r.loanGroups) : Promise.resolve([] as LoanGroup[]),
     [role, mayListGroups],
   );
-  const groupList = loanGroups.data ?? [];
+  const groupList = groupsToOffer.data ?? [];
   const form = useSubmit(async () => {
     const chosen = groupList.filter((g) => groups.has(g.id)).map((g) => g.id);
     const reply = await api.post<{ user: User; invitation?: Invitation }>('/api/users', {
