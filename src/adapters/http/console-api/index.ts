@@ -7,13 +7,21 @@ import { assistantRoutes } from './assistant.js';
 import { deviceRoutes } from './devices.js';
 import { loanGroupRoutes, loanRoutes } from './loans.js';
 import { peopleRoutes } from './people.js';
+import { repairRoutes } from './repairs.js';
 
 /**
  * The console API, by capability, in the order the document and the docs list them. Each group's
  * routes are declared in its own file; to add a capability, write `console-api/<capability>.ts`
  * exporting a routeGroup and list it here.
  */
-const CAPABILITIES: readonly RouteGroup[] = [loanRoutes, loanGroupRoutes, assistantRoutes, peopleRoutes, deviceRoutes];
+const CAPABILITIES: readonly RouteGroup[] = [
+  loanRoutes,
+  loanGroupRoutes,
+  assistantRoutes,
+  peopleRoutes,
+  deviceRoutes,
+  repairRoutes,
+];
 
 /** The route that answers with the document itself (which lists it too). */
 const contractRoutes = (document: () => ConsoleDocument): RouteGroup =>

@@ -10,7 +10,6 @@ import { mcpRoutes } from './mcp.js';
 import { metricsRoutes } from './metrics.js';
 import { monitorRoutesModule } from './monitors.js';
 import { oauthRoutes } from './oauth.js';
-import { repairRoutes } from './repairs.js';
 import { ticketRoutes } from './tickets.js';
 import { recordsIoRoutes } from './records-io.js';
 import { ssoRoutes } from './sso.js';
@@ -34,7 +33,6 @@ export const routeModules: readonly RouteModule[] = [
   webhookRoutes,
   eventRoutes,
   monitorRoutesModule,
-  repairRoutes,
   costRoutes,
   adminRoutes,
   recordsIoRoutes,
