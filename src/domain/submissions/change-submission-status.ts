@@ -67,7 +67,9 @@ export const submissionStatusResultSchema = z.object({
   submission: submissionViewSchema,
   device: repairDeviceReportSchema
     .nullable()
-    .describe('Null when the serial is no register device (a loaner), on CLOSED, or when the caller may not see devices'),
+    .describe(
+      'Null when the serial is no register device (a loaner), on CLOSED, or when the caller may not see devices',
+    ),
 });
 export type SubmissionStatusResult = z.output<typeof submissionStatusResultSchema>;
 
