@@ -8,6 +8,7 @@ import { deviceRoutes } from './devices.js';
 import { loanGroupRoutes, loanRoutes } from './loans.js';
 import { peopleRoutes } from './people.js';
 import { repairRoutes } from './repairs.js';
+import { ticketRoutes } from './tickets.js';
 
 /**
  * The console API, by capability, in the order the document and the docs list them. Each group's
@@ -21,6 +22,7 @@ const CAPABILITIES: readonly RouteGroup[] = [
   peopleRoutes,
   deviceRoutes,
   repairRoutes,
+  ticketRoutes,
 ];
 
 /** The route that answers with the document itself (which lists it too). */

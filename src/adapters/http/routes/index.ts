@@ -10,7 +10,6 @@ import { mcpRoutes } from './mcp.js';
 import { metricsRoutes } from './metrics.js';
 import { monitorRoutesModule } from './monitors.js';
 import { oauthRoutes } from './oauth.js';
-import { ticketRoutes } from './tickets.js';
 import { recordsIoRoutes } from './records-io.js';
 import { ssoRoutes } from './sso.js';
 import { v1Routes } from './v1.js';
@@ -29,7 +28,6 @@ export const routeModules: readonly RouteModule[] = [
   oauthRoutes,
   authRoutes,
   ssoRoutes,
-  ticketRoutes,
   webhookRoutes,
   eventRoutes,
   monitorRoutesModule,
