@@ -4,6 +4,7 @@ import { registerRoutes } from '../contract/register.js';
 import { handledRoute, routeGroup, type RouteGroup } from '../contract/route.js';
 import type { RouteModule } from '../route-module.js';
 import { assistantRoutes } from './assistant.js';
+import { costRoutes } from './costs.js';
 import { deviceRoutes } from './devices.js';
 import { loanGroupRoutes, loanRoutes } from './loans.js';
 import { peopleRoutes } from './people.js';
@@ -23,6 +24,7 @@ const CAPABILITIES: readonly RouteGroup[] = [
   deviceRoutes,
   repairRoutes,
   ticketRoutes,
+  costRoutes,
 ];
 
 /** The route that answers with the document itself (which lists it too). */

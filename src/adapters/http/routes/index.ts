@@ -3,7 +3,6 @@ import type { RouteModule } from '../route-module.js';
 import { actionRoutes } from './actions.js';
 import { adminRoutes } from './admin.js';
 import { authRoutes } from './auth.js';
-import { costRoutes } from './costs.js';
 import { eventRoutes } from './events.js';
 import { healthRoutes } from './health.js';
 import { mcpRoutes } from './mcp.js';
@@ -31,7 +30,6 @@ export const routeModules: readonly RouteModule[] = [
   webhookRoutes,
   eventRoutes,
   monitorRoutesModule,
-  costRoutes,
   adminRoutes,
   recordsIoRoutes,
   consoleApiRoutes,
