@@ -7,6 +7,7 @@ import { assistantRoutes } from './assistant.js';
 import { costRoutes } from './costs.js';
 import { deviceRoutes } from './devices.js';
 import { loanGroupRoutes, loanRoutes } from './loans.js';
+import { alertRoutes, monitorRoutes } from './monitors.js';
 import { peopleRoutes } from './people.js';
 import { repairRoutes } from './repairs.js';
 import { ticketRoutes } from './tickets.js';
@@ -25,6 +26,8 @@ const CAPABILITIES: readonly RouteGroup[] = [
   repairRoutes,
   ticketRoutes,
   costRoutes,
+  monitorRoutes,
+  alertRoutes,
 ];
 
 /** The route that answers with the document itself (which lists it too). */

@@ -7,7 +7,6 @@ import { eventRoutes } from './events.js';
 import { healthRoutes } from './health.js';
 import { mcpRoutes } from './mcp.js';
 import { metricsRoutes } from './metrics.js';
-import { monitorRoutesModule } from './monitors.js';
 import { oauthRoutes } from './oauth.js';
 import { recordsIoRoutes } from './records-io.js';
 import { ssoRoutes } from './sso.js';
@@ -29,7 +28,6 @@ export const routeModules: readonly RouteModule[] = [
   ssoRoutes,
   webhookRoutes,
   eventRoutes,
-  monitorRoutesModule,
   adminRoutes,
   recordsIoRoutes,
   consoleApiRoutes,
