@@ -10,6 +10,7 @@ import { eventRoutes } from './events.js';
 import { loanGroupRoutes, loanRoutes } from './loans.js';
 import { alertRoutes, monitorRoutes } from './monitors.js';
 import { peopleRoutes } from './people.js';
+import { recordRoutes } from './records.js';
 import { repairRoutes } from './repairs.js';
 import { ticketRoutes } from './tickets.js';
 
@@ -30,6 +31,7 @@ const CAPABILITIES: readonly RouteGroup[] = [
   monitorRoutes,
   alertRoutes,
   eventRoutes,
+  recordRoutes,
 ];
 
 /** The route that answers with the document itself (which lists it too). */

@@ -8,7 +8,6 @@ import { healthRoutes } from './health.js';
 import { mcpRoutes } from './mcp.js';
 import { metricsRoutes } from './metrics.js';
 import { oauthRoutes } from './oauth.js';
-import { recordsIoRoutes } from './records-io.js';
 import { ssoRoutes } from './sso.js';
 import { v1Routes } from './v1.js';
 import { webhookRoutes } from './webhooks.js';
@@ -29,6 +28,5 @@ export const routeModules: readonly RouteModule[] = [
   webhookRoutes,
   eventRoutes,
   adminRoutes,
-  recordsIoRoutes,
   consoleApiRoutes,
 ];
