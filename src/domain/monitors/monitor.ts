@@ -10,17 +10,20 @@ import { text, wholeNumber } from '../shared/validation.js';
 export const MONITOR_STATES = ['unknown', 'up', 'down'] as const;
 export type MonitorState = (typeof MONITOR_STATES)[number];
 
-/** What one check found. `reason` says why it failed (`status 503`, `timeout`...); null when ok. */
-export interface MonitorCheck {
-  readonly at: string;
-  readonly ok: boolean;
-  /** The HTTP status answered, null when none was (a timeout, a refused connection, the disk). */
-  readonly status: number | null;
-  readonly ms: number;
-  readonly reason: string | null;
-  /** https: when the server's certificate expires (ISO 8601 UTC). */
-  readonly certificateExpiresAt: string | null;
-}
+/** What one check found, as stored and as every surface returns it. */
+export const monitorCheckSchema = z.object({
+  at: z.string().describe('ISO 8601 UTC'),
+  ok: z.boolean(),
+  status: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The HTTP status answered; null when none was (a timeout, a refused connection, the disk)'),
+  ms: z.number().int(),
+  reason: z.string().nullable().describe('Why it failed (`status 503`, `timeout`...); null when ok'),
+  certificateExpiresAt: z.string().nullable().describe("https: when the server's certificate expires"),
+});
+export type MonitorCheck = z.output<typeof monitorCheckSchema>;
 
 /** A monitor's state and what led to it: the part a check changes. */
 export interface MonitorStatus {
@@ -145,16 +148,6 @@ export const monitorEventData = (m: Pick<Monitor, 'id' | 'name' | 'url'>, status
     since: status.since,
     reason: status.lastCheck?.reason ?? null,
   },
-});
-
-/** What one check found, as every surface returns it (MonitorCheck). */
-export const monitorCheckSchema = z.object({
-  at: z.string().describe('ISO 8601 UTC'),
-  ok: z.boolean(),
-  status: z.number().int().nullable().describe('The HTTP status answered; null when none was'),
-  ms: z.number().int(),
-  reason: z.string().nullable().describe('Why it failed (`status 503`, `timeout`...); null when ok'),
-  certificateExpiresAt: z.string().nullable().describe("https: when the server's certificate expires"),
 });
 
 /** A monitor as every surface returns it. */

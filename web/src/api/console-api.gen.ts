@@ -973,7 +973,7 @@ export interface components {
             /** @description ISO 8601 UTC */
             at: string;
             ok: boolean;
-            /** @description The HTTP status answered; null when none was */
+            /** @description The HTTP status answered; null when none was (a timeout, a refused connection, the disk) */
             status: number | null;
             ms: number;
             /** @description Why it failed (`status 503`, `timeout`...); null when ok */
