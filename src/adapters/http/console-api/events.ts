@@ -10,7 +10,7 @@ import { serveEventStream } from '../routes/events.js';
  * the `event.subscribe` scope (routes/events.ts): not this route's twin, since a session needs no
  * such permission.
  */
-export const eventRoutes = routeGroup('events', 'What happens in the school, as it happens.', [
+export const eventStreamRoutes = routeGroup('events', 'What happens in the school, as it happens.', [
   handledRoute({
     method: 'get',
     path: '/api/events',

@@ -6,7 +6,7 @@ import type { RouteModule } from '../route-module.js';
 import { assistantRoutes } from './assistant.js';
 import { costRoutes } from './costs.js';
 import { deviceRoutes } from './devices.js';
-import { eventRoutes } from './events.js';
+import { eventStreamRoutes } from './events.js';
 import { loanGroupRoutes, loanRoutes } from './loans.js';
 import { alertRoutes, monitorRoutes } from './monitors.js';
 import { peopleRoutes } from './people.js';
@@ -30,7 +30,7 @@ const CAPABILITIES: readonly RouteGroup[] = [
   costRoutes,
   monitorRoutes,
   alertRoutes,
-  eventRoutes,
+  eventStreamRoutes,
   recordRoutes,
 ];
 
