@@ -4,16 +4,35 @@ import { registerRoutes } from '../contract/register.js';
 import { handledRoute, routeGroup, type RouteGroup } from '../contract/route.js';
 import type { RouteModule } from '../route-module.js';
 import { assistantRoutes } from './assistant.js';
+import { costRoutes } from './costs.js';
 import { deviceRoutes } from './devices.js';
+import { eventStreamRoutes } from './events.js';
 import { loanGroupRoutes, loanRoutes } from './loans.js';
+import { alertRoutes, monitorRoutes } from './monitors.js';
 import { peopleRoutes } from './people.js';
+import { recordRoutes } from './records.js';
+import { repairRoutes } from './repairs.js';
+import { ticketRoutes } from './tickets.js';
 
 /**
  * The console API, by capability, in the order the document and the docs list them. Each group's
  * routes are declared in its own file; to add a capability, write `console-api/<capability>.ts`
  * exporting a routeGroup and list it here.
  */
-const CAPABILITIES: readonly RouteGroup[] = [loanRoutes, loanGroupRoutes, assistantRoutes, peopleRoutes, deviceRoutes];
+const CAPABILITIES: readonly RouteGroup[] = [
+  loanRoutes,
+  loanGroupRoutes,
+  assistantRoutes,
+  peopleRoutes,
+  deviceRoutes,
+  repairRoutes,
+  ticketRoutes,
+  costRoutes,
+  monitorRoutes,
+  alertRoutes,
+  eventStreamRoutes,
+  recordRoutes,
+];
 
 /** The route that answers with the document itself (which lists it too). */
 const contractRoutes = (document: () => ConsoleDocument): RouteGroup =>

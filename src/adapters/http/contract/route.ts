@@ -138,6 +138,11 @@ export interface HandledRoute<
    * for): the declaration documents the body, and the handler gets it unparsed.
    */
   readonly judgesBody?: boolean;
+  /**
+   * The handler reads the query itself (it weighs it against a header, as `Last-Event-ID` against
+   * `?after=`): the declaration documents the query, and the handler gets it unparsed.
+   */
+  readonly judgesQuery?: boolean;
   readonly responses: R;
   handle(call: Call<Q extends z.ZodObject ? z.output<Q> : Record<string, never>, B, R>): Promise<void>;
 }

@@ -3,16 +3,11 @@ import type { RouteModule } from '../route-module.js';
 import { actionRoutes } from './actions.js';
 import { adminRoutes } from './admin.js';
 import { authRoutes } from './auth.js';
-import { costRoutes } from './costs.js';
 import { eventRoutes } from './events.js';
 import { healthRoutes } from './health.js';
 import { mcpRoutes } from './mcp.js';
 import { metricsRoutes } from './metrics.js';
-import { monitorRoutesModule } from './monitors.js';
 import { oauthRoutes } from './oauth.js';
-import { repairRoutes } from './repairs.js';
-import { ticketRoutes } from './tickets.js';
-import { recordsIoRoutes } from './records-io.js';
 import { ssoRoutes } from './sso.js';
 import { v1Routes } from './v1.js';
 import { webhookRoutes } from './webhooks.js';
@@ -30,13 +25,8 @@ export const routeModules: readonly RouteModule[] = [
   oauthRoutes,
   authRoutes,
   ssoRoutes,
-  ticketRoutes,
   webhookRoutes,
   eventRoutes,
-  monitorRoutesModule,
-  repairRoutes,
-  costRoutes,
   adminRoutes,
-  recordsIoRoutes,
   consoleApiRoutes,
 ];
