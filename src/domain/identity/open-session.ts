@@ -7,13 +7,21 @@ import type { IdGenerator } from '../../ports/id-generator.js';
 import type { Repositories } from '../../ports/repositories.js';
 import type { SessionTokens } from '../../ports/session-tokens.js';
 import { SESSION_TTL_MS, type Session } from './session.js';
-import type { User } from './user.js';
+import { z } from 'zod';
+import { sessionUserSchema, type User } from './user.js';
+
+/** What signing in answers (the token is the session: shown to the one who signed in, and set as a cookie). */
+export const signedInSchema = z.object({
+  token: z.string().describe('The session token: `Authorization: Bearer <token>`, or the `desk_session` cookie'),
+  expiresAt: z.string(),
+  user: sessionUserSchema,
+});
 
 /** What signing in answers: the token (also set as the `desk_session` cookie), its expiry and the user. */
 export interface SignedIn {
   token: string;
   expiresAt: string;
-  user: Pick<User, 'id' | 'email' | 'name' | 'role' | 'loanGroupIds'>;
+  user: z.output<typeof sessionUserSchema>;
 }
 
 /** Stores a new 12-hour session of the user in the caller's transaction. */
@@ -40,7 +48,7 @@ export async function signedInto(
   tokens: SessionTokens,
   tenantId: string,
   session: Session,
-  user: SignedIn['user'],
+  user: Pick<User, 'id' | 'email' | 'name' | 'role' | 'loanGroupIds'>,
 ): Promise<SignedIn> {
   const token = await tokens.sign({ sessionId: session.id, userId: user.id, tenantId }, new Date(session.expiresAt));
   const { id, email, name, role, loanGroupIds } = user;

@@ -4,6 +4,7 @@ import { registerRoutes } from '../contract/register.js';
 import { handledRoute, routeGroup, type RouteGroup } from '../contract/route.js';
 import type { RouteModule } from '../route-module.js';
 import { assistantRoutes } from './assistant.js';
+import { authRoutes } from './auth.js';
 import { deviceRoutes } from './devices.js';
 import { loanGroupRoutes, loanRoutes } from './loans.js';
 import { peopleRoutes } from './people.js';
@@ -13,7 +14,14 @@ import { peopleRoutes } from './people.js';
  * routes are declared in its own file; to add a capability, write `console-api/<capability>.ts`
  * exporting a routeGroup and list it here.
  */
-const CAPABILITIES: readonly RouteGroup[] = [loanRoutes, loanGroupRoutes, assistantRoutes, peopleRoutes, deviceRoutes];
+const CAPABILITIES: readonly RouteGroup[] = [
+  authRoutes,
+  loanRoutes,
+  loanGroupRoutes,
+  assistantRoutes,
+  peopleRoutes,
+  deviceRoutes,
+];
 
 /** The route that answers with the document itself (which lists it too). */
 const contractRoutes = (document: () => ConsoleDocument): RouteGroup =>

@@ -2,7 +2,6 @@ import { consoleApiRoutes } from '../console-api/index.js';
 import type { RouteModule } from '../route-module.js';
 import { actionRoutes } from './actions.js';
 import { adminRoutes } from './admin.js';
-import { authRoutes } from './auth.js';
 import { costRoutes } from './costs.js';
 import { eventRoutes } from './events.js';
 import { healthRoutes } from './health.js';
@@ -28,7 +27,6 @@ export const routeModules: readonly RouteModule[] = [
   actionRoutes,
   mcpRoutes,
   oauthRoutes,
-  authRoutes,
   ssoRoutes,
   ticketRoutes,
   webhookRoutes,
