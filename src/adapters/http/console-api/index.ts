@@ -8,6 +8,7 @@ import { authRoutes } from './auth.js';
 import { deviceRoutes } from './devices.js';
 import { loanGroupRoutes, loanRoutes } from './loans.js';
 import { peopleRoutes } from './people.js';
+import { ssoRoutes } from './sso.js';
 
 /**
  * The console API, by capability, in the order the document and the docs list them. Each group's
@@ -16,6 +17,7 @@ import { peopleRoutes } from './people.js';
  */
 const CAPABILITIES: readonly RouteGroup[] = [
   authRoutes,
+  ssoRoutes,
   loanRoutes,
   loanGroupRoutes,
   assistantRoutes,

@@ -138,6 +138,12 @@ export interface HandledRoute<
    * for): the declaration documents the body, and the handler gets it unparsed.
    */
   readonly judgesBody?: boolean;
+  /**
+   * The handler reads the query itself, after what it must do first (a single sign-on start moves to
+   * the deployment's own address before reading anything): the declaration documents the query, and
+   * the handler gets an empty one.
+   */
+  readonly judgesQuery?: boolean;
   readonly responses: R;
   handle(call: Call<Q extends z.ZodObject ? z.output<Q> : Record<string, never>, B, R>): Promise<void>;
 }

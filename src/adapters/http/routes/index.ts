@@ -12,7 +12,6 @@ import { oauthRoutes } from './oauth.js';
 import { repairRoutes } from './repairs.js';
 import { ticketRoutes } from './tickets.js';
 import { recordsIoRoutes } from './records-io.js';
-import { ssoRoutes } from './sso.js';
 import { v1Routes } from './v1.js';
 import { webhookRoutes } from './webhooks.js';
 
@@ -27,7 +26,6 @@ export const routeModules: readonly RouteModule[] = [
   actionRoutes,
   mcpRoutes,
   oauthRoutes,
-  ssoRoutes,
   ticketRoutes,
   webhookRoutes,
   eventRoutes,
