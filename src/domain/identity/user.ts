@@ -19,7 +19,7 @@ export const userSchema = z.object({
   email: z.string(),
   name: z.string(),
   role: z.enum(ROLES),
-  loanGroupIds: z.array(z.string()).describe('The loan groups a teacher sees (empty: none)'),
+  loanGroupIds: z.array(z.string()).readonly().describe('The loan groups a teacher sees (empty: none)'),
   active: z.boolean(),
   createdAt: z.string(),
 });

@@ -3,12 +3,16 @@ import { consoleOpenApi, type ConsoleDocument } from '../contract/openapi.js';
 import { registerRoutes } from '../contract/register.js';
 import { handledRoute, routeGroup, type RouteGroup } from '../contract/route.js';
 import type { RouteModule } from '../route-module.js';
+import { apiKeyRoutes } from './api-keys.js';
 import { assistantRoutes } from './assistant.js';
+import { auditRoutes } from './audit.js';
 import { authRoutes } from './auth.js';
 import { deviceRoutes } from './devices.js';
 import { loanGroupRoutes, loanRoutes } from './loans.js';
+import { moduleRoutes } from './modules.js';
 import { peopleRoutes } from './people.js';
 import { ssoRoutes } from './sso.js';
+import { userRoutes } from './users.js';
 
 /**
  * The console API, by capability, in the order the document and the docs list them. Each group's
@@ -23,6 +27,10 @@ const CAPABILITIES: readonly RouteGroup[] = [
   assistantRoutes,
   peopleRoutes,
   deviceRoutes,
+  userRoutes,
+  apiKeyRoutes,
+  moduleRoutes,
+  auditRoutes,
 ];
 
 /** The route that answers with the document itself (which lists it too). */

@@ -1,7 +1,6 @@
 import { consoleApiRoutes } from '../console-api/index.js';
 import type { RouteModule } from '../route-module.js';
 import { actionRoutes } from './actions.js';
-import { adminRoutes } from './admin.js';
 import { costRoutes } from './costs.js';
 import { eventRoutes } from './events.js';
 import { healthRoutes } from './health.js';
@@ -32,7 +31,6 @@ export const routeModules: readonly RouteModule[] = [
   monitorRoutesModule,
   repairRoutes,
   costRoutes,
-  adminRoutes,
   recordsIoRoutes,
   consoleApiRoutes,
 ];
