@@ -7,6 +7,7 @@ import { apiKeyRoutes } from './api-keys.js';
 import { assistantRoutes } from './assistant.js';
 import { auditRoutes } from './audit.js';
 import { authRoutes } from './auth.js';
+import { connectedAppRoutes } from './connected-apps.js';
 import { deviceRoutes } from './devices.js';
 import { loanGroupRoutes, loanRoutes } from './loans.js';
 import { moduleRoutes } from './modules.js';
@@ -31,6 +32,7 @@ const CAPABILITIES: readonly RouteGroup[] = [
   apiKeyRoutes,
   moduleRoutes,
   auditRoutes,
+  connectedAppRoutes,
 ];
 
 /** The route that answers with the document itself (which lists it too). */
