@@ -14,6 +14,7 @@ import { moduleRoutes } from './modules.js';
 import { peopleRoutes } from './people.js';
 import { ssoRoutes } from './sso.js';
 import { userRoutes } from './users.js';
+import { webhookRoutes } from './webhooks.js';
 
 /**
  * The console API, by capability, in the order the document and the docs list them. Each group's
@@ -33,6 +34,7 @@ const CAPABILITIES: readonly RouteGroup[] = [
   moduleRoutes,
   auditRoutes,
   connectedAppRoutes,
+  webhookRoutes,
 ];
 
 /** The route that answers with the document itself (which lists it too). */

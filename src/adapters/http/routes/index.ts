@@ -12,7 +12,6 @@ import { repairRoutes } from './repairs.js';
 import { ticketRoutes } from './tickets.js';
 import { recordsIoRoutes } from './records-io.js';
 import { v1Routes } from './v1.js';
-import { webhookRoutes } from './webhooks.js';
 
 /**
  * Every HTTP surface, in registration order. To add one (v1, actions, MCP, console, metrics), write
@@ -26,7 +25,6 @@ export const routeModules: readonly RouteModule[] = [
   mcpRoutes,
   oauthRoutes,
   ticketRoutes,
-  webhookRoutes,
   eventRoutes,
   monitorRoutesModule,
   repairRoutes,
