@@ -1629,9 +1629,13 @@ export interface operations {
     completeSsoSignIn: {
         parameters: {
             query?: {
+                /** @description The sign-in this answers (it must match the desk_sso cookie) */
                 state?: string;
+                /** @description The authorization code, when the person signed in */
                 code?: string;
+                /** @description The provider that answers (RFC 9207) */
                 iss?: string;
+                /** @description The provider's refusal, when it refused */
                 error?: string;
                 error_description?: string;
                 session_state?: string;

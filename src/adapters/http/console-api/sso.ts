@@ -27,20 +27,20 @@ named('SsoSettings', ssoSettingsSchema);
 export const SSO_COOKIE = 'desk_sso';
 const SSO_COOKIE_PATH = '/api/auth/sso';
 
-/** The parameters of the provider's answer, each checked as text from outside is. */
-const CALLBACK_PARAMS = ['state', 'code', 'iss', 'error', 'error_description', 'session_state'];
-
 const startQuery = z.object({
   school: z.string().optional().describe("The school's short name; required on a shared address"),
   returnTo: z.string().optional().describe('The console path to come back to (by default the home page)'),
 });
 
-const callbackQuery = z.object(
-  Object.fromEntries(CALLBACK_PARAMS.map((name) => [name, z.string().optional()])) as Record<
-    string,
-    z.ZodOptional<z.ZodString>
-  >,
-);
+/** The provider's answer (OpenID Connect's authorization response), as the browser brings it back. */
+const callbackQuery = z.object({
+  state: z.string().optional().describe('The sign-in this answers (it must match the desk_sso cookie)'),
+  code: z.string().optional().describe('The authorization code, when the person signed in'),
+  iss: z.string().optional().describe('The provider that answers (RFC 9207)'),
+  error: z.string().optional().describe("The provider's refusal, when it refused"),
+  error_description: z.string().optional(),
+  session_state: z.string().optional(),
+});
 
 /**
  * One value of a query parameter, as text from outside must be (text.ts): a repeated parameter, a
@@ -154,7 +154,8 @@ export const ssoRoutes = routeGroup('sso', "Single sign-on with the school's Ope
     problems: ['invalid'],
     async handle({ ctx, deps }) {
       ctx.set('Cache-Control', 'no-store');
-      for (const name of CALLBACK_PARAMS) single(ctx, name);
+      // Each parameter of the provider's answer is checked as text from outside is.
+      for (const name of Object.keys(callbackQuery.shape)) single(ctx, name);
       const outcome = await deps.container
         .get(CompleteSsoSignIn)
         .execute({ query: ctx.querystring, cookieState: ctx.cookies.get(SSO_COOKIE) });
