@@ -97,10 +97,6 @@ export function keyState(key: ApiKey, now: string): KeyState {
   return 'active';
 }
 
-/**
- * The MCP client configuration of SPEC §3 for a remote HTTP connection with this key: what the CLI
- * prints with `key create --mcp-config` and what the console shows once beside a new key.
- */
 /** An MCP client's configuration for Desk's MCP endpoint with a key (mcpClientConfig). */
 export const mcpClientConfigSchema = z.object({
   mcpServers: z.object({
@@ -112,6 +108,10 @@ export const mcpClientConfigSchema = z.object({
   }),
 });
 
+/**
+ * The MCP client configuration of SPEC §3 for a remote HTTP connection with this key: what the CLI
+ * prints with `key create --mcp-config` and what the console shows once beside a new key.
+ */
 export const mcpClientConfig = (publicUrl: string, key: string): z.output<typeof mcpClientConfigSchema> => ({
   mcpServers: { desk: { type: 'http', url: `${publicUrl}/api/mcp`, headers: { Authorization: `Bearer ${key}` } } },
 });

@@ -25,13 +25,13 @@ export const createUserInput = z
   })
   .strict();
 
-/** How a new user without a password is invited, in the creating transaction. */
 /** A new user, and their invitation when one was asked for (its link is shown here once). */
 export const createdUserSchema = z.object({
   user: userViewSchema,
   invitation: invitationSchema.optional().describe('Present when `invite` was asked for: the link, shown once'),
 });
 
+/** How a new user without a password is invited, in the creating transaction. */
 export type Invite<I> = (repos: Repositories, user: User, at: string) => Promise<I>;
 
 /** Throws `invalid` naming the first loan group id the tenant does not have. */

@@ -11,13 +11,13 @@ import { setupLinkUrl } from './create-setup-link.js';
 import { INVITATION_TTL_MS, SETUP_TOKEN_BYTES, type SetupLink } from './setup-link.js';
 import type { User } from './user.js';
 
-/** An invitation as the console shows it, once: the link and when it stops working. */
 /** A new invitation: the link is a secret, in the answer that makes it and nowhere else. */
 export const invitationSchema = z.object({
   url: z.string().describe('The one-use link that lets the user choose their password (shown once)'),
   expiresAt: z.string(),
 });
 
+/** An invitation as the console shows it, once: the link and when it stops working. */
 export interface Invitation {
   readonly url: string;
   readonly expiresAt: string;
