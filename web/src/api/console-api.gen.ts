@@ -3,6 +3,147 @@
 /* eslint-disable */
 
 export interface paths {
+    "/api/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with an e-mail address and password: the session's token, also set as the desk_session cookie
+         * @description The school is the address's own, else the `x-tenant-slug` header names it. Failed attempts are limited per account and per source address (429 with Retry-After); at a school whose provider has passwords off, only school administrators may sign in with one (403).
+         */
+        post: operations["signIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End the session and clear the desk_session cookie */
+        post: operations["signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who is signed in, in which school, and what they may do there */
+        get: operations["getSignedInUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a password with a setup link's token (a recovery or an invitation) */
+        post: operations["useSetupLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/school": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The school of this address, and its single sign-on option, for the sign-in page */
+        get: operations["getSignInSchool"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sso/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Start a sign-in with the school's provider: a redirect there (a browser's navigation, not a call) */
+        get: operations["startSsoSignIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sso/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The provider's answer: signed in (the desk_session cookie) or refused, and back to the console */
+        get: operations["completeSsoSignIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The school's provider (never its secret), and the redirect URIs to register there */
+        get: operations["getSsoSettings"];
+        /** Set the school's provider: checked against its discovery document before it is kept */
+        put: operations["configureSso"];
+        post?: never;
+        /** Remove the school's provider: everyone signs in with a password again */
+        delete: operations["removeSso"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/loans/inventory": {
         parameters: {
             query?: never;
@@ -383,42 +524,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/submissions": {
+    "/api/users": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Repair submissions, newest first, with filters, a page at a time */
-        get: operations["listSubmissions"];
+        /** The staff accounts by e-mail, a page at a time, and the roles the caller may give */
+        get: operations["listUsers"];
         put?: never;
-        /** Lodge a repair submission against the serial of a device or loaner */
-        post: operations["createSubmission"];
+        /** Add a staff account, with an invitation to choose a password when asked */
+        post: operations["createUser"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/submissions/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One repair submission (the query is not read) */
-        get: operations["getSubmission"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/submissions/{id}/assign": {
+    "/api/users/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -427,196 +551,15 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Assign a NEW submission, or reassign an ASSIGNED one, to a staff member */
-        post: operations["assignSubmission"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/submissions/{id}/status": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Move a repair along (IN_REPAIR, RESOLVED with its cost, CLOSED), and its register device with it */
-        post: operations["changeSubmissionStatus"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tickets": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The queue, newest first, with filters, a page at a time */
-        get: operations["listTickets"];
-        put?: never;
-        /** Open a ticket (for oneself, or for a requester the desk names) */
-        post: operations["createTicket"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tickets/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One ticket */
-        get: operations["getTicket"];
-        put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Work a ticket: its status, priority or assignee (null: nobody) */
-        patch: operations["updateTicket"];
+        /** Change a user's name, role, loan groups or whether they may sign in */
+        patch: operations["updateUser"];
         trace?: never;
     };
-    "/api/tickets/{id}/comments": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A ticket's conversation, oldest first (internal notes only for the desk) */
-        get: operations["listTicketComments"];
-        put?: never;
-        /** Add a comment, or (the desk only) an internal note */
-        post: operations["addTicketComment"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/costs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The cost register, newest first, with filters, a page at a time */
-        get: operations["listCosts"];
-        put?: never;
-        /** Record a cost by hand: a purchase, parts, a licence, or (below 0) a refund */
-        post: operations["recordCost"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/costs/breakdown": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Spend by type, coverage or period over a date range (default: the last 12 months) */
-        get: operations["costBreakdown"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/monitors": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The school's monitors with their state and last check, by name (at most 100: no paging) */
-        get: operations["listMonitors"];
-        put?: never;
-        /** Watch an http or https address every interval */
-        post: operations["createMonitor"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/monitors/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One monitor: its settings, current state and last check */
-        get: operations["getMonitor"];
-        put?: never;
-        post?: never;
-        /** Stop watching an address */
-        delete: operations["deleteMonitor"];
-        options?: never;
-        head?: never;
-        /** Change a monitor's name, address, interval or expected status */
-        patch: operations["updateMonitor"];
-        trace?: never;
-    };
-    "/api/settings/alerts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The alert addresses set, and who an alert would go to now */
-        get: operations["getAlertAddresses"];
-        /** Set the alert addresses (null: back to the active school administrators) */
-        put: operations["setAlertAddresses"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/events": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Server-sent events the user may see, from where the client resumes
-         * @description Each event is `id`, `event` (its kind) and `data` (the webhook body, JSON). A reconnecting EventSource sends `Last-Event-ID`, which wins over `?after=`; an id too old for the replay starts with a reset.
-         */
-        get: operations["streamEvents"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/import/people": {
+    "/api/users/{id}/invite": {
         parameters: {
             query?: never;
             header?: never;
@@ -626,17 +569,35 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Import people from a Desk or OneRoster 1.1 users.csv
-         * @description The body is the file, as `text/csv` (UTF-8; gzip, deflate or br Content-Encoding), up to IMPORT_MAX_MB. A file with problems imports nothing: the 400 lists them by line and column.
+         * Make a new invitation link for a user (replacing any open one; a body is not read)
+         * @description A user who already has a password gets one only from a caller with `password.reset` (403 otherwise).
          */
-        post: operations["importPeople"];
+        post: operations["inviteUser"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/import/devices": {
+    "/api/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The keys (never the keys themselves), and the scopes the caller may give a new one */
+        get: operations["listApiKeys"];
+        put?: never;
+        /** Make a key: shown once, with an MCP client configuration that uses it */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/keys/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -645,18 +606,85 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Import devices into the register
-         * @description The body is the file, as `text/csv` (UTF-8; gzip, deflate or br Content-Encoding), up to IMPORT_MAX_MB. A file with problems imports nothing: the 400 lists them by line and column.
-         */
-        post: operations["importDevices"];
+        post?: never;
+        /** Revoke a key: refused from its next request on */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/modules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every module, on or off, and whether the caller may switch them */
+        get: operations["listModules"];
+        /** Set which modules are on (every other one goes off); school administrators only */
+        put: operations["setModules"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/import/loans": {
+    "/api/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit log, newest first, filtered by actor, action, target and time, a page at a time */
+        get: operations["searchAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/authorizations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What an app asks for, in words, for the consent page */
+        get: operations["getAuthorization"];
+        put?: never;
+        /** Allow or deny an app: where the browser goes next (the app's redirect URI) */
+        post: operations["decideAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/grants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The apps connected in the caller's name, newest first; with all=true everyone's (user.manage) */
+        get: operations["listGrants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/grants/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -665,26 +693,94 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Import loaner units and their loan groups
-         * @description The body is the file, as `text/csv` (UTF-8; gzip, deflate or br Content-Encoding), up to IMPORT_MAX_MB. A file with problems imports nothing: the 400 lists them by line and column.
-         */
-        post: operations["importLoans"];
-        delete?: never;
+        post?: never;
+        /** Disconnect an app: its tokens stop working at once */
+        delete: operations["revokeGrant"];
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/export/people.csv": {
+    "/api/webhooks": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** People as CSV, with the filters of the list */
-        get: operations["exportPeople"];
+        /** The webhooks (never their secrets), and the event kinds the caller may subscribe to */
+        get: operations["listWebhooks"];
+        put?: never;
+        /** Add a webhook: its signing secret is in this answer only */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A webhook */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /** Remove a webhook and its delivery log */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /** Change a webhook's URL, events, description, or turn it on or off (on again after Desk disabled it) */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/api/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new signing secret, shown once; the old one still signs for 24 hours (a body is not read) */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a `webhook.test` event now, and log it (a body is not read) */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A webhook's delivery log, newest first, a page at a time */
+        get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -693,68 +789,17 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/export/devices.csv": {
+    "/api/webhooks/{id}/deliveries/{deliveryId}/resend": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** The register as CSV, with the filters of the list */
-        get: operations["exportDevices"];
+        get?: never;
         put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/export/loans.csv": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The loaner pool as CSV, with the filters of the list */
-        get: operations["exportLoans"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/export/submissions.csv": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Repair submissions as CSV, with the filters of the list */
-        get: operations["exportSubmissions"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/export/tickets.csv": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Tickets as CSV, with the filters of the list */
-        get: operations["exportTickets"];
-        put?: never;
-        post?: never;
+        /** Send a logged delivery again now, with the same message id (a body is not read) */
+        post: operations["resendWebhookDelivery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -796,44 +841,171 @@ export interface components {
                 detail: string;
             }[];
         };
-        CostEntry: {
+        ApiKey: {
             id: string;
-            /** @enum {string} */
-            type: "REPAIR" | "PURCHASE" | "PARTS" | "LICENSE" | "OTHER";
-            coverage: ("WARRANTY" | "INSURANCE" | "SCHOOL" | "PARENT") | null;
-            /** @description Minor units of the school currency; below 0 for a refund or a correction */
-            amountMinor: number;
-            /** @description YYYY-MM-DD */
-            date: string;
-            /** @description Where the cost came from: `manual`, `submission:42`... */
-            source: string;
-            note: string | null;
+            name: string;
+            /** @description The key's first characters, to recognise it by */
+            prefix: string;
+            /** @description The permissions the key stands for */
+            readonly scopes: string[];
+            createdAt: string;
+            expiresAt: string | null;
+            lastUsedAt: string | null;
+            revokedAt: string | null;
         };
-        CostList: {
-            costs: components["schemas"]["CostEntry"][];
+        McpClientConfig: {
+            mcpServers: {
+                desk: {
+                    /** @constant */
+                    type: "http";
+                    url: string;
+                    headers: {
+                        Authorization: string;
+                    };
+                };
+            };
+        };
+        ApiKeyList: {
+            apiKeys: components["schemas"]["ApiKey"][];
+            /** @description The scopes the caller may give a new key (what they hold) */
+            grantableScopes: ("person.view" | "loan.view" | "loan.issue" | "loan.return" | "repair.view" | "repair.create" | "repair.assign" | "ticket.view" | "device.view" | "cost.view" | "webhook.manage" | "monitor.manage" | "event.subscribe" | "audit.view" | "person.manage" | "device.manage" | "loan.manage" | "ticket.create" | "ticket.manage" | "repair.manage" | "cost.manage")[];
+        };
+        CreatedApiKey: {
+            apiKey: components["schemas"]["ApiKey"];
+            /** @description The key itself, shown once: `Authorization: Bearer <key>` */
+            key: string;
+            /** @description An MCP client's configuration with the key, ready to paste */
+            mcpConfig: components["schemas"]["McpClientConfig"];
+        };
+        AuditEntry: {
+            id: string;
+            actor: {
+                /** @enum {string} */
+                type: "user" | "apiKey" | "operator" | "anonymous" | "system";
+                id: string;
+                /** @description The app a person acted through (an OAuth grant's client name) */
+                via?: string;
+            };
+            action: string;
+            /** @description What was acted on: `loan:12`, `user:<id>`... */
+            target: string;
+            at: string;
+            readonly details: {
+                [key: string]: unknown;
+            };
+        };
+        AuditPage: {
+            entries: components["schemas"]["AuditEntry"][];
             total: number;
             page: number;
             pageSize: number;
-            /** @description The school's currency: every amount is in its minor units */
-            currency: string;
         };
-        CostBreakdown: {
+        SessionUser: {
+            id: string;
+            email: string;
+            name: string;
             /** @enum {string} */
-            by: "type" | "coverage" | "period";
-            currency: string;
-            /** @description YYYY-MM-DD */
-            from: string;
-            /** @description YYYY-MM-DD */
-            to: string;
-            rows: {
-                key: string;
-                count: number;
-                amountMinor: number;
-            }[];
-            totalMinor: number;
+            role: "school-admin" | "technician" | "loan-desk" | "teacher" | "read-only";
+            /** @description The loan groups a teacher sees (empty: none) */
+            readonly loanGroupIds: string[];
         };
-        CostResult: {
-            cost: components["schemas"]["CostEntry"];
+        SignedIn: {
+            /** @description The session token: `Authorization: Bearer <token>`, or the `desk_session` cookie */
+            token: string;
+            expiresAt: string;
+            user: components["schemas"]["SessionUser"];
+        };
+        SignedInUser: {
+            user: components["schemas"]["SessionUser"];
+            tenant: {
+                slug: string;
+                name: string;
+                timeZone: string;
+                currency: string;
+            };
+            /** @description The effective permissions: the role's, plus `module.<x>` per module that is on */
+            permissions: string[];
+            /** @description The modules that are on, in catalogue order */
+            modules: ("integrations" | "people" | "loans" | "repairs" | "servicedesk" | "assets" | "costs" | "events")[];
+        };
+        SetupDone: {
+            /** @constant */
+            ok: true;
+            /** @description The address to sign in with */
+            email: string;
+            /** @description The school to sign in to */
+            school: {
+                slug: string;
+                name: string;
+            };
+            /** @description What to do next, in words */
+            next: string;
+        };
+        SignInSchool: {
+            /** @description The school of this address; null on a shared address (the page asks for the school's short name) */
+            school: {
+                slug: string;
+                name: string;
+                /** @description "Sign in with <label>", when the school has an OpenID provider */
+                sso: {
+                    label: string;
+                } | null;
+            } | null;
+        };
+        OAuthClientView: {
+            id: string;
+            name: string;
+            /** @description The host of the app's metadata document, when it is known by one (who vouches for the name) */
+            host: string | null;
+        };
+        ConsentView: {
+            id: string;
+            client: components["schemas"]["OAuthClientView"];
+            /** @description Where the person goes back to after choosing (the redirect URI's host) */
+            redirectHost: string;
+            school: {
+                slug: string;
+                name: string;
+            };
+            /** @description What the app would get: what it asked for that this person holds */
+            readonly scopes: {
+                /** @enum {string} */
+                name: "person.view" | "loan.view" | "loan.issue" | "loan.return" | "repair.view" | "repair.create" | "repair.assign" | "ticket.view" | "device.view" | "cost.view" | "webhook.manage" | "monitor.manage" | "event.subscribe" | "audit.view" | "person.manage" | "device.manage" | "loan.manage" | "ticket.create" | "ticket.manage" | "repair.manage" | "cost.manage";
+                description: string;
+            }[];
+            /** @description Whether the school lets apps in at all (the Integrations module): if not, the app cannot connect yet */
+            integrationsEnabled: boolean;
+            expiresAt: string;
+        };
+        ConnectedApp: {
+            id: string;
+            client: components["schemas"]["OAuthClientView"];
+            /** @description Whose app it is (in everyone's list, `all=true`, the point); null when the account is gone */
+            user: {
+                id: string;
+                name: string;
+                email: string;
+            } | null;
+            readonly scopes: {
+                /** @enum {string} */
+                name: "person.view" | "loan.view" | "loan.issue" | "loan.return" | "repair.view" | "repair.create" | "repair.assign" | "ticket.view" | "device.view" | "cost.view" | "webhook.manage" | "monitor.manage" | "event.subscribe" | "audit.view" | "person.manage" | "device.manage" | "loan.manage" | "ticket.create" | "ticket.manage" | "repair.manage" | "cost.manage";
+                description: string;
+            }[];
+            createdAt: string;
+            lastUsedAt: string | null;
+        };
+        AuthorizationResult: {
+            authorization: components["schemas"]["ConsentView"];
+        };
+        AuthorizationDecision: {
+            /** @description The app's redirect URI, with the code (allowed) or the error (denied) */
+            redirectTo: string;
+        };
+        ConnectedAppPage: {
+            grants: components["schemas"]["ConnectedApp"][];
+            total: number;
+            page: number;
+            pageSize: number;
         };
         Device: {
             id: string;
@@ -953,45 +1125,15 @@ export interface components {
                 };
             }[];
         };
-        Monitor: {
-            id: string;
-            name: string;
-            url: string;
-            intervalSeconds: number;
-            expectStatus: number | null;
-            /** @enum {string} */
-            state: "unknown" | "up" | "down";
-            /** @description When the current state began; null while unknown */
-            since: string | null;
-            consecutiveFailures: number;
-            lastCheck: components["schemas"]["MonitorCheck"] | null;
-            nextCheckAt: string;
-            createdAt: string;
-            updatedAt: string;
-        };
-        MonitorCheck: {
-            /** @description ISO 8601 UTC */
-            at: string;
-            ok: boolean;
-            /** @description The HTTP status answered; null when none was (a timeout, a refused connection, the disk) */
-            status: number | null;
-            ms: number;
-            /** @description Why it failed (`status 503`, `timeout`...); null when ok */
-            reason: string | null;
-            /** @description https: when the server's certificate expires */
-            certificateExpiresAt: string | null;
-        };
-        MonitorResult: {
-            monitor: components["schemas"]["Monitor"];
-        };
-        MonitorList: {
-            monitors: components["schemas"]["Monitor"][];
-        };
-        AlertAddresses: {
-            /** @description The addresses set, or null: the active school administrators receive the alerts */
-            emails: string[] | null;
-            /** @description Who an alert would go to now */
-            recipients: string[];
+        Modules: {
+            /** @description Every module, in catalogue order */
+            modules: {
+                /** @enum {string} */
+                name: "integrations" | "people" | "loans" | "repairs" | "servicedesk" | "assets" | "costs" | "events";
+                enabled: boolean;
+            }[];
+            /** @description Whether the caller may switch them */
+            changeable: boolean;
         };
         Person: {
             id: string;
@@ -1016,134 +1158,158 @@ export interface components {
             person: components["schemas"]["Person"];
             loans?: components["schemas"]["LoanView"][];
             devices?: components["schemas"]["Device"][];
-            submissions?: components["schemas"]["Submission"][];
-            tickets?: components["schemas"]["Ticket"][];
-        };
-        ImportResult: {
-            import: {
-                /** @enum {string} */
-                kind: "people" | "devices" | "loans";
-                dryRun: boolean;
-                /**
-                 * @description `desk` (Desk's own columns) or `oneroster` (a OneRoster 1.1 users.csv)
-                 * @enum {string}
-                 */
-                format: "desk" | "oneroster";
-                /** @description Data rows read (the header and blank lines not counted) */
-                rows: number;
-                created: number;
-                updated: number;
-                unchanged: number;
-                archived: number;
-                /** @description Archived people the file lists again: restored (counted in `updated` too) */
-                restored: number;
-                /** @description Rows a OneRoster file holds that are no pupil or staff of Desk (guardians, disabled accounts) */
-                skipped: number;
-                /** @description Loan groups named by the file that did not exist: created */
-                groupsCreated: number;
-                notArchived: {
-                    total: number;
-                    /** @description At most 100; `total` counts them all */
-                    people: components["schemas"]["NotArchived"][];
-                };
-                /** @description Header cells that name no column of this import: their cells were not read */
-                ignoredColumns: string[];
-            };
-        };
-        NotArchived: {
-            id: string;
-            name: string;
-            externalId: string | null;
-            /** @description Numbers of the loans they hold */
-            loans: number[];
-            /** @description Serials of the devices assigned to them */
-            devices: string[];
-        };
-        Submission: {
-            id: string;
-            number: number;
-            serial: string;
-            description: string;
-            reporterId: string | null;
-            assigneeId: string | null;
-            /** @enum {string} */
-            status: "NEW" | "ASSIGNED" | "IN_REPAIR" | "RESOLVED" | "CLOSED";
-            coverage: ("WARRANTY" | "INSURANCE" | "SCHOOL" | "PARENT") | null;
-            costMinor: number | null;
-            /** @description ISO 8601 UTC */
-            createdAt: string;
-            /** @description ISO 8601 UTC */
-            updatedAt: string;
-        };
-        SubmissionResult: {
-            submission: components["schemas"]["Submission"];
-        };
-        RepairDeviceReport: {
-            id: string;
-            serial: string;
-            /** @enum {string} */
-            status: "IN_USE" | "IN_STOCK" | "IN_REPAIR" | "RETIRED";
-            /** @enum {string} */
-            outcome: "into_repair" | "back_from_repair" | "already_in_repair" | "retired" | "not_in_repair" | "still_in_repair";
-        };
-        SubmissionList: {
-            submissions: components["schemas"]["Submission"][];
-            total: number;
-            page: number;
-            pageSize: number;
-        };
-        SubmissionStatusResult: {
-            submission: components["schemas"]["Submission"];
-            /** @description Null when the serial is no register device (a loaner), on CLOSED, or when the caller may not see devices */
-            device: components["schemas"]["RepairDeviceReport"] | null;
-        };
-        Ticket: {
-            id: string;
-            number: number;
-            subject: string;
-            body: string;
-            /** @enum {string} */
-            status: "NEW" | "OPEN" | "PENDING" | "RESOLVED" | "CLOSED";
-            /** @enum {string} */
-            priority: "LOW" | "NORMAL" | "HIGH" | "URGENT";
-            requesterId: string | null;
-            assigneeId: string | null;
-            /** @description ISO 8601 UTC */
-            createdAt: string;
-            /** @description ISO 8601 UTC */
-            updatedAt: string;
-        };
-        TicketResult: {
-            ticket: components["schemas"]["Ticket"];
-        };
-        TicketComment: {
-            id: string;
-            ticketId: string;
-            author: {
-                /** @enum {string} */
-                type: "user" | "apiKey" | "operator";
+            submissions?: {
                 id: string;
-                name: string;
-            };
-            body: string;
-            internal: boolean;
-            /** @description ISO 8601 UTC */
+                number: number;
+                serial: string;
+                description: string;
+                reporterId: string | null;
+                assigneeId: string | null;
+                /** @enum {string} */
+                status: "NEW" | "ASSIGNED" | "IN_REPAIR" | "RESOLVED" | "CLOSED";
+                coverage: ("WARRANTY" | "INSURANCE" | "SCHOOL" | "PARENT") | null;
+                costMinor: number | null;
+                /** @description ISO 8601 UTC */
+                createdAt: string;
+                /** @description ISO 8601 UTC */
+                updatedAt: string;
+            }[];
+            tickets?: {
+                id: string;
+                number: number;
+                subject: string;
+                body: string;
+                /** @enum {string} */
+                status: "NEW" | "OPEN" | "PENDING" | "RESOLVED" | "CLOSED";
+                /** @enum {string} */
+                priority: "LOW" | "NORMAL" | "HIGH" | "URGENT";
+                requesterId: string | null;
+                assigneeId: string | null;
+                /** @description ISO 8601 UTC */
+                createdAt: string;
+                /** @description ISO 8601 UTC */
+                updatedAt: string;
+            }[];
+        };
+        SsoProvider: {
+            issuer: string;
+            clientId: string;
+            /** @description The sign-in button says "Sign in with <label>" */
+            label: string;
+            /** @description The domains staff addresses are in; empty: any */
+            domains: string[];
+            /**
+             * @description Whether staff other than school administrators may use passwords
+             * @enum {string}
+             */
+            passwords: "on" | "off";
+            /**
+             * @description A client secret is kept (never shown)
+             * @constant
+             */
+            hasClientSecret: true;
+            updatedAt: string;
+        };
+        SsoSettings: {
+            /** @description The school's provider; null when it has none */
+            sso: components["schemas"]["SsoProvider"] | null;
+            /** @description The redirect URIs to register at the provider */
+            redirectUris: string[];
+        };
+        User: {
+            id: string;
+            email: string;
+            name: string;
+            /** @enum {string} */
+            role: "school-admin" | "technician" | "loan-desk" | "teacher" | "read-only";
+            /** @description The loan groups a teacher sees (empty: none) */
+            readonly loanGroupIds: string[];
+            active: boolean;
             createdAt: string;
+            /** @description A password is set */
+            hasPassword: boolean;
+            /** @description The open invitation, by its expiry (the link itself is shown once, when made); null: none */
+            invitation: {
+                expiresAt: string;
+            } | null;
         };
-        TicketList: {
-            tickets: components["schemas"]["Ticket"][];
+        UserResult: {
+            user: components["schemas"]["User"];
+        };
+        Invitation: {
+            /** @description The one-use link that lets the user choose their password (shown once) */
+            url: string;
+            expiresAt: string;
+        };
+        UserPage: {
+            users: components["schemas"]["User"][];
             total: number;
             page: number;
             pageSize: number;
+            /** @description The roles the caller may give a new user, or change one to */
+            grantableRoles: ("school-admin" | "technician" | "loan-desk" | "teacher" | "read-only")[];
         };
-        TicketCommentList: {
-            comments: components["schemas"]["TicketComment"][];
+        CreatedUser: {
+            user: components["schemas"]["User"];
+            /** @description Present when `invite` was asked for: the link, shown once */
+            invitation?: components["schemas"]["Invitation"];
+        };
+        InviteResult: {
+            invitation: components["schemas"]["Invitation"];
+        };
+        Webhook: {
+            id: string;
+            url: string;
+            /** @description The event kinds it is sent */
+            readonly events: ("loan.issued" | "loan.returned" | "loan.withdrawn" | "loan.restored" | "loan.created" | "loan.updated" | "submission.created" | "submission.assigned" | "submission.status_changed" | "person.created" | "person.updated" | "person.archived" | "device.created" | "device.updated" | "ticket.created" | "ticket.updated" | "ticket.commented" | "cost.recorded" | "import.completed" | "backup.failed" | "monitor.down" | "monitor.up" | "webhook.test")[];
+            description: string | null;
+            enabled: boolean;
+            /** @description Set when Desk disabled it: the receiver answered 410 Gone, or the retry schedule ran out */
+            disabledReason: ("gone" | "exhausted") | null;
+            createdAt: string;
+            updatedAt: string;
+        };
+        WebhookResult: {
+            webhook: components["schemas"]["Webhook"];
+        };
+        WebhookWithSecret: {
+            webhook: components["schemas"]["Webhook"];
+            /** @description The Standard Webhooks signing secret, shown once */
+            secret: string;
+        };
+        WebhookDelivery: {
+            id: string;
+            /** @description The event; null for a test delivery */
+            eventId: number | null;
+            /** @description The `webhook-id` header: the same on every attempt and on a resend */
+            messageId: string;
+            /** @enum {string} */
+            kind: "loan.issued" | "loan.returned" | "loan.withdrawn" | "loan.restored" | "loan.created" | "loan.updated" | "submission.created" | "submission.assigned" | "submission.status_changed" | "person.created" | "person.updated" | "person.archived" | "device.created" | "device.updated" | "ticket.created" | "ticket.updated" | "ticket.commented" | "cost.recorded" | "import.completed" | "backup.failed" | "monitor.down" | "monitor.up" | "webhook.test";
+            /** @description 1 for the first try; a resend or a test is attempt 1 of its own */
+            attempt: number;
+            statusCode: number | null;
+            durationMs: number;
+            /** @description Why it failed, in words; never the response body */
+            error: string | null;
+            /** @enum {string} */
+            outcome: "success" | "failure" | "gone" | "exhausted" | "refused";
+            /** @description When the next try is due (failures that will be retried) */
+            nextAttemptAt: string | null;
+            at: string;
+        };
+        WebhookDeliveryResult: {
+            delivery: components["schemas"]["WebhookDelivery"];
+        };
+        WebhookList: {
+            webhooks: components["schemas"]["Webhook"][];
+            /** @description The event kinds the caller may subscribe a webhook to */
+            subscribableKinds: ("loan.issued" | "loan.returned" | "loan.withdrawn" | "loan.restored" | "loan.created" | "loan.updated" | "submission.created" | "submission.assigned" | "submission.status_changed" | "person.created" | "person.updated" | "person.archived" | "device.created" | "device.updated" | "ticket.created" | "ticket.updated" | "ticket.commented" | "cost.recorded" | "import.completed" | "backup.failed" | "monitor.down" | "monitor.up" | "webhook.test")[];
+        };
+        WebhookDeliveryPage: {
+            deliveries: components["schemas"]["WebhookDelivery"][];
             total: number;
             page: number;
             pageSize: number;
-        };
-        TicketCommentResult: {
-            comment: components["schemas"]["TicketComment"];
         };
         CallAssistantToolResponse: {
             /** @description The tool's result (its output schema) */
@@ -1155,11 +1321,9 @@ export interface components {
         };
     };
     responses: {
-        /** @description Service unavailable (type `unavailable`) */
-        Problem503Unavailable: {
+        /** @description Invalid input (type `invalid-input` or `malformed-body`) */
+        Problem400InvalidOrMalformedBody: {
             headers: {
-                /** @description Seconds to wait before retrying. */
-                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -1168,15 +1332,6 @@ export interface components {
         };
         /** @description Missing or invalid credential (type `unauthorized`) */
         Problem401Unauthorized: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description Module not enabled (type `module-disabled`) */
-        Problem404ModuleDisabled: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1193,8 +1348,66 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description Too many requests (type `rate-limited`) */
+        Problem429RateLimited: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Service unavailable (type `unavailable`) */
+        Problem503Unavailable: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Unsupported media type (type `unsupported-media-type`) */
+        Problem415UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Request body too large (type `payload-too-large`) */
+        Problem413PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description Invalid input (type `invalid-input`) */
         Problem400Invalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Record not found (type `not-found`) */
+        Problem404NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Module not enabled (type `module-disabled`) */
+        Problem404ModuleDisabled: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1213,33 +1426,6 @@ export interface components {
         };
         /** @description Conflict with the current state (type `conflict`) */
         Problem409Conflict: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description Invalid input (type `invalid-input` or `malformed-body`) */
-        Problem400InvalidOrMalformedBody: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description Unsupported media type (type `unsupported-media-type`) */
-        Problem415UnsupportedMediaType: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description Request body too large (type `payload-too-large`) */
-        Problem413PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1273,6 +1459,289 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedIn"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            429: components["responses"]["Problem429RateLimited"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out; the cookie is cleared. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    getSignedInUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedInUser"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    useSetupLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetupDone"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            403: components["responses"]["Problem403Forbidden"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    getSignInSchool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInSchool"];
+                };
+            };
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    startSsoSignIn: {
+        parameters: {
+            query?: {
+                /** @description The school's short name; required on a shared address */
+                school?: string;
+                /** @description The console path to come back to (by default the home page) */
+                returnTo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the school's provider, with the sign-in's state kept in the desk_sso cookie */
+            302: {
+                headers: {
+                    /** @description Where to go next */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description To PUBLIC_URL first, from another shared address; or back to returnTo with `sso=<reason>` when the sign-in cannot start */
+            303: {
+                headers: {
+                    /** @description Where to go next */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400Invalid"];
+            429: components["responses"]["Problem429RateLimited"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    completeSsoSignIn: {
+        parameters: {
+            query?: {
+                /** @description The sign-in this answers (it must match the desk_sso cookie) */
+                state?: string;
+                /** @description The authorization code, when the person signed in */
+                code?: string;
+                /** @description The provider that answers (RFC 9207) */
+                iss?: string;
+                /** @description The provider's refusal, when it refused */
+                error?: string;
+                error_description?: string;
+                session_state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To returnTo, signed in; or to returnTo with `sso=<reason>`, refused. The desk_sso cookie is cleared */
+            303: {
+                headers: {
+                    /** @description Where to go next */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400Invalid"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    getSsoSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoSettings"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    configureSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    issuer: string;
+                    clientId: string;
+                    clientSecret?: string;
+                    label?: string;
+                    domains?: string[];
+                    /** @enum {string} */
+                    passwords?: "on" | "off";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoSettings"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    removeSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404NotFound"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
     listLoans: {
         parameters: {
             query?: {
@@ -2307,20 +2776,10 @@ export interface operations {
             503: components["responses"]["Problem503Unavailable"];
         };
     };
-    listSubmissions: {
+    listUsers: {
         parameters: {
             query?: {
-                /** @description NEW, ASSIGNED, IN_REPAIR, RESOLVED or CLOSED */
-                status?: "NEW" | "ASSIGNED" | "IN_REPAIR" | "RESOLVED" | "CLOSED";
-                /** @description Only submissions for this serial number */
-                serial?: string;
-                /** @description Only submissions assigned to this staff member */
-                assigneeId?: string;
-                /** @description Text contained in the description or serial (case-insensitive) */
-                q?: string;
-                /** @description Page number, from 1 (default 1) */
                 page?: number;
-                /** @description Submissions per page, 1 to 100 (default 50) */
                 pageSize?: number;
             };
             header?: never;
@@ -2335,17 +2794,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SubmissionList"];
+                    "application/json": components["schemas"]["UserPage"];
                 };
             };
             400: components["responses"]["Problem400Invalid"];
             401: components["responses"]["Problem401Unauthorized"];
             403: components["responses"]["Problem403Forbidden"];
-            404: components["responses"]["Problem404ModuleDisabled"];
             503: components["responses"]["Problem503Unavailable"];
         };
     };
-    createSubmission: {
+    createUser: {
         parameters: {
             query?: never;
             header?: never;
@@ -2355,547 +2813,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Serial number of a device or loaner of this school */
-                    serial: string;
-                    /** @description What is wrong, 1 to 4000 characters */
-                    description: string;
-                    /** @description The person reporting the fault */
-                    reporterId?: string;
-                    /**
-                     * @description Who pays: WARRANTY, INSURANCE, SCHOOL or PARENT
-                     * @enum {string}
-                     */
-                    coverage?: "WARRANTY" | "INSURANCE" | "SCHOOL" | "PARENT";
-                };
-            };
-        };
-        responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SubmissionResult"];
-                };
-            };
-            400: components["responses"]["Problem400InvalidOrMalformedBody"];
-            401: components["responses"]["Problem401Unauthorized"];
-            403: components["responses"]["Problem403Forbidden"];
-            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
-            409: components["responses"]["Problem409Conflict"];
-            413: components["responses"]["Problem413PayloadTooLarge"];
-            415: components["responses"]["Problem415UnsupportedMediaType"];
-            503: components["responses"]["Problem503Unavailable"];
-        };
-    };
-    getSubmission: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SubmissionResult"];
-                };
-            };
-            400: components["responses"]["Problem400Invalid"];
-            401: components["responses"]["Problem401Unauthorized"];
-            403: components["responses"]["Problem403Forbidden"];
-            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
-            503: components["responses"]["Problem503Unavailable"];
-        };
-    };
-    assignSubmission: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The submission number */
-                    number?: number;
-                    /** @description A staff member who will handle the repair */
-                    assigneeId: string;
-                };
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SubmissionResult"];
-                };
-            };
-            400: components["responses"]["Problem400InvalidOrMalformedBody"];
-            401: components["responses"]["Problem401Unauthorized"];
-            403: components["responses"]["Problem403Forbidden"];
-            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
-            409: components["responses"]["Problem409Conflict"];
-            413: components["responses"]["Problem413PayloadTooLarge"];
-            415: components["responses"]["Problem415UnsupportedMediaType"];
-            503: components["responses"]["Problem503Unavailable"];
-        };
-    };
-    changeSubmissionStatus: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The submission number */
-                    number?: number;
-                    /**
-                     * @description Where the repair goes: IN_REPAIR, RESOLVED or CLOSED
-                     * @enum {string}
-                     */
-                    status: "IN_REPAIR" | "RESOLVED" | "CLOSED";
-                    /** @description What was done or found; kept in the audit trail, never in an event */
-                    note?: string;
-                    /** @description Only with status RESOLVED */
-                    cost?: {
-                        /** @description What the repair cost, in minor units of the school currency (0: nothing) */
-                        amountMinor: number;
-                        /**
-                         * @description Who paid (default: the coverage it was lodged with)
-                         * @enum {string}
-                         */
-                        coverage?: "WARRANTY" | "INSURANCE" | "SCHOOL" | "PARENT";
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SubmissionStatusResult"];
-                };
-            };
-            400: components["responses"]["Problem400InvalidOrMalformedBody"];
-            401: components["responses"]["Problem401Unauthorized"];
-            403: components["responses"]["Problem403Forbidden"];
-            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
-            409: components["responses"]["Problem409Conflict"];
-            413: components["responses"]["Problem413PayloadTooLarge"];
-            415: components["responses"]["Problem415UnsupportedMediaType"];
-            503: components["responses"]["Problem503Unavailable"];
-        };
-    };
-    listTickets: {
-        parameters: {
-            query?: {
-                /** @description NEW, OPEN, PENDING, RESOLVED or CLOSED */
-                status?: "NEW" | "OPEN" | "PENDING" | "RESOLVED" | "CLOSED";
-                /** @description Text contained in the subject or body (case-insensitive) */
-                q?: string;
-                /** @description Only tickets assigned to this staff member (a person id) */
-                assigneeId?: string;
-                /** @description Page number, from 1 (default 1) */
-                page?: number;
-                /** @description Tickets per page, 1 to 100 (default 50) */
-                pageSize?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TicketList"];
-                };
-            };
-            400: components["responses"]["Problem400Invalid"];
-            401: components["responses"]["Problem401Unauthorized"];
-            403: components["responses"]["Problem403Forbidden"];
-            404: components["responses"]["Problem404ModuleDisabled"];
-            503: components["responses"]["Problem503Unavailable"];
-        };
-    };
-    createTicket: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description What the ticket is about, in a line */
-                    subject: string;
-                    /** @description What is wrong, what was tried */
-                    body: string;
-                    /** @description Who needs help (default: the signed-in user's own person record) */
-                    requesterId?: string;
-                    /**
-                     * @description LOW, NORMAL (default), HIGH or URGENT
-                     * @enum {string}
-                     */
-                    priority?: "LOW" | "NORMAL" | "HIGH" | "URGENT";
-                };
-            };
-        };
-        responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TicketResult"];
-                };
-            };
-            400: components["responses"]["Problem400InvalidOrMalformedBody"];
-            401: components["responses"]["Problem401Unauthorized"];
-            403: components["responses"]["Problem403Forbidden"];
-            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
-            409: components["responses"]["Problem409Conflict"];
-            413: components["responses"]["Problem413PayloadTooLarge"];
-            415: components["responses"]["Problem415UnsupportedMediaType"];
-            503: components["responses"]["Problem503Unavailable"];
-        };
-    };
-    getTicket: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TicketResult"];
-                };
-            };
-            400: components["responses"]["Problem400Invalid"];
-            401: components["responses"]["Problem401Unauthorized"];
-            403: components["responses"]["Problem403Forbidden"];
-            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
-            503: components["responses"]["Problem503Unavailable"];
-        };
-    };
-    updateTicket: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /**
-                     * @description Move to NEW, OPEN, PENDING, RESOLVED or CLOSED
-                     * @enum {string}
-                     */
-                    status?: "NEW" | "OPEN" | "PENDING" | "RESOLVED" | "CLOSED";
-                    /**
-                     * @description LOW, NORMAL, HIGH or URGENT
-                     * @enum {string}
-                     */
-                    priority?: "LOW" | "NORMAL" | "HIGH" | "URGENT";
-                    /** @description A staff member to handle it; null: nobody */
-                    assigneeId?: string | null;
-                };
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TicketResult"];
-                };
-            };
-            400: components["responses"]["Problem400InvalidOrMalformedBody"];
-            401: components["responses"]["Problem401Unauthorized"];
-            403: components["responses"]["Problem403Forbidden"];
-            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
-            409: components["responses"]["Problem409Conflict"];
-            413: components["responses"]["Problem413PayloadTooLarge"];
-            415: components["responses"]["Problem415UnsupportedMediaType"];
-            503: components["responses"]["Problem503Unavailable"];
-        };
-    };
-    listTicketComments: {
-        parameters: {
-            query?: {
-                /** @description Page number, from 1 (default 1) */
-                page?: number;
-                /** @description Comments per page, 1 to 100 (default 50) */
-                pageSize?: number;
-            };
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TicketCommentList"];
-                };
-            };
-            400: components["responses"]["Problem400Invalid"];
-            401: components["responses"]["Problem401Unauthorized"];
-            403: components["responses"]["Problem403Forbidden"];
-            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
-            503: components["responses"]["Problem503Unavailable"];
-        };
-    };
-    addTicketComment: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The comment */
-                    body: string;
-                    /** @description true: a note for the desk only (needs ticket.manage) */
-                    internal?: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TicketCommentResult"];
-                };
-            };
-            400: components["responses"]["Problem400InvalidOrMalformedBody"];
-            401: components["responses"]["Problem401Unauthorized"];
-            403: components["responses"]["Problem403Forbidden"];
-            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
-            409: components["responses"]["Problem409Conflict"];
-            413: components["responses"]["Problem413PayloadTooLarge"];
-            415: components["responses"]["Problem415UnsupportedMediaType"];
-            503: components["responses"]["Problem503Unavailable"];
-        };
-    };
-    listCosts: {
-        parameters: {
-            query?: {
-                /** @description REPAIR, PURCHASE, PARTS, LICENSE or OTHER */
-                type?: "REPAIR" | "PURCHASE" | "PARTS" | "LICENSE" | "OTHER";
-                /** @description WARRANTY, INSURANCE, SCHOOL or PARENT; NONE for entries without one */
-                coverage?: "WARRANTY" | "INSURANCE" | "SCHOOL" | "PARENT" | "NONE";
-                /** @description First day, inclusive */
-                from?: string;
-                /** @description Last day, inclusive */
-                to?: string;
-                /** @description Page number, from 1 (default 1) */
-                page?: number;
-                /** @description Entries per page, 1 to 100 (default 50) */
-                pageSize?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CostList"];
-                };
-            };
-            400: components["responses"]["Problem400Invalid"];
-            401: components["responses"]["Problem401Unauthorized"];
-            403: components["responses"]["Problem403Forbidden"];
-            404: components["responses"]["Problem404ModuleDisabled"];
-            503: components["responses"]["Problem503Unavailable"];
-        };
-    };
-    recordCost: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /**
-                     * @description REPAIR, PURCHASE, PARTS, LICENSE or OTHER
-                     * @enum {string}
-                     */
-                    type: "REPAIR" | "PURCHASE" | "PARTS" | "LICENSE" | "OTHER";
-                    /** @description Who paid: WARRANTY, INSURANCE, SCHOOL or PARENT */
-                    coverage?: ("WARRANTY" | "INSURANCE" | "SCHOOL" | "PARENT") | null;
-                    /** @description Minor units of the school currency; below 0 for a refund or a correction */
-                    amountMinor: number;
-                    /**
-                     * Format: date
-                     * @description The day it was spent (the invoice date), not after today
-                     */
-                    date: string;
-                    /** @description What it was for: an invoice number, a supplier... */
-                    note?: string | null;
-                };
-            };
-        };
-        responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CostResult"];
-                };
-            };
-            400: components["responses"]["Problem400InvalidOrMalformedBody"];
-            401: components["responses"]["Problem401Unauthorized"];
-            403: components["responses"]["Problem403Forbidden"];
-            404: components["responses"]["Problem404ModuleDisabled"];
-            413: components["responses"]["Problem413PayloadTooLarge"];
-            415: components["responses"]["Problem415UnsupportedMediaType"];
-            503: components["responses"]["Problem503Unavailable"];
-        };
-    };
-    costBreakdown: {
-        parameters: {
-            query: {
-                /** @description Group spend by type, coverage or period */
-                by: "type" | "coverage" | "period";
-                /** @description First day, inclusive (default: 12 months before to) */
-                from?: string;
-                /** @description Last day, inclusive (default: today in the school time zone) */
-                to?: string;
-                /** @description Bucket size when by=period: month, quarter or year (default month) */
-                period?: "month" | "quarter" | "year";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CostBreakdown"];
-                };
-            };
-            400: components["responses"]["Problem400Invalid"];
-            401: components["responses"]["Problem401Unauthorized"];
-            403: components["responses"]["Problem403Forbidden"];
-            404: components["responses"]["Problem404ModuleDisabled"];
-            503: components["responses"]["Problem503Unavailable"];
-        };
-    };
-    listMonitors: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MonitorList"];
-                };
-            };
-            401: components["responses"]["Problem401Unauthorized"];
-            403: components["responses"]["Problem403Forbidden"];
-            404: components["responses"]["Problem404ModuleDisabled"];
-            503: components["responses"]["Problem503Unavailable"];
-        };
-    };
-    createMonitor: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description What is watched, e.g. "School website" */
+                    email: string;
                     name: string;
-                    /** @description The http or https address to check */
-                    url: string;
-                    /** @description Seconds between checks */
-                    intervalSeconds: number;
-                    /** @description The status that counts as up; null or absent: any 2xx or 3xx */
-                    expectStatus?: number | null;
+                    /** @enum {string} */
+                    role: "school-admin" | "technician" | "loan-desk" | "teacher" | "read-only";
+                    /** @default [] */
+                    loanGroupIds?: string[];
+                    password?: string;
                 };
             };
         };
@@ -2906,20 +2830,258 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MonitorResult"];
+                    "application/json": components["schemas"]["CreatedUser"];
                 };
             };
             400: components["responses"]["Problem400InvalidOrMalformedBody"];
             401: components["responses"]["Problem401Unauthorized"];
             403: components["responses"]["Problem403Forbidden"];
-            404: components["responses"]["Problem404ModuleDisabled"];
             409: components["responses"]["Problem409Conflict"];
             413: components["responses"]["Problem413PayloadTooLarge"];
             415: components["responses"]["Problem415UnsupportedMediaType"];
             503: components["responses"]["Problem503Unavailable"];
         };
     };
-    getMonitor: {
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @enum {string} */
+                    role?: "school-admin" | "technician" | "loan-desk" | "teacher" | "read-only";
+                    loanGroupIds?: string[];
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404NotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    inviteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404NotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyList"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    scopes: string[];
+                    expiresInDays?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiKey"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404NotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    listModules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Modules"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    setModules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Modules"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    searchAudit: {
+        parameters: {
+            query?: {
+                actor?: string;
+                action?: string;
+                target?: string;
+                from?: string;
+                to?: string;
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    getAuthorization: {
         parameters: {
             query?: never;
             header?: never;
@@ -2936,7 +3098,184 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MonitorResult"];
+                    "application/json": components["schemas"]["AuthorizationResult"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404NotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    decideAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    decision: "allow" | "deny";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorizationDecision"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404NotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    listGrants: {
+        parameters: {
+            query?: {
+                all?: boolean;
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectedAppPage"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    revokeGrant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404NotFound"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    events: string[];
+                    description?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookWithSecret"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookResult"];
                 };
             };
             400: components["responses"]["Problem400Invalid"];
@@ -2946,7 +3285,7 @@ export interface operations {
             503: components["responses"]["Problem503Unavailable"];
         };
     };
-    deleteMonitor: {
+    deleteWebhook: {
         parameters: {
             query?: never;
             header?: never;
@@ -2971,7 +3310,7 @@ export interface operations {
             503: components["responses"]["Problem503Unavailable"];
         };
     };
-    updateMonitor: {
+    updateWebhook: {
         parameters: {
             query?: never;
             header?: never;
@@ -2983,14 +3322,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description What is watched, e.g. "School website" */
-                    name?: string;
-                    /** @description The http or https address to check */
                     url?: string;
-                    /** @description Seconds between checks */
-                    intervalSeconds?: number;
-                    /** @description The status that counts as up; null or absent: any 2xx or 3xx */
-                    expectStatus?: number | null;
+                    events?: string[];
+                    description?: string | null;
+                    enabled?: boolean;
                 };
             };
         };
@@ -3001,7 +3336,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MonitorResult"];
+                    "application/json": components["schemas"]["WebhookResult"];
                 };
             };
             400: components["responses"]["Problem400InvalidOrMalformedBody"];
@@ -3013,11 +3348,13 @@ export interface operations {
             503: components["responses"]["Problem503Unavailable"];
         };
     };
-    getAlertAddresses: {
+    rotateWebhookSecret: {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -3028,29 +3365,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AlertAddresses"];
+                    "application/json": components["schemas"]["WebhookWithSecret"];
                 };
             };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
             401: components["responses"]["Problem401Unauthorized"];
             403: components["responses"]["Problem403Forbidden"];
-            404: components["responses"]["Problem404ModuleDisabled"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
             503: components["responses"]["Problem503Unavailable"];
         };
     };
-    setAlertAddresses: {
+    testWebhook: {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: string;
+            };
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": {
-                    emails: string[] | null;
-                };
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description OK */
             200: {
@@ -3058,62 +3394,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AlertAddresses"];
+                    "application/json": components["schemas"]["WebhookDeliveryResult"];
                 };
             };
             400: components["responses"]["Problem400InvalidOrMalformedBody"];
             401: components["responses"]["Problem401Unauthorized"];
             403: components["responses"]["Problem403Forbidden"];
-            404: components["responses"]["Problem404ModuleDisabled"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
             413: components["responses"]["Problem413PayloadTooLarge"];
             415: components["responses"]["Problem415UnsupportedMediaType"];
             503: components["responses"]["Problem503Unavailable"];
         };
     };
-    streamEvents: {
+    listWebhookDeliveries: {
         parameters: {
             query?: {
-                /** @description Resume after this event id (a reloaded page); ignored when Last-Event-ID is sent */
-                after?: string;
+                page?: number;
+                pageSize?: number;
             };
             header?: never;
-            path?: never;
+            path: {
+                id: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
-        responses: {
-            /** @description The stream: server-sent events, with a comment line every 15 s */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/event-stream": string;
-                };
-            };
-            400: components["responses"]["Problem400Invalid"];
-            401: components["responses"]["Problem401Unauthorized"];
-            404: components["responses"]["Problem404ModuleDisabled"];
-            503: components["responses"]["Problem503Unavailable"];
-        };
-    };
-    importPeople: {
-        parameters: {
-            query?: {
-                /** @description true: validate and count, write nothing */
-                dryRun?: "true" | "false";
-                /** @description true: archive the people of the school the file does not list (people imports only) */
-                archiveMissing?: "true" | "false";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "text/csv": string;
-            };
-        };
         responses: {
             /** @description OK */
             200: {
@@ -3121,36 +3426,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ImportResult"];
+                    "application/json": components["schemas"]["WebhookDeliveryPage"];
                 };
             };
-            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            400: components["responses"]["Problem400Invalid"];
             401: components["responses"]["Problem401Unauthorized"];
             403: components["responses"]["Problem403Forbidden"];
-            404: components["responses"]["Problem404ModuleDisabled"];
-            409: components["responses"]["Problem409Conflict"];
-            413: components["responses"]["Problem413PayloadTooLarge"];
-            415: components["responses"]["Problem415UnsupportedMediaType"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
             503: components["responses"]["Problem503Unavailable"];
         };
     };
-    importDevices: {
+    resendWebhookDelivery: {
         parameters: {
-            query?: {
-                /** @description true: validate and count, write nothing */
-                dryRun?: "true" | "false";
-                /** @description true: archive the people of the school the file does not list (people imports only) */
-                archiveMissing?: "true" | "false";
-            };
+            query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: string;
+                deliveryId: string;
+            };
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "text/csv": string;
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description OK */
             200: {
@@ -3158,229 +3454,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ImportResult"];
+                    "application/json": components["schemas"]["WebhookDeliveryResult"];
                 };
             };
             400: components["responses"]["Problem400InvalidOrMalformedBody"];
             401: components["responses"]["Problem401Unauthorized"];
             403: components["responses"]["Problem403Forbidden"];
-            404: components["responses"]["Problem404ModuleDisabled"];
-            409: components["responses"]["Problem409Conflict"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
             413: components["responses"]["Problem413PayloadTooLarge"];
             415: components["responses"]["Problem415UnsupportedMediaType"];
-            503: components["responses"]["Problem503Unavailable"];
-        };
-    };
-    importLoans: {
-        parameters: {
-            query?: {
-                /** @description true: validate and count, write nothing */
-                dryRun?: "true" | "false";
-                /** @description true: archive the people of the school the file does not list (people imports only) */
-                archiveMissing?: "true" | "false";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "text/csv": string;
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ImportResult"];
-                };
-            };
-            400: components["responses"]["Problem400InvalidOrMalformedBody"];
-            401: components["responses"]["Problem401Unauthorized"];
-            403: components["responses"]["Problem403Forbidden"];
-            404: components["responses"]["Problem404ModuleDisabled"];
-            409: components["responses"]["Problem409Conflict"];
-            413: components["responses"]["Problem413PayloadTooLarge"];
-            415: components["responses"]["Problem415UnsupportedMediaType"];
-            503: components["responses"]["Problem503Unavailable"];
-        };
-    };
-    exportPeople: {
-        parameters: {
-            query?: {
-                /** @description Text contained in the name, e-mail or external id (case-insensitive) */
-                q?: string;
-                /** @description PUPIL or STAFF */
-                kind?: "PUPIL" | "STAFF";
-                /** @description Class or department */
-                userGroup?: string;
-                /** @description Archived people too (default: left out) */
-                includeArchived?: boolean;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The people, one a row, as an import reads them back */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/csv": string;
-                };
-            };
-            400: components["responses"]["Problem400Invalid"];
-            401: components["responses"]["Problem401Unauthorized"];
-            403: components["responses"]["Problem403Forbidden"];
-            404: components["responses"]["Problem404ModuleDisabled"];
-            503: components["responses"]["Problem503Unavailable"];
-        };
-    };
-    exportDevices: {
-        parameters: {
-            query?: {
-                /** @description Text contained in the serial, manufacturer or model (case-insensitive) */
-                q?: string;
-                /** @description Device kind, e.g. LAPTOP, IPAD, CHROMEBOOK, DESKTOP */
-                kind?: string;
-                /** @description IN_USE, IN_STOCK, IN_REPAIR or RETIRED */
-                status?: "IN_USE" | "IN_STOCK" | "IN_REPAIR" | "RETIRED";
-                /** @description Only devices assigned to this person (id) */
-                assignedTo?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The devices, one a row, as an import reads them back */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/csv": string;
-                };
-            };
-            400: components["responses"]["Problem400Invalid"];
-            401: components["responses"]["Problem401Unauthorized"];
-            403: components["responses"]["Problem403Forbidden"];
-            404: components["responses"]["Problem404ModuleDisabled"];
-            503: components["responses"]["Problem503Unavailable"];
-        };
-    };
-    exportLoans: {
-        parameters: {
-            query?: {
-                /** @description AVAILABLE, ISSUED or UNAVAILABLE */
-                status?: "AVAILABLE" | "ISSUED" | "UNAVAILABLE";
-                /** @description Only loans of this loan group */
-                groupId?: string;
-                /** @description LAPTOP or IPAD */
-                kind?: "LAPTOP" | "IPAD";
-                /** @description Holder's class or department */
-                userGroup?: string;
-                /** @description Only loans held by this person */
-                holderId?: string;
-                /** @description Text contained in the serial, holder name or group name (case-insensitive), or a loan number */
-                q?: string;
-                /** @description true: only issued loans past their due date */
-                overdue?: boolean;
-                /** @description Only issued loans due back on this date (YYYY-MM-DD) */
-                dueDate?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The loans, one a row, as an import reads them back */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/csv": string;
-                };
-            };
-            400: components["responses"]["Problem400Invalid"];
-            401: components["responses"]["Problem401Unauthorized"];
-            403: components["responses"]["Problem403Forbidden"];
-            404: components["responses"]["Problem404ModuleDisabled"];
-            503: components["responses"]["Problem503Unavailable"];
-        };
-    };
-    exportSubmissions: {
-        parameters: {
-            query?: {
-                /** @description NEW, ASSIGNED, IN_REPAIR, RESOLVED or CLOSED */
-                status?: "NEW" | "ASSIGNED" | "IN_REPAIR" | "RESOLVED" | "CLOSED";
-                /** @description Only submissions for this serial number */
-                serial?: string;
-                /** @description Only submissions assigned to this staff member */
-                assigneeId?: string;
-                /** @description Text contained in the description or serial (case-insensitive) */
-                q?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The submissions, one a row */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/csv": string;
-                };
-            };
-            400: components["responses"]["Problem400Invalid"];
-            401: components["responses"]["Problem401Unauthorized"];
-            403: components["responses"]["Problem403Forbidden"];
-            404: components["responses"]["Problem404ModuleDisabled"];
-            503: components["responses"]["Problem503Unavailable"];
-        };
-    };
-    exportTickets: {
-        parameters: {
-            query?: {
-                /** @description NEW, OPEN, PENDING, RESOLVED or CLOSED */
-                status?: "NEW" | "OPEN" | "PENDING" | "RESOLVED" | "CLOSED";
-                /** @description Text contained in the subject or body (case-insensitive) */
-                q?: string;
-                /** @description Only tickets assigned to this staff member (a person id) */
-                assigneeId?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The tickets, one a row */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/csv": string;
-                };
-            };
-            400: components["responses"]["Problem400Invalid"];
-            401: components["responses"]["Problem401Unauthorized"];
-            403: components["responses"]["Problem403Forbidden"];
-            404: components["responses"]["Problem404ModuleDisabled"];
             503: components["responses"]["Problem503Unavailable"];
         };
     };
@@ -3410,10 +3492,23 @@ export interface operations {
 
 // The named schemas, by name.
 export type Problem = components['schemas']['Problem'];
-export type CostEntry = components['schemas']['CostEntry'];
-export type CostList = components['schemas']['CostList'];
-export type CostBreakdown = components['schemas']['CostBreakdown'];
-export type CostResult = components['schemas']['CostResult'];
+export type ApiKey = components['schemas']['ApiKey'];
+export type McpClientConfig = components['schemas']['McpClientConfig'];
+export type ApiKeyList = components['schemas']['ApiKeyList'];
+export type CreatedApiKey = components['schemas']['CreatedApiKey'];
+export type AuditEntry = components['schemas']['AuditEntry'];
+export type AuditPage = components['schemas']['AuditPage'];
+export type SessionUser = components['schemas']['SessionUser'];
+export type SignedIn = components['schemas']['SignedIn'];
+export type SignedInUser = components['schemas']['SignedInUser'];
+export type SetupDone = components['schemas']['SetupDone'];
+export type SignInSchool = components['schemas']['SignInSchool'];
+export type OAuthClientView = components['schemas']['OAuthClientView'];
+export type ConsentView = components['schemas']['ConsentView'];
+export type ConnectedApp = components['schemas']['ConnectedApp'];
+export type AuthorizationResult = components['schemas']['AuthorizationResult'];
+export type AuthorizationDecision = components['schemas']['AuthorizationDecision'];
+export type ConnectedAppPage = components['schemas']['ConnectedAppPage'];
 export type Device = components['schemas']['Device'];
 export type DeviceResult = components['schemas']['DeviceResult'];
 export type DeviceHistoryEntry = components['schemas']['DeviceHistoryEntry'];
@@ -3428,27 +3523,25 @@ export type LoanInventory = components['schemas']['LoanInventory'];
 export type LoanList = components['schemas']['LoanList'];
 export type ReturnResult = components['schemas']['ReturnResult'];
 export type LoanGroupList = components['schemas']['LoanGroupList'];
-export type Monitor = components['schemas']['Monitor'];
-export type MonitorCheck = components['schemas']['MonitorCheck'];
-export type MonitorResult = components['schemas']['MonitorResult'];
-export type MonitorList = components['schemas']['MonitorList'];
-export type AlertAddresses = components['schemas']['AlertAddresses'];
+export type Modules = components['schemas']['Modules'];
 export type Person = components['schemas']['Person'];
 export type PersonResult = components['schemas']['PersonResult'];
 export type PeopleList = components['schemas']['PeopleList'];
 export type PersonProfile = components['schemas']['PersonProfile'];
-export type ImportResult = components['schemas']['ImportResult'];
-export type NotArchived = components['schemas']['NotArchived'];
-export type Submission = components['schemas']['Submission'];
-export type SubmissionResult = components['schemas']['SubmissionResult'];
-export type RepairDeviceReport = components['schemas']['RepairDeviceReport'];
-export type SubmissionList = components['schemas']['SubmissionList'];
-export type SubmissionStatusResult = components['schemas']['SubmissionStatusResult'];
-export type Ticket = components['schemas']['Ticket'];
-export type TicketResult = components['schemas']['TicketResult'];
-export type TicketComment = components['schemas']['TicketComment'];
-export type TicketList = components['schemas']['TicketList'];
-export type TicketCommentList = components['schemas']['TicketCommentList'];
-export type TicketCommentResult = components['schemas']['TicketCommentResult'];
+export type SsoProvider = components['schemas']['SsoProvider'];
+export type SsoSettings = components['schemas']['SsoSettings'];
+export type User = components['schemas']['User'];
+export type UserResult = components['schemas']['UserResult'];
+export type Invitation = components['schemas']['Invitation'];
+export type UserPage = components['schemas']['UserPage'];
+export type CreatedUser = components['schemas']['CreatedUser'];
+export type InviteResult = components['schemas']['InviteResult'];
+export type Webhook = components['schemas']['Webhook'];
+export type WebhookResult = components['schemas']['WebhookResult'];
+export type WebhookWithSecret = components['schemas']['WebhookWithSecret'];
+export type WebhookDelivery = components['schemas']['WebhookDelivery'];
+export type WebhookDeliveryResult = components['schemas']['WebhookDeliveryResult'];
+export type WebhookList = components['schemas']['WebhookList'];
+export type WebhookDeliveryPage = components['schemas']['WebhookDeliveryPage'];
 export type CallAssistantToolResponse = components['schemas']['CallAssistantToolResponse'];
 export type GetConsoleOpenApiResponse = components['schemas']['GetConsoleOpenApiResponse'];

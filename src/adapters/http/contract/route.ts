@@ -139,8 +139,9 @@ export interface HandledRoute<
    */
   readonly judgesBody?: boolean;
   /**
-   * The handler reads the query itself (it weighs it against a header, as `Last-Event-ID` against
-   * `?after=`): the declaration documents the query, and the handler gets it unparsed.
+   * The handler reads the query itself: it weighs it against a header (`Last-Event-ID` against
+   * `?after=`) or must act before reading anything (a single sign-on start on a foreign address moves
+   * to the deployment's own first). The declaration documents the query; the handler gets it unparsed.
    */
   readonly judgesQuery?: boolean;
   readonly responses: R;

@@ -1,16 +1,12 @@
 import { consoleApiRoutes } from '../console-api/index.js';
 import type { RouteModule } from '../route-module.js';
 import { actionRoutes } from './actions.js';
-import { adminRoutes } from './admin.js';
-import { authRoutes } from './auth.js';
 import { eventRoutes } from './events.js';
 import { healthRoutes } from './health.js';
 import { mcpRoutes } from './mcp.js';
 import { metricsRoutes } from './metrics.js';
 import { oauthRoutes } from './oauth.js';
-import { ssoRoutes } from './sso.js';
 import { v1Routes } from './v1.js';
-import { webhookRoutes } from './webhooks.js';
 
 /**
  * Every HTTP surface, in registration order. To add one (v1, actions, MCP, console, metrics), write
@@ -23,10 +19,6 @@ export const routeModules: readonly RouteModule[] = [
   actionRoutes,
   mcpRoutes,
   oauthRoutes,
-  authRoutes,
-  ssoRoutes,
-  webhookRoutes,
   eventRoutes,
-  adminRoutes,
   consoleApiRoutes,
 ];
