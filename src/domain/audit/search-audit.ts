@@ -5,7 +5,7 @@ import type { Actor } from '../shared/actor.js';
 import { PAGE_SIZE_DEFAULT } from '../shared/paging.js';
 import type { UseCase } from '../shared/use-case.js';
 import { id, page, pageSize, text } from '../shared/validation.js';
-import type { AuditEntry } from './audit-entry.js';
+import { auditEntrySchema } from './audit-entry.js';
 import { auditBound, auditRange } from './audit-range.js';
 
 export const searchAuditInput = z
@@ -23,7 +23,14 @@ export const searchAuditInput = z
   })
   .strict();
 
-type AuditPage = { entries: AuditEntry[]; total: number; page: number; pageSize: number };
+/** A page of the audit log, newest first. */
+export const auditPageSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+type AuditPage = z.output<typeof auditPageSchema>;
 
 /**
  * The tenant's audit log, newest first, filtered by actor, action, target and a time range (dates

@@ -5,9 +5,9 @@ import type { Actor } from '../shared/actor.js';
 import { invalidField } from '../shared/errors.js';
 import { PAGE_SIZE_DEFAULT } from '../shared/paging.js';
 import type { UseCase } from '../shared/use-case.js';
-import { calendarDate, page, pageSize } from '../shared/validation.js';
+import { calendarDate, isoDate, nullableText, page, pageOf, pageSize } from '../shared/validation.js';
 import { COVERAGES } from '../submissions/repair-states.js';
-import { COST_TYPES, type CostEntry } from './cost-entry.js';
+import { COST_TYPES } from './cost-entry.js';
 
 export const listCostsInput = z
   .object({
@@ -23,14 +23,24 @@ export const listCostsInput = z
   })
   .strict();
 
-export interface CostList {
-  readonly costs: CostEntry[];
-  readonly total: number;
-  readonly page: number;
-  readonly pageSize: number;
-  /** The school's currency: every amount is in its minor units. */
-  readonly currency: string;
-}
+/**
+ * A cost entry as the console returns it (CostEntry; the schema lives here, not in cost-entry.ts,
+ * which the browser console imports and so imports no package).
+ */
+export const costEntrySchema = z.object({
+  id: z.string(),
+  type: z.enum(COST_TYPES),
+  coverage: z.enum(COVERAGES).nullable(),
+  amountMinor: z.number().int().describe('Minor units of the school currency; below 0 for a refund or a correction'),
+  date: isoDate(),
+  source: z.string().describe('Where the cost came from: `manual`, `submission:42`...'),
+  note: nullableText(),
+});
+
+export const costListSchema = pageOf('costs', costEntrySchema).extend({
+  currency: z.string().describe("The school's currency: every amount is in its minor units"),
+});
+export type CostList = z.output<typeof costListSchema>;
 
 /** The cost register, newest first (by date, then the later-recorded entry first), filtered and paged. */
 @injectable()

@@ -11,6 +11,7 @@ import type { UseCase } from '../shared/use-case.js';
 import { calendarDate, text, wholeNumber } from '../shared/validation.js';
 import { COVERAGES } from '../submissions/repair-states.js';
 import { COST_TYPES, costEventData, MANUAL_SOURCE, MAX_AMOUNT_MINOR, type CostEntry } from './cost-entry.js';
+import { costEntrySchema } from './list-costs.js';
 
 export const recordCostInput = z
   .object({
@@ -30,6 +31,9 @@ export const recordCostInput = z
       ctx.addIssue({ code: 'custom', path: ['note'], message: 'say what a refund or correction is for' });
     }
   });
+
+/** What recording a cost answers with: the entry as kept. */
+export const costResultSchema = z.object({ cost: costEntrySchema });
 
 /**
  * Records a cost by hand: a purchase, parts, a licence, an outside repair, or (below 0) a refund or a

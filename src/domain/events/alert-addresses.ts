@@ -10,12 +10,14 @@ import type { UseCase } from '../shared/use-case.js';
 import { tenantAlertAddresses } from './alerts.js';
 
 /** Where a tenant's alerts go: the addresses it set (null: none set), and who receives them now. */
-export interface AlertAddresses {
-  /** The addresses set, or null: the active school administrators receive the alerts. */
-  readonly emails: readonly string[] | null;
-  /** Who an alert would go to now. */
-  readonly recipients: readonly string[];
-}
+export const alertAddressesSchema = z.object({
+  emails: z
+    .array(z.string())
+    .nullable()
+    .describe('The addresses set, or null: the active school administrators receive the alerts'),
+  recipients: z.array(z.string()).describe('Who an alert would go to now'),
+});
+export type AlertAddresses = z.output<typeof alertAddressesSchema>;
 
 /**
  * Deciding who receives a tenant's alert e-mail (its monitors, a disabled webhook) is a school

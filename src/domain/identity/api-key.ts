@@ -3,6 +3,20 @@
  * checksum let secret scanners recognise a leaked key without asking us. The service stores only a
  * SHA-256 hash of the key and its first 13 characters (`desk_` + 8) as a lookup prefix.
  */
+import { z } from 'zod';
+
+/** A key as listed: never the key itself, only its prefix. */
+export const apiKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string().describe("The key's first characters, to recognise it by"),
+  scopes: z.array(z.string()).readonly().describe('The permissions the key stands for'),
+  createdAt: z.string(),
+  expiresAt: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+
 export interface ApiKey {
   readonly id: string;
   readonly name: string;
@@ -83,10 +97,21 @@ export function keyState(key: ApiKey, now: string): KeyState {
   return 'active';
 }
 
+/** An MCP client's configuration for Desk's MCP endpoint with a key (mcpClientConfig). */
+export const mcpClientConfigSchema = z.object({
+  mcpServers: z.object({
+    desk: z.object({
+      type: z.literal('http'),
+      url: z.string(),
+      headers: z.object({ Authorization: z.string() }),
+    }),
+  }),
+});
+
 /**
  * The MCP client configuration of SPEC §3 for a remote HTTP connection with this key: what the CLI
  * prints with `key create --mcp-config` and what the console shows once beside a new key.
  */
-export const mcpClientConfig = (publicUrl: string, key: string) => ({
+export const mcpClientConfig = (publicUrl: string, key: string): z.output<typeof mcpClientConfigSchema> => ({
   mcpServers: { desk: { type: 'http', url: `${publicUrl}/api/mcp`, headers: { Authorization: `Bearer ${key}` } } },
 });

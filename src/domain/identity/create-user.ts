@@ -11,9 +11,9 @@ import type { UseCase } from '../shared/use-case.js';
 import { invalidField } from '../shared/errors.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
 import { id, text } from '../shared/validation.js';
-import { Invitations, type Invitation } from './invitations.js';
+import { Invitations, invitationSchema, type Invitation } from './invitations.js';
 import { emailInput, newPasswordInput, type User } from './user.js';
-import { toUserView, type UserView } from './user-view.js';
+import { toUserView, userViewSchema, type UserView } from './user-view.js';
 
 export const createUserInput = z
   .object({
@@ -24,6 +24,12 @@ export const createUserInput = z
     password: newPasswordInput().optional(),
   })
   .strict();
+
+/** A new user, and their invitation when one was asked for (its link is shown here once). */
+export const createdUserSchema = z.object({
+  user: userViewSchema,
+  invitation: invitationSchema.optional().describe('Present when `invite` was asked for: the link, shown once'),
+});
 
 /** How a new user without a password is invited, in the creating transaction. */
 export type Invite<I> = (repos: Repositories, user: User, at: string) => Promise<I>;

@@ -1,33 +1,25 @@
 import { inject, injectable } from 'inversify';
 import { z } from 'zod';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
-import {
-  MODULES,
-  PERMISSIONS,
-  PRIVILEGED_PERMISSIONS,
-  modulePermission,
-  type ModuleName,
-} from '../access/permissions.js';
+import { MODULES, PERMISSIONS, PRIVILEGED_PERMISSIONS, modulePermission } from '../access/permissions.js';
 import type { Actor } from '../shared/actor.js';
 import { DomainError } from '../shared/errors.js';
 import type { UseCase } from '../shared/use-case.js';
-import type { User } from './user.js';
+import { sessionUserSchema } from './user.js';
 
 export const getSignedInUserInput = z.object({}).strict();
 
-export interface SignedInUser {
-  readonly user: Pick<User, 'id' | 'email' | 'name' | 'role' | 'loanGroupIds'>;
-  readonly tenant: {
-    readonly slug: string;
-    readonly name: string;
-    readonly timeZone: string;
-    readonly currency: string;
-  };
-  /** The effective permissions, as every check reads them: the role's, plus `module.<x>` per module on. */
-  readonly permissions: string[];
-  /** The modules that are on, in catalogue order. */
-  readonly modules: ModuleName[];
-}
+/** Who is signed in, in which school, and what they may do there. */
+export const signedInUserSchema = z.object({
+  user: sessionUserSchema,
+  tenant: z.object({ slug: z.string(), name: z.string(), timeZone: z.string(), currency: z.string() }),
+  permissions: z
+    .array(z.string())
+    .describe("The effective permissions: the role's, plus `module.<x>` per module that is on"),
+  modules: z.array(z.enum(MODULES)).describe('The modules that are on, in catalogue order'),
+});
+
+export type SignedInUser = z.output<typeof signedInUserSchema>;
 
 /** The canonical order of everything a caller can hold: permissions, console-only ones, module switches. */
 const ORDER = [...PERMISSIONS, ...PRIVILEGED_PERMISSIONS, ...MODULES.map(modulePermission)] as readonly string[];

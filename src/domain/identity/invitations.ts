@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { z } from 'zod';
 import { IdGenerator } from '../../ports/id-generator.js';
 import type { Repositories } from '../../ports/repositories.js';
 import { Secrets } from '../../ports/secrets.js';
@@ -9,6 +10,12 @@ import { auditActor, recordChange } from '../shared/record-change.js';
 import { setupLinkUrl } from './create-setup-link.js';
 import { INVITATION_TTL_MS, SETUP_TOKEN_BYTES, type SetupLink } from './setup-link.js';
 import type { User } from './user.js';
+
+/** A new invitation: the link is a secret, in the answer that makes it and nowhere else. */
+export const invitationSchema = z.object({
+  url: z.string().describe('The one-use link that lets the user choose their password (shown once)'),
+  expiresAt: z.string(),
+});
 
 /** An invitation as the console shows it, once: the link and when it stops working. */
 export interface Invitation {

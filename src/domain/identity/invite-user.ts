@@ -6,10 +6,13 @@ import { can, type Actor } from '../shared/actor.js';
 import { conflict, DomainError, notFound } from '../shared/errors.js';
 import type { UseCase } from '../shared/use-case.js';
 import { id } from '../shared/validation.js';
-import { Invitations, type Invitation } from './invitations.js';
+import { Invitations, invitationSchema, type Invitation } from './invitations.js';
 import { withoutCredentials } from './user-view.js';
 
 export const inviteUserInput = z.object({ id: id() }).strict();
+
+/** A new invitation for an existing user: the link is shown here, once. */
+export const inviteResultSchema = z.object({ invitation: invitationSchema });
 
 /**
  * A fresh invitation for a user (seven days, replacing any open link of theirs), shown once in the

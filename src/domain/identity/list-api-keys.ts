@@ -1,14 +1,19 @@
 import { inject, injectable } from 'inversify';
 import { z } from 'zod';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
-import { grantableScopes, type Permission } from '../access/permissions.js';
+import { grantableScopes, PERMISSIONS } from '../access/permissions.js';
 import type { Actor } from '../shared/actor.js';
 import type { UseCase } from '../shared/use-case.js';
-import type { ApiKey } from './api-key.js';
+import { apiKeySchema } from './api-key.js';
 
 export const listApiKeysInput = z.object({}).strict();
 
-type ApiKeyList = { apiKeys: ApiKey[]; grantableScopes: Permission[] };
+/** The school's keys, and the scopes the caller may give a new one. */
+export const apiKeyListSchema = z.object({
+  apiKeys: z.array(apiKeySchema),
+  grantableScopes: z.array(z.enum(PERMISSIONS)).describe('The scopes the caller may give a new key (what they hold)'),
+});
+type ApiKeyList = z.output<typeof apiKeyListSchema>;
 
 /**
  * The tenant's keys: never the key itself, only its prefix and metadata; and the scopes the caller

@@ -2,16 +2,24 @@ import { inject, injectable } from 'inversify';
 import { z } from 'zod';
 import { Clock } from '../../ports/clock.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
-import { grantableRoles, type Role } from '../access/permissions.js';
+import { grantableRoles, ROLES } from '../access/permissions.js';
 import type { Actor } from '../shared/actor.js';
 import { PAGE_SIZE_DEFAULT } from '../shared/paging.js';
 import type { UseCase } from '../shared/use-case.js';
 import { page, pageSize } from '../shared/validation.js';
-import { toUserViews, type UserView } from './user-view.js';
+import { toUserViews, userViewSchema } from './user-view.js';
 
 export const listUsersInput = z.object({ page: page(), pageSize: pageSize() }).strict();
 
-type UserPage = { users: UserView[]; total: number; page: number; pageSize: number; grantableRoles: Role[] };
+/** A page of users by e-mail, and the roles the caller may give. */
+export const userPageSchema = z.object({
+  users: z.array(userViewSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  grantableRoles: z.array(z.enum(ROLES)).describe('The roles the caller may give a new user, or change one to'),
+});
+type UserPage = z.output<typeof userPageSchema>;
 
 /**
  * The tenant's console users by e-mail, each saying whether it can sign in yet (never a password

@@ -1,5 +1,18 @@
 import type { Repositories } from '../../ports/repositories.js';
-import type { User, UserCredentials } from './user.js';
+import { z } from 'zod';
+import { userSchema, type User, type UserCredentials } from './user.js';
+
+/** A user as the console shows it (UserView). */
+export const userViewSchema = userSchema.extend({
+  hasPassword: z.boolean().describe('A password is set'),
+  invitation: z
+    .object({ expiresAt: z.string() })
+    .nullable()
+    .describe('The open invitation, by its expiry (the link itself is shown once, when made); null: none'),
+});
+
+/** What a change to one user answers with: the user as it now is. */
+export const userResultSchema = z.object({ user: userViewSchema });
 
 /**
  * A user as the console shows it: never a password hash, but whether the user can sign in yet.

@@ -1,4 +1,5 @@
-import type { Role } from '../access/permissions.js';
+import { z } from 'zod';
+import { ROLES, type Role } from '../access/permissions.js';
 import { exactText, text } from '../shared/validation.js';
 
 export interface User {
@@ -11,6 +12,20 @@ export interface User {
   readonly active: boolean;
   readonly createdAt: string;
 }
+
+/** A user as answered (never with credentials). */
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  loanGroupIds: z.array(z.string()).readonly().describe('The loan groups a teacher sees (empty: none)'),
+  active: z.boolean(),
+  createdAt: z.string(),
+});
+
+/** Who a session is: what signing in, and `GET /api/auth/me`, say about the user. */
+export const sessionUserSchema = userSchema.pick({ id: true, email: true, name: true, role: true, loanGroupIds: true });
 
 /** A user with the password hash, for the few use cases that check or set it. */
 export interface UserCredentials extends User {

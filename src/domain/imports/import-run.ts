@@ -35,40 +35,48 @@ export const importInput = z
 export type ImportInput = z.output<typeof importInput>;
 
 /** A person the file left out who was not archived, because they still hold something. */
-export interface NotArchived {
-  readonly id: string;
-  readonly name: string;
-  readonly externalId: string | null;
-  /** Numbers of the loans they hold, and serials of the devices assigned to them. */
-  readonly loans: readonly number[];
-  readonly devices: readonly string[];
-}
+export const notArchivedSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  externalId: z.string().nullable(),
+  loans: z.array(z.number().int()).describe('Numbers of the loans they hold'),
+  devices: z.array(z.string()).describe('Serials of the devices assigned to them'),
+});
+export type NotArchived = z.output<typeof notArchivedSchema>;
 
 /** At most this many people are named in `notArchived.people`; `notArchived.total` counts them all. */
 export const NOT_ARCHIVED_LISTED = 100;
 
 /** What an import did (or, on a dry run, would do). */
-export interface ImportReport {
-  readonly kind: ImportKind;
-  readonly dryRun: boolean;
-  /** `desk` (Desk's own columns) or `oneroster` (a OneRoster 1.1 users.csv). */
-  readonly format: 'desk' | 'oneroster';
-  /** Data rows read (the header and blank lines not counted). */
-  readonly rows: number;
-  readonly created: number;
-  readonly updated: number;
-  readonly unchanged: number;
-  readonly archived: number;
-  /** Archived people the file lists again: restored (counted in `updated` too). */
-  readonly restored: number;
-  /** Rows a OneRoster file holds that are no pupil or staff of Desk (guardians, disabled accounts). */
-  readonly skipped: number;
-  /** Loan groups named by the file that did not exist: created. */
-  readonly groupsCreated: number;
-  readonly notArchived: { readonly total: number; readonly people: readonly NotArchived[] };
-  /** Header cells that name no column of this import: their cells were not read. */
-  readonly ignoredColumns: readonly string[];
-}
+export const importReportSchema = z.object({
+  kind: z.enum(IMPORT_KINDS),
+  dryRun: z.boolean(),
+  format: z
+    .enum(['desk', 'oneroster'])
+    .describe("`desk` (Desk's own columns) or `oneroster` (a OneRoster 1.1 users.csv)"),
+  rows: z.number().int().describe('Data rows read (the header and blank lines not counted)'),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  archived: z.number().int(),
+  restored: z.number().int().describe('Archived people the file lists again: restored (counted in `updated` too)'),
+  skipped: z
+    .number()
+    .int()
+    .describe('Rows a OneRoster file holds that are no pupil or staff of Desk (guardians, disabled accounts)'),
+  groupsCreated: z.number().int().describe('Loan groups named by the file that did not exist: created'),
+  notArchived: z.object({
+    total: z.number().int(),
+    people: z.array(notArchivedSchema).describe(`At most ${NOT_ARCHIVED_LISTED}; \`total\` counts them all`),
+  }),
+  ignoredColumns: z
+    .array(z.string())
+    .describe('Header cells that name no column of this import: their cells were not read'),
+});
+export type ImportReport = z.output<typeof importReportSchema>;
+
+/** What an import answers with. */
+export const importResultSchema = z.object({ import: importReportSchema });
 
 /** The counts an importer keeps while it reads (the rest of the report is the engine's). */
 export interface ImportCounts {
@@ -274,7 +282,7 @@ export class ImportRunner {
       skipped: c.skipped,
       groupsCreated: c.groupsCreated,
       notArchived: { total: c.notArchivedTotal, people: c.notArchived },
-      ignoredColumns: importer.ignoredColumns,
+      ignoredColumns: [...importer.ignoredColumns],
     };
   }
 }

@@ -3,9 +3,11 @@ import { z } from 'zod';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { Actor } from '../shared/actor.js';
 import type { UseCase } from '../shared/use-case.js';
-import { toMonitorView, type MonitorView } from './monitor.js';
+import { monitorViewSchema, toMonitorView, type MonitorView } from './monitor.js';
 
 export const listMonitorsInput = z.object({}).strict();
+
+export const monitorListSchema = z.object({ monitors: z.array(monitorViewSchema) });
 
 /** The tenant's monitors with their state and last check, ordered by name (at most 100: no paging). */
 @injectable()

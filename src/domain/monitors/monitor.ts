@@ -7,20 +7,23 @@ import { text, wholeNumber } from '../shared/validation.js';
  * `intervalSeconds`, and the deployment's own data disk, which Desk always watches. Each has a status
  * that only checks change, through `applyCheck`: the state machine below.
  */
-export type MonitorState = 'unknown' | 'up' | 'down';
-export const MONITOR_STATES: readonly MonitorState[] = ['unknown', 'up', 'down'];
+export const MONITOR_STATES = ['unknown', 'up', 'down'] as const;
+export type MonitorState = (typeof MONITOR_STATES)[number];
 
-/** What one check found. `reason` says why it failed (`status 503`, `timeout`...); null when ok. */
-export interface MonitorCheck {
-  readonly at: string;
-  readonly ok: boolean;
-  /** The HTTP status answered, null when none was (a timeout, a refused connection, the disk). */
-  readonly status: number | null;
-  readonly ms: number;
-  readonly reason: string | null;
-  /** https: when the server's certificate expires (ISO 8601 UTC). */
-  readonly certificateExpiresAt: string | null;
-}
+/** What one check found, as stored and as every surface returns it. */
+export const monitorCheckSchema = z.object({
+  at: z.string().describe('ISO 8601 UTC'),
+  ok: z.boolean(),
+  status: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The HTTP status answered; null when none was (a timeout, a refused connection, the disk)'),
+  ms: z.number().int(),
+  reason: z.string().nullable().describe('Why it failed (`status 503`, `timeout`...); null when ok'),
+  certificateExpiresAt: z.string().nullable().describe("https: when the server's certificate expires"),
+});
+export type MonitorCheck = z.output<typeof monitorCheckSchema>;
 
 /** A monitor's state and what led to it: the part a check changes. */
 export interface MonitorStatus {
@@ -148,20 +151,24 @@ export const monitorEventData = (m: Pick<Monitor, 'id' | 'name' | 'url'>, status
 });
 
 /** A monitor as every surface returns it. */
-export interface MonitorView {
-  readonly id: string;
-  readonly name: string;
-  readonly url: string;
-  readonly intervalSeconds: number;
-  readonly expectStatus: number | null;
-  readonly state: MonitorState;
-  readonly since: string | null;
-  readonly consecutiveFailures: number;
-  readonly lastCheck: MonitorCheck | null;
-  readonly nextCheckAt: string;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-}
+export const monitorViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  url: z.string(),
+  intervalSeconds: z.number().int(),
+  expectStatus: z.number().int().nullable(),
+  state: z.enum(MONITOR_STATES),
+  since: z.string().nullable().describe('When the current state began; null while unknown'),
+  consecutiveFailures: z.number().int(),
+  lastCheck: monitorCheckSchema.nullable(),
+  nextCheckAt: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type MonitorView = z.output<typeof monitorViewSchema>;
+
+/** What a change to one monitor answers with. */
+export const monitorResultSchema = z.object({ monitor: monitorViewSchema });
 
 export const toMonitorView = (m: Monitor): MonitorView => ({
   id: m.id,

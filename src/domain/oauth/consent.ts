@@ -1,7 +1,34 @@
-import { PERMISSION_DESCRIPTIONS, type Permission } from '../access/permissions.js';
+import { z } from 'zod';
+import { PERMISSIONS, PERMISSION_DESCRIPTIONS, type Permission } from '../access/permissions.js';
 import type { Actor } from '../shared/actor.js';
 import { DomainError, notFound } from '../shared/errors.js';
 import type { Authorization } from './grant.js';
+
+/** Scopes in words: each permission an app gets, with what it lets the app do. */
+export const scopeViewSchema = z.array(z.object({ name: z.enum(PERMISSIONS), description: z.string() })).readonly();
+
+/** The app, as a person is shown it. */
+export const oauthClientViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  host: z
+    .string()
+    .nullable()
+    .describe("The host of the app's metadata document, when it is known by one (who vouches for the name)"),
+});
+
+/** What the consent page shows (ConsentView). */
+export const consentViewSchema = z.object({
+  id: z.string(),
+  client: oauthClientViewSchema,
+  redirectHost: z.string().describe("Where the person goes back to after choosing (the redirect URI's host)"),
+  school: z.object({ slug: z.string(), name: z.string() }),
+  scopes: scopeViewSchema.describe('What the app would get: what it asked for that this person holds'),
+  integrationsEnabled: z
+    .boolean()
+    .describe('Whether the school lets apps in at all (the Integrations module): if not, the app cannot connect yet'),
+  expiresAt: z.string(),
+});
 
 /** What the consent page shows a person about one authorization request. */
 export interface ConsentView {

@@ -15,6 +15,11 @@ import { CODE_PREFIX, CODE_TTL_MS, TOKEN_BYTES } from './tokens.js';
 
 export const decideAuthorizationInput = z.object({ id: id(), decision: z.enum(['allow', 'deny']) }).strict();
 
+/** Where the browser goes next: back to the app, with a code or with `access_denied`. */
+export const decisionSchema = z.object({
+  redirectTo: z.string().describe("The app's redirect URI, with the code (allowed) or the error (denied)"),
+});
+
 /**
  * `POST /api/oauth/authorizations/:id {decision}`: the person's answer on the consent page. Allow gives
  * the app a one-use code for a minute, for what it asked that the person holds (audited

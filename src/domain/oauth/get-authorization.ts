@@ -5,10 +5,12 @@ import { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { Actor } from '../shared/actor.js';
 import type { UseCase } from '../shared/use-case.js';
 import { id } from '../shared/validation.js';
-import { decidable, scopeView, type ConsentView } from './consent.js';
+import { consentViewSchema, decidable, scopeView, type ConsentView } from './consent.js';
 import { grantableScopes } from './grant.js';
 
 export const getAuthorizationInput = z.object({ id: id() }).strict();
+
+export const authorizationResultSchema = z.object({ authorization: consentViewSchema });
 
 /**
  * `GET /api/oauth/authorizations/:id`: what the consent page shows the signed-in person — the app

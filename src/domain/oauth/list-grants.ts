@@ -5,7 +5,7 @@ import { requirePermissions, type Actor } from '../shared/actor.js';
 import { PAGE_SIZE_DEFAULT } from '../shared/paging.js';
 import type { UseCase } from '../shared/use-case.js';
 import { page, pageSize } from '../shared/validation.js';
-import { scopeView } from './consent.js';
+import { oauthClientViewSchema, scopeView, scopeViewSchema } from './consent.js';
 import type { Grant } from './grant.js';
 
 export const listGrantsInput = z
@@ -27,7 +27,26 @@ export interface GrantView {
   readonly lastUsedAt: string | null;
 }
 
-type GrantPage = { grants: GrantView[]; total: number; page: number; pageSize: number };
+export const grantViewSchema = z.object({
+  id: z.string(),
+  client: oauthClientViewSchema,
+  user: z
+    .object({ id: z.string(), name: z.string(), email: z.string() })
+    .nullable()
+    .describe("Whose app it is (in everyone's list, `all=true`, the point); null when the account is gone"),
+  scopes: scopeViewSchema,
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+
+/** A page of connected apps, newest first. */
+export const grantPageSchema = z.object({
+  grants: z.array(grantViewSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+type GrantPage = z.output<typeof grantPageSchema>;
 
 /**
  * `GET /api/oauth/grants`: the apps connected to the school in a person's name and still working,

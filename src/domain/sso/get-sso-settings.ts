@@ -4,7 +4,7 @@ import { Settings } from '../../ports/settings.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { Actor } from '../shared/actor.js';
 import type { UseCase } from '../shared/use-case.js';
-import { ssoRedirectUris, toProviderView, type SsoProviderView } from './sso-provider.js';
+import { ssoProviderViewSchema, ssoRedirectUris, toProviderView } from './sso-provider.js';
 
 /** Configuring single sign-on is a school administrator's: `user.manage`, never a key scope. */
 export const SSO_SETTINGS_REQUIRED = ['user.manage'] as const;
@@ -14,10 +14,11 @@ export const SSO_SETTINGS_REQUIRED = ['user.manage'] as const;
  * null; and the redirect URIs to register at the provider, which are the deployment's and so are
  * there before any provider is (an administrator registers Desk at the provider first).
  */
-export interface SsoSettings {
-  readonly sso: SsoProviderView | null;
-  readonly redirectUris: readonly string[];
-}
+export const ssoSettingsSchema = z.object({
+  sso: ssoProviderViewSchema.nullable().describe("The school's provider; null when it has none"),
+  redirectUris: z.array(z.string()).describe('The redirect URIs to register at the provider'),
+});
+export type SsoSettings = z.output<typeof ssoSettingsSchema>;
 
 export const getSsoSettingsInput = z.object({}).strict();
 

@@ -3,6 +3,7 @@
  * may be configured, the allowed e-mail domains, which e-mail address a first sign-in may be matched
  * by, who may still use a password, and the redirect URIs to register at the provider.
  */
+import { z } from 'zod';
 import { isEmail, normaliseEmail } from '../identity/user.js';
 import type { Role } from '../access/permissions.js';
 import { isAcceptableText } from '../shared/text.js';
@@ -26,16 +27,17 @@ export interface SsoProvider {
 }
 
 /** What the console and the CLI show of a provider: everything but the secret. */
-export interface SsoProviderView {
-  readonly issuer: string;
-  readonly clientId: string;
-  readonly label: string;
-  readonly domains: readonly string[];
-  readonly passwords: 'on' | 'off';
+export const ssoProviderViewSchema = z.object({
+  issuer: z.string(),
+  clientId: z.string(),
+  label: z.string().describe('The sign-in button says "Sign in with <label>"'),
+  domains: z.array(z.string()).describe('The domains staff addresses are in; empty: any'),
+  passwords: z.enum(['on', 'off']).describe('Whether staff other than school administrators may use passwords'),
   /** Always true: a provider is never stored without one. Says that one is kept, never what it is. */
-  readonly hasClientSecret: true;
-  readonly updatedAt: string;
-}
+  hasClientSecret: z.literal(true).describe('A client secret is kept (never shown)'),
+  updatedAt: z.string(),
+});
+export type SsoProviderView = z.output<typeof ssoProviderViewSchema>;
 
 export const toProviderView = (p: SsoProvider): SsoProviderView => ({
   issuer: p.issuer,

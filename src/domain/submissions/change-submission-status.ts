@@ -6,7 +6,7 @@ import type { Repositories } from '../../ports/repositories.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import { costEventData, MAX_AMOUNT_MINOR, type CostEntry } from '../costs/cost-entry.js';
 import { deviceEventData, toDeviceView, type Device } from '../devices/device.js';
-import { type DeviceStatus } from '../devices/device-states.js';
+import { DEVICE_STATUSES } from '../devices/device-states.js';
 import { can, type Actor } from '../shared/actor.js';
 import { dateInZone } from '../shared/dates.js';
 import { conflict } from '../shared/errors.js';
@@ -15,15 +15,15 @@ import type { UseCase } from '../shared/use-case.js';
 import { exactlyOne, text, wholeNumber } from '../shared/validation.js';
 import { findSubmission, submissionRefFields } from './submission-ref.js';
 import {
+  DEVICE_OUTCOMES,
   deviceMoved,
   moveTo,
   repairDevice,
   submissionStatusEventData,
   toSubmissionView,
   withCost,
-  type DeviceOutcome,
+  submissionViewSchema,
   type Submission,
-  type SubmissionView,
 } from './submission.js';
 import { COVERAGES, REPAIR_MOVES } from './repair-states.js';
 
@@ -55,18 +55,23 @@ export const changeSubmissionStatusInput = z
   });
 
 /** What the move did to the register device with the submission's serial (see DeviceOutcome). */
-export interface RepairDeviceReport {
-  readonly id: string;
-  readonly serial: string;
-  readonly status: DeviceStatus;
-  readonly outcome: DeviceOutcome;
-}
+export const repairDeviceReportSchema = z.object({
+  id: z.string(),
+  serial: z.string(),
+  status: z.enum(DEVICE_STATUSES),
+  outcome: z.enum(DEVICE_OUTCOMES),
+});
+export type RepairDeviceReport = z.output<typeof repairDeviceReportSchema>;
 
-export interface SubmissionStatusResult {
-  readonly submission: SubmissionView;
-  /** Null when the serial is no register device (a loaner), on CLOSED, or when the caller may not see devices. */
-  readonly device: RepairDeviceReport | null;
-}
+export const submissionStatusResultSchema = z.object({
+  submission: submissionViewSchema,
+  device: repairDeviceReportSchema
+    .nullable()
+    .describe(
+      'Null when the serial is no register device (a loaner), on CLOSED, or when the caller may not see devices',
+    ),
+});
+export type SubmissionStatusResult = z.output<typeof submissionStatusResultSchema>;
 
 /**
  * Moves a repair along ASSIGNED → IN_REPAIR → RESOLVED → CLOSED (or closes a NEW or ASSIGNED one that

@@ -39,6 +39,9 @@ export const ticketCommentSchema = z.object({
 });
 export type TicketComment = z.output<typeof ticketCommentSchema>;
 
+/** What adding a comment answers with: the comment as kept. */
+export const ticketCommentResultSchema = z.object({ comment: ticketCommentSchema });
+
 /** A comment's event data (SPEC §8: thin): which ticket, which comment, and whether it is an internal note. */
 export const ticketCommentEventData = (t: Ticket, c: TicketComment) => ({
   ticket: { id: t.id, number: t.number },

@@ -1,9 +1,37 @@
 import { z } from 'zod';
-import { isEventKind, SUBSCRIBABLE_KINDS, type EventKind } from '../events/event.js';
+import { EVENT_KINDS, isEventKind, SUBSCRIBABLE_KINDS, type EventKind } from '../events/event.js';
 import { exactText, page, pageSize, text } from '../shared/validation.js';
 
 /** Why Desk turned a webhook off by itself (an administrator's PATCH turns it back on). */
-export type DisabledReason = 'gone' | 'exhausted';
+export const DISABLED_REASONS = ['gone', 'exhausted'] as const;
+export type DisabledReason = (typeof DISABLED_REASONS)[number];
+
+/** A webhook as the API shows it (WebhookView): never its secret. */
+export const webhookViewSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  events: z.array(z.enum(EVENT_KINDS)).readonly().describe('The event kinds it is sent'),
+  description: z.string().nullable(),
+  enabled: z.boolean(),
+  disabledReason: z
+    .enum(DISABLED_REASONS)
+    .nullable()
+    .describe('Set when Desk disabled it: the receiver answered 410 Gone, or the retry schedule ran out'),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** What a change to one webhook answers with: the webhook as it now is. */
+export const webhookResultSchema = z.object({ webhook: webhookViewSchema });
+
+/**
+ * A webhook just made, or given a new secret: the signing secret (`whsec_…`) is here once, and never
+ * again.
+ */
+export const webhookWithSecretSchema = z.object({
+  webhook: webhookViewSchema,
+  secret: z.string().describe('The Standard Webhooks signing secret, shown once'),
+});
 
 /** A webhook as the API shows it: never its secret. */
 export interface WebhookView {
@@ -46,7 +74,8 @@ export const toWebhookView = (w: StoredWebhook): WebhookView => ({
 });
 
 /** How one delivery attempt ended (also the `outcome` label of desk_webhook_deliveries_total). */
-export type DeliveryOutcome = 'success' | 'failure' | 'gone' | 'exhausted' | 'refused';
+export const DELIVERY_OUTCOMES = ['success', 'failure', 'gone', 'exhausted', 'refused'] as const;
+export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
 
 /** One attempt at delivering one event to one webhook: the delivery log (`GET …/deliveries`). */
 export interface DeliveryAttempt {
@@ -72,6 +101,38 @@ export interface DeliveryAttempt {
 }
 
 export type DeliveryAttemptView = Omit<DeliveryAttempt, 'body' | 'webhookId'>;
+
+/** One line of a webhook's delivery log (DeliveryAttemptView): never the body sent. */
+export const deliveryAttemptViewSchema = z.object({
+  id: z.string(),
+  eventId: z.number().int().nullable().describe('The event; null for a test delivery'),
+  messageId: z.string().describe('The `webhook-id` header: the same on every attempt and on a resend'),
+  kind: z.enum(EVENT_KINDS),
+  attempt: z.number().int().describe('1 for the first try; a resend or a test is attempt 1 of its own'),
+  statusCode: z.number().int().nullable(),
+  durationMs: z.number(),
+  error: z.string().nullable().describe('Why it failed, in words; never the response body'),
+  outcome: z.enum(DELIVERY_OUTCOMES),
+  nextAttemptAt: z.string().nullable().describe('When the next try is due (failures that will be retried)'),
+  at: z.string(),
+});
+
+/** What a delivery asked for now (a test, a resend) answers with. */
+export const deliveryResultSchema = z.object({ delivery: deliveryAttemptViewSchema });
+
+/** A webhook's delivery log, newest first, a page at a time. */
+export const deliveryPageSchema = z.object({
+  deliveries: z.array(deliveryAttemptViewSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+/** The school's webhooks, and the event kinds the caller may subscribe one to. */
+export const webhookListSchema = z.object({
+  webhooks: z.array(webhookViewSchema),
+  subscribableKinds: z.array(z.enum(EVENT_KINDS)).describe('The event kinds the caller may subscribe a webhook to'),
+});
 export const toAttemptView = ({ body: _body, webhookId: _webhookId, ...view }: DeliveryAttempt): DeliveryAttemptView =>
   view;
 

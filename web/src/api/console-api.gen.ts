@@ -3,6 +3,147 @@
 /* eslint-disable */
 
 export interface paths {
+    "/api/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with an e-mail address and password: the session's token, also set as the desk_session cookie
+         * @description The school is the address's own, else the `x-tenant-slug` header names it. Failed attempts are limited per account and per source address (429 with Retry-After); at a school whose provider has passwords off, only school administrators may sign in with one (403).
+         */
+        post: operations["signIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End the session and clear the desk_session cookie */
+        post: operations["signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who is signed in, in which school, and what they may do there */
+        get: operations["getSignedInUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a password with a setup link's token (a recovery or an invitation) */
+        post: operations["useSetupLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/school": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The school of this address, and its single sign-on option, for the sign-in page */
+        get: operations["getSignInSchool"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sso/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Start a sign-in with the school's provider: a redirect there (a browser's navigation, not a call) */
+        get: operations["startSsoSignIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sso/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The provider's answer: signed in (the desk_session cookie) or refused, and back to the console */
+        get: operations["completeSsoSignIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The school's provider (never its secret), and the redirect URIs to register there */
+        get: operations["getSsoSettings"];
+        /** Set the school's provider: checked against its discovery document before it is kept */
+        put: operations["configureSso"];
+        post?: never;
+        /** Remove the school's provider: everyone signs in with a password again */
+        delete: operations["removeSso"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/loans/inventory": {
         parameters: {
             query?: never;
@@ -383,6 +524,288 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The staff accounts by e-mail, a page at a time, and the roles the caller may give */
+        get: operations["listUsers"];
+        put?: never;
+        /** Add a staff account, with an invitation to choose a password when asked */
+        post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a user's name, role, loan groups or whether they may sign in */
+        patch: operations["updateUser"];
+        trace?: never;
+    };
+    "/api/users/{id}/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a new invitation link for a user (replacing any open one; a body is not read)
+         * @description A user who already has a password gets one only from a caller with `password.reset` (403 otherwise).
+         */
+        post: operations["inviteUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The keys (never the keys themselves), and the scopes the caller may give a new one */
+        get: operations["listApiKeys"];
+        put?: never;
+        /** Make a key: shown once, with an MCP client configuration that uses it */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a key: refused from its next request on */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/modules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every module, on or off, and whether the caller may switch them */
+        get: operations["listModules"];
+        /** Set which modules are on (every other one goes off); school administrators only */
+        put: operations["setModules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit log, newest first, filtered by actor, action, target and time, a page at a time */
+        get: operations["searchAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/authorizations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What an app asks for, in words, for the consent page */
+        get: operations["getAuthorization"];
+        put?: never;
+        /** Allow or deny an app: where the browser goes next (the app's redirect URI) */
+        post: operations["decideAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/grants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The apps connected in the caller's name, newest first; with all=true everyone's (user.manage) */
+        get: operations["listGrants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/grants/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Disconnect an app: its tokens stop working at once */
+        delete: operations["revokeGrant"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The webhooks (never their secrets), and the event kinds the caller may subscribe to */
+        get: operations["listWebhooks"];
+        put?: never;
+        /** Add a webhook: its signing secret is in this answer only */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A webhook */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /** Remove a webhook and its delivery log */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /** Change a webhook's URL, events, description, or turn it on or off (on again after Desk disabled it) */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/api/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new signing secret, shown once; the old one still signs for 24 hours (a body is not read) */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a `webhook.test` event now, and log it (a body is not read) */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A webhook's delivery log, newest first, a page at a time */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries/{deliveryId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a logged delivery again now, with the same message id (a body is not read) */
+        post: operations["resendWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -417,6 +840,172 @@ export interface components {
                 pointer: string;
                 detail: string;
             }[];
+        };
+        ApiKey: {
+            id: string;
+            name: string;
+            /** @description The key's first characters, to recognise it by */
+            prefix: string;
+            /** @description The permissions the key stands for */
+            readonly scopes: string[];
+            createdAt: string;
+            expiresAt: string | null;
+            lastUsedAt: string | null;
+            revokedAt: string | null;
+        };
+        McpClientConfig: {
+            mcpServers: {
+                desk: {
+                    /** @constant */
+                    type: "http";
+                    url: string;
+                    headers: {
+                        Authorization: string;
+                    };
+                };
+            };
+        };
+        ApiKeyList: {
+            apiKeys: components["schemas"]["ApiKey"][];
+            /** @description The scopes the caller may give a new key (what they hold) */
+            grantableScopes: ("person.view" | "loan.view" | "loan.issue" | "loan.return" | "repair.view" | "repair.create" | "repair.assign" | "ticket.view" | "device.view" | "cost.view" | "webhook.manage" | "monitor.manage" | "event.subscribe" | "audit.view" | "person.manage" | "device.manage" | "loan.manage" | "ticket.create" | "ticket.manage" | "repair.manage" | "cost.manage")[];
+        };
+        CreatedApiKey: {
+            apiKey: components["schemas"]["ApiKey"];
+            /** @description The key itself, shown once: `Authorization: Bearer <key>` */
+            key: string;
+            /** @description An MCP client's configuration with the key, ready to paste */
+            mcpConfig: components["schemas"]["McpClientConfig"];
+        };
+        AuditEntry: {
+            id: string;
+            actor: {
+                /** @enum {string} */
+                type: "user" | "apiKey" | "operator" | "anonymous" | "system";
+                id: string;
+                /** @description The app a person acted through (an OAuth grant's client name) */
+                via?: string;
+            };
+            action: string;
+            /** @description What was acted on: `loan:12`, `user:<id>`... */
+            target: string;
+            at: string;
+            readonly details: {
+                [key: string]: unknown;
+            };
+        };
+        AuditPage: {
+            entries: components["schemas"]["AuditEntry"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        SessionUser: {
+            id: string;
+            email: string;
+            name: string;
+            /** @enum {string} */
+            role: "school-admin" | "technician" | "loan-desk" | "teacher" | "read-only";
+            /** @description The loan groups a teacher sees (empty: none) */
+            readonly loanGroupIds: string[];
+        };
+        SignedIn: {
+            /** @description The session token: `Authorization: Bearer <token>`, or the `desk_session` cookie */
+            token: string;
+            expiresAt: string;
+            user: components["schemas"]["SessionUser"];
+        };
+        SignedInUser: {
+            user: components["schemas"]["SessionUser"];
+            tenant: {
+                slug: string;
+                name: string;
+                timeZone: string;
+                currency: string;
+            };
+            /** @description The effective permissions: the role's, plus `module.<x>` per module that is on */
+            permissions: string[];
+            /** @description The modules that are on, in catalogue order */
+            modules: ("integrations" | "people" | "loans" | "repairs" | "servicedesk" | "assets" | "costs" | "events")[];
+        };
+        SetupDone: {
+            /** @constant */
+            ok: true;
+            /** @description The address to sign in with */
+            email: string;
+            /** @description The school to sign in to */
+            school: {
+                slug: string;
+                name: string;
+            };
+            /** @description What to do next, in words */
+            next: string;
+        };
+        SignInSchool: {
+            /** @description The school of this address; null on a shared address (the page asks for the school's short name) */
+            school: {
+                slug: string;
+                name: string;
+                /** @description "Sign in with <label>", when the school has an OpenID provider */
+                sso: {
+                    label: string;
+                } | null;
+            } | null;
+        };
+        OAuthClientView: {
+            id: string;
+            name: string;
+            /** @description The host of the app's metadata document, when it is known by one (who vouches for the name) */
+            host: string | null;
+        };
+        ConsentView: {
+            id: string;
+            client: components["schemas"]["OAuthClientView"];
+            /** @description Where the person goes back to after choosing (the redirect URI's host) */
+            redirectHost: string;
+            school: {
+                slug: string;
+                name: string;
+            };
+            /** @description What the app would get: what it asked for that this person holds */
+            readonly scopes: {
+                /** @enum {string} */
+                name: "person.view" | "loan.view" | "loan.issue" | "loan.return" | "repair.view" | "repair.create" | "repair.assign" | "ticket.view" | "device.view" | "cost.view" | "webhook.manage" | "monitor.manage" | "event.subscribe" | "audit.view" | "person.manage" | "device.manage" | "loan.manage" | "ticket.create" | "ticket.manage" | "repair.manage" | "cost.manage";
+                description: string;
+            }[];
+            /** @description Whether the school lets apps in at all (the Integrations module): if not, the app cannot connect yet */
+            integrationsEnabled: boolean;
+            expiresAt: string;
+        };
+        ConnectedApp: {
+            id: string;
+            client: components["schemas"]["OAuthClientView"];
+            /** @description Whose app it is (in everyone's list, `all=true`, the point); null when the account is gone */
+            user: {
+                id: string;
+                name: string;
+                email: string;
+            } | null;
+            readonly scopes: {
+                /** @enum {string} */
+                name: "person.view" | "loan.view" | "loan.issue" | "loan.return" | "repair.view" | "repair.create" | "repair.assign" | "ticket.view" | "device.view" | "cost.view" | "webhook.manage" | "monitor.manage" | "event.subscribe" | "audit.view" | "person.manage" | "device.manage" | "loan.manage" | "ticket.create" | "ticket.manage" | "repair.manage" | "cost.manage";
+                description: string;
+            }[];
+            createdAt: string;
+            lastUsedAt: string | null;
+        };
+        AuthorizationResult: {
+            authorization: components["schemas"]["ConsentView"];
+        };
+        AuthorizationDecision: {
+            /** @description The app's redirect URI, with the code (allowed) or the error (denied) */
+            redirectTo: string;
+        };
+        ConnectedAppPage: {
+            grants: components["schemas"]["ConnectedApp"][];
+            total: number;
+            page: number;
+            pageSize: number;
         };
         Device: {
             id: string;
@@ -536,6 +1125,16 @@ export interface components {
                 };
             }[];
         };
+        Modules: {
+            /** @description Every module, in catalogue order */
+            modules: {
+                /** @enum {string} */
+                name: "integrations" | "people" | "loans" | "repairs" | "servicedesk" | "assets" | "costs" | "events";
+                enabled: boolean;
+            }[];
+            /** @description Whether the caller may switch them */
+            changeable: boolean;
+        };
         Person: {
             id: string;
             name: string;
@@ -592,6 +1191,126 @@ export interface components {
                 updatedAt: string;
             }[];
         };
+        SsoProvider: {
+            issuer: string;
+            clientId: string;
+            /** @description The sign-in button says "Sign in with <label>" */
+            label: string;
+            /** @description The domains staff addresses are in; empty: any */
+            domains: string[];
+            /**
+             * @description Whether staff other than school administrators may use passwords
+             * @enum {string}
+             */
+            passwords: "on" | "off";
+            /**
+             * @description A client secret is kept (never shown)
+             * @constant
+             */
+            hasClientSecret: true;
+            updatedAt: string;
+        };
+        SsoSettings: {
+            /** @description The school's provider; null when it has none */
+            sso: components["schemas"]["SsoProvider"] | null;
+            /** @description The redirect URIs to register at the provider */
+            redirectUris: string[];
+        };
+        User: {
+            id: string;
+            email: string;
+            name: string;
+            /** @enum {string} */
+            role: "school-admin" | "technician" | "loan-desk" | "teacher" | "read-only";
+            /** @description The loan groups a teacher sees (empty: none) */
+            readonly loanGroupIds: string[];
+            active: boolean;
+            createdAt: string;
+            /** @description A password is set */
+            hasPassword: boolean;
+            /** @description The open invitation, by its expiry (the link itself is shown once, when made); null: none */
+            invitation: {
+                expiresAt: string;
+            } | null;
+        };
+        UserResult: {
+            user: components["schemas"]["User"];
+        };
+        Invitation: {
+            /** @description The one-use link that lets the user choose their password (shown once) */
+            url: string;
+            expiresAt: string;
+        };
+        UserPage: {
+            users: components["schemas"]["User"][];
+            total: number;
+            page: number;
+            pageSize: number;
+            /** @description The roles the caller may give a new user, or change one to */
+            grantableRoles: ("school-admin" | "technician" | "loan-desk" | "teacher" | "read-only")[];
+        };
+        CreatedUser: {
+            user: components["schemas"]["User"];
+            /** @description Present when `invite` was asked for: the link, shown once */
+            invitation?: components["schemas"]["Invitation"];
+        };
+        InviteResult: {
+            invitation: components["schemas"]["Invitation"];
+        };
+        Webhook: {
+            id: string;
+            url: string;
+            /** @description The event kinds it is sent */
+            readonly events: ("loan.issued" | "loan.returned" | "loan.withdrawn" | "loan.restored" | "loan.created" | "loan.updated" | "submission.created" | "submission.assigned" | "submission.status_changed" | "person.created" | "person.updated" | "person.archived" | "device.created" | "device.updated" | "ticket.created" | "ticket.updated" | "ticket.commented" | "cost.recorded" | "import.completed" | "backup.failed" | "monitor.down" | "monitor.up" | "webhook.test")[];
+            description: string | null;
+            enabled: boolean;
+            /** @description Set when Desk disabled it: the receiver answered 410 Gone, or the retry schedule ran out */
+            disabledReason: ("gone" | "exhausted") | null;
+            createdAt: string;
+            updatedAt: string;
+        };
+        WebhookResult: {
+            webhook: components["schemas"]["Webhook"];
+        };
+        WebhookWithSecret: {
+            webhook: components["schemas"]["Webhook"];
+            /** @description The Standard Webhooks signing secret, shown once */
+            secret: string;
+        };
+        WebhookDelivery: {
+            id: string;
+            /** @description The event; null for a test delivery */
+            eventId: number | null;
+            /** @description The `webhook-id` header: the same on every attempt and on a resend */
+            messageId: string;
+            /** @enum {string} */
+            kind: "loan.issued" | "loan.returned" | "loan.withdrawn" | "loan.restored" | "loan.created" | "loan.updated" | "submission.created" | "submission.assigned" | "submission.status_changed" | "person.created" | "person.updated" | "person.archived" | "device.created" | "device.updated" | "ticket.created" | "ticket.updated" | "ticket.commented" | "cost.recorded" | "import.completed" | "backup.failed" | "monitor.down" | "monitor.up" | "webhook.test";
+            /** @description 1 for the first try; a resend or a test is attempt 1 of its own */
+            attempt: number;
+            statusCode: number | null;
+            durationMs: number;
+            /** @description Why it failed, in words; never the response body */
+            error: string | null;
+            /** @enum {string} */
+            outcome: "success" | "failure" | "gone" | "exhausted" | "refused";
+            /** @description When the next try is due (failures that will be retried) */
+            nextAttemptAt: string | null;
+            at: string;
+        };
+        WebhookDeliveryResult: {
+            delivery: components["schemas"]["WebhookDelivery"];
+        };
+        WebhookList: {
+            webhooks: components["schemas"]["Webhook"][];
+            /** @description The event kinds the caller may subscribe a webhook to */
+            subscribableKinds: ("loan.issued" | "loan.returned" | "loan.withdrawn" | "loan.restored" | "loan.created" | "loan.updated" | "submission.created" | "submission.assigned" | "submission.status_changed" | "person.created" | "person.updated" | "person.archived" | "device.created" | "device.updated" | "ticket.created" | "ticket.updated" | "ticket.commented" | "cost.recorded" | "import.completed" | "backup.failed" | "monitor.down" | "monitor.up" | "webhook.test")[];
+        };
+        WebhookDeliveryPage: {
+            deliveries: components["schemas"]["WebhookDelivery"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
         CallAssistantToolResponse: {
             /** @description The tool's result (its output schema) */
             result: unknown;
@@ -602,11 +1321,9 @@ export interface components {
         };
     };
     responses: {
-        /** @description Service unavailable (type `unavailable`) */
-        Problem503Unavailable: {
+        /** @description Invalid input (type `invalid-input` or `malformed-body`) */
+        Problem400InvalidOrMalformedBody: {
             headers: {
-                /** @description Seconds to wait before retrying. */
-                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -615,15 +1332,6 @@ export interface components {
         };
         /** @description Missing or invalid credential (type `unauthorized`) */
         Problem401Unauthorized: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description Module not enabled (type `module-disabled`) */
-        Problem404ModuleDisabled: {
             headers: {
                 [name: string]: unknown;
             };
@@ -640,8 +1348,66 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description Too many requests (type `rate-limited`) */
+        Problem429RateLimited: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Service unavailable (type `unavailable`) */
+        Problem503Unavailable: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Unsupported media type (type `unsupported-media-type`) */
+        Problem415UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Request body too large (type `payload-too-large`) */
+        Problem413PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description Invalid input (type `invalid-input`) */
         Problem400Invalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Record not found (type `not-found`) */
+        Problem404NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Module not enabled (type `module-disabled`) */
+        Problem404ModuleDisabled: {
             headers: {
                 [name: string]: unknown;
             };
@@ -660,33 +1426,6 @@ export interface components {
         };
         /** @description Conflict with the current state (type `conflict`) */
         Problem409Conflict: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description Invalid input (type `invalid-input` or `malformed-body`) */
-        Problem400InvalidOrMalformedBody: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description Unsupported media type (type `unsupported-media-type`) */
-        Problem415UnsupportedMediaType: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description Request body too large (type `payload-too-large`) */
-        Problem413PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
             };
@@ -720,6 +1459,289 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedIn"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            429: components["responses"]["Problem429RateLimited"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out; the cookie is cleared. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    getSignedInUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedInUser"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    useSetupLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetupDone"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            403: components["responses"]["Problem403Forbidden"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    getSignInSchool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInSchool"];
+                };
+            };
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    startSsoSignIn: {
+        parameters: {
+            query?: {
+                /** @description The school's short name; required on a shared address */
+                school?: string;
+                /** @description The console path to come back to (by default the home page) */
+                returnTo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the school's provider, with the sign-in's state kept in the desk_sso cookie */
+            302: {
+                headers: {
+                    /** @description Where to go next */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description To PUBLIC_URL first, from another shared address; or back to returnTo with `sso=<reason>` when the sign-in cannot start */
+            303: {
+                headers: {
+                    /** @description Where to go next */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400Invalid"];
+            429: components["responses"]["Problem429RateLimited"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    completeSsoSignIn: {
+        parameters: {
+            query?: {
+                /** @description The sign-in this answers (it must match the desk_sso cookie) */
+                state?: string;
+                /** @description The authorization code, when the person signed in */
+                code?: string;
+                /** @description The provider that answers (RFC 9207) */
+                iss?: string;
+                /** @description The provider's refusal, when it refused */
+                error?: string;
+                error_description?: string;
+                session_state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To returnTo, signed in; or to returnTo with `sso=<reason>`, refused. The desk_sso cookie is cleared */
+            303: {
+                headers: {
+                    /** @description Where to go next */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400Invalid"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    getSsoSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoSettings"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    configureSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    issuer: string;
+                    clientId: string;
+                    clientSecret?: string;
+                    label?: string;
+                    domains?: string[];
+                    /** @enum {string} */
+                    passwords?: "on" | "off";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoSettings"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    removeSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404NotFound"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
     listLoans: {
         parameters: {
             query?: {
@@ -1754,6 +2776,696 @@ export interface operations {
             503: components["responses"]["Problem503Unavailable"];
         };
     };
+    listUsers: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserPage"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    name: string;
+                    /** @enum {string} */
+                    role: "school-admin" | "technician" | "loan-desk" | "teacher" | "read-only";
+                    /** @default [] */
+                    loanGroupIds?: string[];
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedUser"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @enum {string} */
+                    role?: "school-admin" | "technician" | "loan-desk" | "teacher" | "read-only";
+                    loanGroupIds?: string[];
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404NotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    inviteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404NotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyList"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    scopes: string[];
+                    expiresInDays?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiKey"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404NotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    listModules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Modules"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    setModules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Modules"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    searchAudit: {
+        parameters: {
+            query?: {
+                actor?: string;
+                action?: string;
+                target?: string;
+                from?: string;
+                to?: string;
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    getAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorizationResult"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404NotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    decideAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    decision: "allow" | "deny";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorizationDecision"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404NotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    listGrants: {
+        parameters: {
+            query?: {
+                all?: boolean;
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectedAppPage"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    revokeGrant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404NotFound"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    events: string[];
+                    description?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookWithSecret"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookResult"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url?: string;
+                    events?: string[];
+                    description?: string | null;
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookWithSecret"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryPage"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    resendWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
     getConsoleOpenApi: {
         parameters: {
             query?: never;
@@ -1780,6 +3492,23 @@ export interface operations {
 
 // The named schemas, by name.
 export type Problem = components['schemas']['Problem'];
+export type ApiKey = components['schemas']['ApiKey'];
+export type McpClientConfig = components['schemas']['McpClientConfig'];
+export type ApiKeyList = components['schemas']['ApiKeyList'];
+export type CreatedApiKey = components['schemas']['CreatedApiKey'];
+export type AuditEntry = components['schemas']['AuditEntry'];
+export type AuditPage = components['schemas']['AuditPage'];
+export type SessionUser = components['schemas']['SessionUser'];
+export type SignedIn = components['schemas']['SignedIn'];
+export type SignedInUser = components['schemas']['SignedInUser'];
+export type SetupDone = components['schemas']['SetupDone'];
+export type SignInSchool = components['schemas']['SignInSchool'];
+export type OAuthClientView = components['schemas']['OAuthClientView'];
+export type ConsentView = components['schemas']['ConsentView'];
+export type ConnectedApp = components['schemas']['ConnectedApp'];
+export type AuthorizationResult = components['schemas']['AuthorizationResult'];
+export type AuthorizationDecision = components['schemas']['AuthorizationDecision'];
+export type ConnectedAppPage = components['schemas']['ConnectedAppPage'];
 export type Device = components['schemas']['Device'];
 export type DeviceResult = components['schemas']['DeviceResult'];
 export type DeviceHistoryEntry = components['schemas']['DeviceHistoryEntry'];
@@ -1794,9 +3523,25 @@ export type LoanInventory = components['schemas']['LoanInventory'];
 export type LoanList = components['schemas']['LoanList'];
 export type ReturnResult = components['schemas']['ReturnResult'];
 export type LoanGroupList = components['schemas']['LoanGroupList'];
+export type Modules = components['schemas']['Modules'];
 export type Person = components['schemas']['Person'];
 export type PersonResult = components['schemas']['PersonResult'];
 export type PeopleList = components['schemas']['PeopleList'];
 export type PersonProfile = components['schemas']['PersonProfile'];
+export type SsoProvider = components['schemas']['SsoProvider'];
+export type SsoSettings = components['schemas']['SsoSettings'];
+export type User = components['schemas']['User'];
+export type UserResult = components['schemas']['UserResult'];
+export type Invitation = components['schemas']['Invitation'];
+export type UserPage = components['schemas']['UserPage'];
+export type CreatedUser = components['schemas']['CreatedUser'];
+export type InviteResult = components['schemas']['InviteResult'];
+export type Webhook = components['schemas']['Webhook'];
+export type WebhookResult = components['schemas']['WebhookResult'];
+export type WebhookWithSecret = components['schemas']['WebhookWithSecret'];
+export type WebhookDelivery = components['schemas']['WebhookDelivery'];
+export type WebhookDeliveryResult = components['schemas']['WebhookDeliveryResult'];
+export type WebhookList = components['schemas']['WebhookList'];
+export type WebhookDeliveryPage = components['schemas']['WebhookDeliveryPage'];
 export type CallAssistantToolResponse = components['schemas']['CallAssistantToolResponse'];
 export type GetConsoleOpenApiResponse = components['schemas']['GetConsoleOpenApiResponse'];

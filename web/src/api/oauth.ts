@@ -1,6 +1,7 @@
 /**
  * The console's side of Desk's OAuth authorization server: what an app asks on the consent page and
- * the person's answer, and the apps connected in a person's name (src/adapters/http/routes/oauth.ts).
+ * the person's answer, and the apps connected in a person's name
+ * (src/adapters/http/console-api/connected-apps.ts).
  */
 import { api } from './client.js';
 

@@ -3,17 +3,52 @@ import { consoleOpenApi, type ConsoleDocument } from '../contract/openapi.js';
 import { registerRoutes } from '../contract/register.js';
 import { handledRoute, routeGroup, type RouteGroup } from '../contract/route.js';
 import type { RouteModule } from '../route-module.js';
+import { apiKeyRoutes } from './api-keys.js';
 import { assistantRoutes } from './assistant.js';
+import { auditRoutes } from './audit.js';
+import { authRoutes } from './auth.js';
+import { connectedAppRoutes } from './connected-apps.js';
+import { costRoutes } from './costs.js';
 import { deviceRoutes } from './devices.js';
+import { eventStreamRoutes } from './events.js';
 import { loanGroupRoutes, loanRoutes } from './loans.js';
+import { alertRoutes, monitorRoutes } from './monitors.js';
+import { moduleRoutes } from './modules.js';
 import { peopleRoutes } from './people.js';
+import { recordRoutes } from './records.js';
+import { repairRoutes } from './repairs.js';
+import { ssoRoutes } from './sso.js';
+import { ticketRoutes } from './tickets.js';
+import { userRoutes } from './users.js';
+import { webhookRoutes } from './webhooks.js';
 
 /**
  * The console API, by capability, in the order the document and the docs list them. Each group's
  * routes are declared in its own file; to add a capability, write `console-api/<capability>.ts`
  * exporting a routeGroup and list it here.
  */
-const CAPABILITIES: readonly RouteGroup[] = [loanRoutes, loanGroupRoutes, assistantRoutes, peopleRoutes, deviceRoutes];
+const CAPABILITIES: readonly RouteGroup[] = [
+  authRoutes,
+  ssoRoutes,
+  loanRoutes,
+  loanGroupRoutes,
+  assistantRoutes,
+  peopleRoutes,
+  deviceRoutes,
+  repairRoutes,
+  ticketRoutes,
+  costRoutes,
+  monitorRoutes,
+  alertRoutes,
+  eventStreamRoutes,
+  recordRoutes,
+  userRoutes,
+  apiKeyRoutes,
+  moduleRoutes,
+  auditRoutes,
+  connectedAppRoutes,
+  webhookRoutes,
+];
 
 /** The route that answers with the document itself (which lists it too). */
 const contractRoutes = (document: () => ConsoleDocument): RouteGroup =>

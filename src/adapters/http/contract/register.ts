@@ -92,11 +92,12 @@ function handledRouteHandler(
   route: HandledRoute<z.ZodObject | undefined, never, Responses>,
   deps: HttpDeps,
 ): Middleware {
-  const readQuery = route.query ? queryReader(route.query) : null;
+  const readQuery = route.query && !route.judgesQuery ? queryReader(route.query) : null;
   const body = route.body instanceof z.ZodType && !route.judgesBody ? route.body : null;
   return async (ctx) => {
     if (route.required && route.required.length > 0) requirePermissions(actorOf(ctx), route.required);
-    const query = readQuery && route.query ? parseInput(route.query, readQuery(ctx)) : {};
+    const query =
+      readQuery && route.query ? parseInput(route.query, readQuery(ctx)) : route.judgesQuery ? ctx.query : {};
     const parsed = body ? parseInput(body, ctx.request.body) : ctx.request.body;
     await route.handle({
       ctx,

@@ -138,6 +138,12 @@ export interface HandledRoute<
    * for): the declaration documents the body, and the handler gets it unparsed.
    */
   readonly judgesBody?: boolean;
+  /**
+   * The handler reads the query itself: it weighs it against a header (`Last-Event-ID` against
+   * `?after=`) or must act before reading anything (a single sign-on start on a foreign address moves
+   * to the deployment's own first). The declaration documents the query; the handler gets it unparsed.
+   */
+  readonly judgesQuery?: boolean;
   readonly responses: R;
   handle(call: Call<Q extends z.ZodObject ? z.output<Q> : Record<string, never>, B, R>): Promise<void>;
 }

@@ -1,21 +1,12 @@
 import { consoleApiRoutes } from '../console-api/index.js';
 import type { RouteModule } from '../route-module.js';
 import { actionRoutes } from './actions.js';
-import { adminRoutes } from './admin.js';
-import { authRoutes } from './auth.js';
-import { costRoutes } from './costs.js';
 import { eventRoutes } from './events.js';
 import { healthRoutes } from './health.js';
 import { mcpRoutes } from './mcp.js';
 import { metricsRoutes } from './metrics.js';
-import { monitorRoutesModule } from './monitors.js';
 import { oauthRoutes } from './oauth.js';
-import { repairRoutes } from './repairs.js';
-import { ticketRoutes } from './tickets.js';
-import { recordsIoRoutes } from './records-io.js';
-import { ssoRoutes } from './sso.js';
 import { v1Routes } from './v1.js';
-import { webhookRoutes } from './webhooks.js';
 
 /**
  * Every HTTP surface, in registration order. To add one (v1, actions, MCP, console, metrics), write
@@ -28,15 +19,6 @@ export const routeModules: readonly RouteModule[] = [
   actionRoutes,
   mcpRoutes,
   oauthRoutes,
-  authRoutes,
-  ssoRoutes,
-  ticketRoutes,
-  webhookRoutes,
   eventRoutes,
-  monitorRoutesModule,
-  repairRoutes,
-  costRoutes,
-  adminRoutes,
-  recordsIoRoutes,
   consoleApiRoutes,
 ];

@@ -1,22 +1,14 @@
 import type { Context, Middleware } from 'koa';
 import { OAUTH_SCOPES } from '../../../domain/oauth/grant.js';
 import { BeginAuthorization, type AuthorizationServer } from '../../../domain/oauth/begin-authorization.js';
-import { DecideAuthorization } from '../../../domain/oauth/decide-authorization.js';
 import { ExchangeToken } from '../../../domain/oauth/exchange-token.js';
-import { GetAuthorization } from '../../../domain/oauth/get-authorization.js';
-import { ListGrants, listGrantsInput } from '../../../domain/oauth/list-grants.js';
 import { RegisterClient } from '../../../domain/oauth/register-client.js';
-import { RevokeGrant } from '../../../domain/oauth/revoke-grant.js';
 import { RevokeToken } from '../../../domain/oauth/revoke-token.js';
-import { perform } from '../../../domain/shared/use-case.js';
 import type { RateLimitPolicy } from '../../../ports/rate-limiter.js';
-import { consoleActor, consoleAuth } from '../auth/session.js';
-import { formBody, jsonBody, objectBody } from '../json-body.js';
+import { formBody, jsonBody } from '../json-body.js';
 import { hostTenantOf } from '../middleware/host-gate.js';
-import { OriginPolicy, requireAllowedOrigin } from '../middleware/origin-check.js';
 import { addressSubject, rateLimit } from '../middleware/rate-limit.js';
 import { requestOrigin } from '../origin.js';
-import { queryReader } from '../query.js';
 import type { RouteModule } from '../route-module.js';
 import { MCP_PATH, resourceMetadataPath } from './mcp.js';
 
@@ -57,15 +49,16 @@ export const OAUTH_RATE_LIMIT_POLICIES = [REGISTER_POLICY, AUTHORIZE_POLICY, TOK
  * a shared address) as both the resource's host and the issuer; dynamic client registration (RFC 7591)
  * beside client ID metadata documents; the authorization endpoint, which hands the person to the
  * console's consent page; the token endpoint (codes with PKCE, rotating refresh tokens); revocation
- * (RFC 7009); and the console's own routes for the consent page and connected apps.
+ * (RFC 7009). The console's own routes for the consent page and connected apps are declared in
+ * console-api/connected-apps.ts.
  *
  * The OAuth endpoints answer failures in OAuth's words (error-handler.ts, OAUTH_JSON_PATHS), never
- * problem+json; the console routes answer problem+json like every console route.
+ * problem+json.
  */
 export const oauthRoutes: RouteModule = {
   name: 'oauth',
   register(router, deps) {
-    const { container, config, resolve } = deps;
+    const { container, config } = deps;
     const server = (ctx: Context): AuthorizationServer => {
       const issuer = requestOrigin(ctx, config);
       return { issuer, resource: `${issuer}${MCP_PATH}`, tenantId: hostTenantOf(ctx)?.id ?? null };
@@ -76,9 +69,6 @@ export const oauthRoutes: RouteModule = {
       await next();
     };
     const perAddress = (policy: RateLimitPolicy) => rateLimit(container, policy, addressSubject);
-    const signedIn = consoleAuth(container);
-    const readGrantsQuery = queryReader(listGrantsInput);
-    const sameOrigin = requireAllowedOrigin(new OriginPolicy(config));
 
     // Discovery. Each document describes the origin that was asked, so a school's host and the shared
     // address each have their own issuer and resource, and a token of one is refused by the other.
@@ -147,26 +137,6 @@ export const oauthRoutes: RouteModule = {
       await container.get(RevokeToken).execute(ctx.state.form as Record<string, string>);
       ctx.status = 200;
       ctx.body = {};
-    });
-
-    // The consent page (a signed-in person): what the app asks, and their answer.
-    router.get('/api/oauth/authorizations/:id', signedIn, async (ctx) => {
-      ctx.body = await perform(resolve, GetAuthorization, consoleActor(ctx), { id: ctx.params.id });
-    });
-    router.post('/api/oauth/authorizations/:id', signedIn, sameOrigin, jsonBody(), async (ctx) => {
-      ctx.body = await perform(resolve, DecideAuthorization, consoleActor(ctx), {
-        ...objectBody(ctx),
-        id: ctx.params.id,
-      });
-    });
-
-    // Connected apps: a person's own, or (user.manage, `all=true`) everyone's in the school.
-    router.get('/api/oauth/grants', signedIn, async (ctx) => {
-      ctx.body = await perform(resolve, ListGrants, consoleActor(ctx), readGrantsQuery(ctx));
-    });
-    router.delete('/api/oauth/grants/:id', signedIn, sameOrigin, async (ctx) => {
-      await perform(resolve, RevokeGrant, consoleActor(ctx), { id: ctx.params.id });
-      ctx.status = 204;
     });
   },
 };
