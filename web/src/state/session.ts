@@ -5,25 +5,9 @@
  */
 import type { AnyPermission } from '@desk/contract';
 import { computed, signal } from '@preact/signals';
-import { api } from '../api/client.js';
+import { logIn, logOut, whoIsSignedIn, type Me } from '../api/auth.js';
 
-export interface Me {
-  readonly user: {
-    readonly id: string;
-    readonly email: string;
-    readonly name: string;
-    readonly role: string;
-    readonly loanGroupIds: readonly string[];
-  };
-  readonly tenant: {
-    readonly slug: string;
-    readonly name: string;
-    readonly timeZone: string;
-    readonly currency: string;
-  };
-  readonly permissions: readonly string[];
-  readonly modules: readonly string[];
-}
+export type { Me };
 
 /**
  * `unknown` while the first check runs; `signed-in`; `signed-out` (nobody, or after signing out);
@@ -45,7 +29,7 @@ export const can = (...required: AnyPermission[]): boolean => required.every((p)
 /** Asks the server who is signed in (a 401 is an answer here: nobody). */
 export async function loadSession(): Promise<void> {
   try {
-    me.value = await api.get<Me>('/api/auth/me', undefined, { expect401: true });
+    me.value = await whoIsSignedIn();
     sessionState.value = 'signed-in';
   } catch {
     me.value = null;
@@ -58,21 +42,14 @@ export async function loadSession(): Promise<void> {
  * Resolves when signed in; rejects with the server's ApiError (wrong credentials, too many tries).
  */
 export async function signIn(email: string, password: string, school?: string): Promise<void> {
-  await api.post(
-    '/api/auth/login',
-    { email, password },
-    {
-      expect401: true,
-      headers: school ? { 'x-tenant-slug': school } : {},
-    },
-  );
+  await logIn(email, password, school);
   await loadSession();
 }
 
 /** Ends the session on the server, then forgets everything this page knew (see main.tsx). */
 export async function signOut(): Promise<void> {
   try {
-    await api.post('/api/auth/logout', {}, { expect401: true });
+    await logOut();
   } finally {
     me.value = null;
     sessionState.value = 'signed-out';

@@ -4,7 +4,9 @@
  * The grouping, the date range, the register's filters and its page all live in the address.
  */
 import { useState } from 'preact/hooks';
-import { api, ApiError } from '../../api/client.js';
+import type { Coverage, CostType } from '@desk/contract';
+import { ApiError } from '../../api/client.js';
+import { costBreakdown, listCosts, recordCost, type CostBreakdown } from '../../api/costs.js';
 import { formatCount, formatDate, formatMoney, parseMoney, todayInSchool } from '../../format.js';
 import { query, setQuery } from '../../router.js';
 import { can } from '../../state/session.js';
@@ -31,32 +33,6 @@ import {
   type Period,
 } from './labels.js';
 
-interface Breakdown {
-  readonly by: By;
-  readonly currency: string;
-  readonly from: string;
-  readonly to: string;
-  readonly rows: readonly { key: string; count: number; amountMinor: number }[];
-  readonly totalMinor: number;
-}
-
-interface CostEntry {
-  readonly id: string;
-  readonly type: string;
-  readonly coverage: string | null;
-  readonly amountMinor: number;
-  readonly date: string;
-  readonly source: string;
-  readonly note: string | null;
-}
-
-interface CostList {
-  readonly costs: readonly CostEntry[];
-  readonly total: number;
-  readonly page: number;
-  readonly pageSize: number;
-}
-
 const PAGE_SIZE = 25;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -82,11 +58,11 @@ export default function Costs() {
   const page = currentPage();
 
   const breakdown = useResource(
-    () => api.get<Breakdown>('/api/costs/breakdown', { by, period: by === 'period' ? period : undefined, from, to }),
+    () => costBreakdown({ by, period: by === 'period' ? period : undefined, from, to }),
     [by, period, from, to],
   );
   const list = useResource(
-    () => api.get<CostList>('/api/costs', { type, coverage, from, to, page, pageSize: PAGE_SIZE }),
+    () => listCosts({ type: type || undefined, coverage: coverage || undefined, from, to, page, pageSize: PAGE_SIZE }),
     [type, coverage, from, to, page],
   );
   const [recording, setRecording] = useState(false);
@@ -210,7 +186,7 @@ export default function Costs() {
 const sourceLabel = (source: string): string =>
   source === 'manual' ? 'Entered by hand' : source.startsWith('submission:') ? `Repair ${source.slice(11)}` : source;
 
-function BreakdownView(props: { breakdown: ReturnType<typeof useResource<Breakdown>>; by: By; period: Period }) {
+function BreakdownView(props: { breakdown: ReturnType<typeof useResource<CostBreakdown>>; by: By; period: Period }) {
   const { breakdown, by, period } = props;
   if (breakdown.error) return <ErrorNotice error={breakdown.error} onRetry={breakdown.reload} />;
   const data = breakdown.data;
@@ -279,8 +255,8 @@ function BreakdownView(props: { breakdown: ReturnType<typeof useResource<Breakdo
 
 function RecordCost(props: { onDone: () => void }) {
   const today = todayInSchool();
-  const [type, setType] = useState<string>('PURCHASE');
-  const [coverage, setCoverage] = useState('');
+  const [type, setType] = useState<CostType>('PURCHASE');
+  const [coverage, setCoverage] = useState<Coverage | ''>('');
   const [amount, setAmount] = useState('');
   const [date, setDate] = useState(today);
   const [note, setNote] = useState('');
@@ -296,7 +272,7 @@ function RecordCost(props: { onDone: () => void }) {
         new Map([['amountMinor', 'enter an amount, such as 125.50']]),
       );
     }
-    await api.post('/api/costs', {
+    await recordCost({
       type,
       coverage: coverage || null,
       amountMinor,
@@ -315,14 +291,14 @@ function RecordCost(props: { onDone: () => void }) {
           label="Type"
           value={type}
           error={form.error('type')}
-          onChange={(e) => setType((e.currentTarget as HTMLSelectElement).value)}
+          onChange={(e) => setType((e.currentTarget as HTMLSelectElement).value as CostType)}
           choices={COST_TYPES.map((t) => ({ value: t, label: typeLabel(t) }))}
         />
         <SelectField
           label="Who paid"
           value={coverage}
           error={form.error('coverage')}
-          onChange={(e) => setCoverage((e.currentTarget as HTMLSelectElement).value)}
+          onChange={(e) => setCoverage((e.currentTarget as HTMLSelectElement).value as Coverage | '')}
           choices={[
             { value: '', label: 'Not stated' },
             ...COVERAGES.map((c) => ({ value: c, label: coverageLabel(c) })),

@@ -5,7 +5,8 @@
  * its figures may be out of date, and reloads all when it comes back (or on the server's `reset`).
  */
 import { useEffect, useState } from 'preact/hooks';
-import { api } from '../../api/client.js';
+import { listRepairs, type Repair } from '../../api/repairs.js';
+import { listTickets } from '../../api/tickets.js';
 import { liveState } from '../../api/events.js';
 import { formatCount, formatDate, formatInstant, todayInSchool } from '../../format.js';
 import { Link } from '../../router.js';
@@ -18,23 +19,7 @@ import './home.css';
 
 const LIST = 8;
 
-interface Submission {
-  readonly id: string;
-  readonly number: number;
-  readonly serial: string;
-  readonly description: string;
-  readonly status: string;
-  readonly createdAt: string;
-}
-interface Ticket {
-  readonly id: string;
-  readonly number: number;
-  readonly subject: string;
-  readonly priority: string;
-  readonly createdAt: string;
-}
-
-const OPEN_REPAIRS = ['NEW', 'ASSIGNED', 'IN_REPAIR'] as const;
+const OPEN_REPAIRS = ['NEW', 'ASSIGNED', 'IN_REPAIR'] as const satisfies readonly Repair['status'][];
 
 async function loadLoans() {
   const today = todayInSchool();
@@ -46,11 +31,7 @@ async function loadLoans() {
 }
 
 async function loadRepairs() {
-  const pages = await Promise.all(
-    OPEN_REPAIRS.map((status) =>
-      api.get<{ submissions: readonly Submission[]; total: number }>('/api/submissions', { status, pageSize: LIST }),
-    ),
-  );
+  const pages = await Promise.all(OPEN_REPAIRS.map((status) => listRepairs({ status, pageSize: LIST })));
   const newest = pages
     .flatMap((p) => p.submissions)
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
@@ -58,8 +39,7 @@ async function loadRepairs() {
   return { total: pages.reduce((n, p) => n + p.total, 0), newest };
 }
 
-const loadTickets = () =>
-  api.get<{ tickets: readonly Ticket[]; total: number }>('/api/tickets', { status: 'NEW', pageSize: LIST });
+const loadTickets = () => listTickets({ status: 'NEW', pageSize: LIST });
 
 export default function Home() {
   const loans = can('module.loans', 'loan.view');

@@ -4,7 +4,8 @@
  * statuses the repair can go to from where it is — giving the cost and who pays when it is resolved.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError } from '../../api/client.js';
+import { ApiError } from '../../api/client.js';
+import { assignRepair, getRepair, moveRepair, type DeviceOutcome, type StatusChange } from '../../api/repairs.js';
 import { currencyDigits, formatInstant, formatMoney, parseMoney } from '../../format.js';
 import { Link } from '../../router.js';
 import type { PageProps } from '../../routes.js';
@@ -27,17 +28,12 @@ import {
   STATUS_LABEL,
   type Coverage,
   type Repair,
-  type RepairStatus,
+  type RepairMove,
 } from './repair.js';
 import './repairs.css';
 
-interface DeviceOutcome {
-  readonly serial: string;
-  readonly outcome: string;
-}
-
 /** What the move did to the register device, in words (the API's `device.outcome`). */
-const OUTCOME: Readonly<Record<string, string>> = {
+const OUTCOME: Readonly<Record<DeviceOutcome['outcome'], string>> = {
   into_repair: 'is now in repair',
   back_from_repair: 'is back from repair',
   already_in_repair: 'was already in repair',
@@ -48,7 +44,7 @@ const OUTCOME: Readonly<Record<string, string>> = {
 
 export default function RepairDetail({ params }: PageProps) {
   const id = params.id!;
-  const found = useResource(() => api.get<{ submission: Repair }>(`/api/submissions/${encodeURIComponent(id)}`), [id]);
+  const found = useResource(() => getRepair(id), [id]);
   useLiveReload(
     (e) => (e.type.startsWith('submission.') && eventRecord(e, 'submission')?.id === id) || e.type === 'cost.recorded',
     found.reload,
@@ -96,7 +92,8 @@ export default function RepairDetail({ params }: PageProps) {
               <AssignPanel
                 assigneeId={repair.assigneeId}
                 assign={async (assigneeId, who) => {
-                  await api.post(`/api/submissions/${encodeURIComponent(repair.id)}/assign`, { assigneeId });
+                  // Without `unassign`, the panel always names someone.
+                  await assignRepair(repair.id, assigneeId!);
                   announce(`Repair ${repair.number} assigned to ${who}`);
                 }}
                 onDone={found.reload}
@@ -118,7 +115,7 @@ export default function RepairDetail({ params }: PageProps) {
 function MovePanel(props: { repair: Repair; onDone: () => void }) {
   const { repair } = props;
   const next = nextRepairStatuses(repair.status);
-  const [to, setTo] = useState<RepairStatus>(next[0]!);
+  const [to, setTo] = useState<RepairMove>(next[0]!);
   const [note, setNote] = useState('');
   const [amount, setAmount] = useState('');
   const [coverage, setCoverage] = useState<Coverage | ''>(repair.coverage ?? '');
@@ -129,7 +126,7 @@ function MovePanel(props: { repair: Repair; onDone: () => void }) {
   const noteNeeded = closesWithoutRepair(repair.status, to);
 
   const form = useSubmit(async () => {
-    const body: { status: RepairStatus; note?: string; cost?: { amountMinor: number; coverage?: Coverage } } = {
+    const body: StatusChange = {
       status: to,
     };
     if (note.trim()) body.note = note.trim();
@@ -151,10 +148,7 @@ function MovePanel(props: { repair: Repair; onDone: () => void }) {
       });
       if (!yes) return;
     }
-    const { device } = await api.post<{ submission: Repair; device: DeviceOutcome | null }>(
-      `/api/submissions/${encodeURIComponent(repair.id)}/status`,
-      body,
-    );
+    const { device } = await moveRepair(repair.id, body);
     const about = device && OUTCOME[device.outcome] ? `; device ${device.serial} ${OUTCOME[device.outcome]}` : '';
     announce(`Repair ${repair.number} is ${STATUS_LABEL[to].toLowerCase()}${about}`);
     setNote('');
@@ -169,7 +163,7 @@ function MovePanel(props: { repair: Repair; onDone: () => void }) {
       <SelectField
         label="New status"
         value={to}
-        onChange={(e: Event) => (setTo((e.currentTarget as HTMLSelectElement).value as RepairStatus), form.reset())}
+        onChange={(e: Event) => (setTo((e.currentTarget as HTMLSelectElement).value as RepairMove), form.reset())}
         choices={next.map((s) => ({
           value: s,
           label: closesWithoutRepair(repair.status, s) ? `${STATUS_LABEL[s]} (no repair needed)` : STATUS_LABEL[s],

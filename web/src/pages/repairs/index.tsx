@@ -4,7 +4,7 @@
  * assigned or moved elsewhere shows without a reload. Someone who may only report repairs (a teacher)
  * finds the way to report one here.
  */
-import { api } from '../../api/client.js';
+import { listRepairs } from '../../api/repairs.js';
 import { formatInstant } from '../../format.js';
 import { Link } from '../../router.js';
 import { can } from '../../state/session.js';
@@ -14,15 +14,10 @@ import { PersonName } from '../../ui/people.js';
 import { currentPage } from '../../ui/search.js';
 import { useLiveReload } from '../../ui/use-live-reload.js';
 import { useResource } from '../../ui/use-resource.js';
-import { REPAIR_STATUSES, RepairStatusBadge, STATUS_LABEL, type Repair } from './repair.js';
+import { REPAIR_STATUSES, RepairStatusBadge, STATUS_LABEL, type RepairStatus } from './repair.js';
 import './repairs.css';
 
 const PAGE_SIZE = 25;
-
-interface RepairList {
-  readonly submissions: readonly Repair[];
-  readonly total: number;
-}
 
 export default function Repairs() {
   if (!can('repair.view')) return <ReportOnly />;
@@ -46,7 +41,7 @@ function RepairList() {
   const { q, status } = filterValues(FILTERS);
   const page = currentPage();
   const list = useResource(
-    () => api.get<RepairList>('/api/submissions', { q, status, page, pageSize: PAGE_SIZE }),
+    () => listRepairs({ q, status: (status || undefined) as RepairStatus | undefined, page, pageSize: PAGE_SIZE }),
     [q, status, page],
   );
   useLiveReload(['submission.created', 'submission.assigned', 'submission.status_changed'], list.reload);

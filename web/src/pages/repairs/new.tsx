@@ -4,7 +4,8 @@
  * repair; someone who may report but not see repairs is told its number.
  */
 import { useState } from 'preact/hooks';
-import { api, ApiError } from '../../api/client.js';
+import { ApiError } from '../../api/client.js';
+import { reportRepair } from '../../api/repairs.js';
 import { Link, navigate } from '../../router.js';
 import { can } from '../../state/session.js';
 import { SelectField, TextArea } from '../../ui/field.js';
@@ -47,7 +48,7 @@ export default function NewRepair() {
     if (!device) {
       throw new ApiError(400, 'invalid-input', '', '', new Map([['serial', 'Find the device, or type its serial']]));
     }
-    const { submission } = await api.post<{ submission: Repair }>('/api/submissions', {
+    const { submission } = await reportRepair({
       serial: device.id,
       description: description.trim(),
       ...(reporter ? { reporterId: reporter.id } : {}),

@@ -1,5 +1,5 @@
-/** A repair (a "submission" in the API) as the console reads it, with the repair's moves from the domain itself. */
-import type { Coverage, SubmissionStatus as RepairStatus } from '@desk/contract';
+/** How the console shows a repair (a "submission" in the API), with the repair's moves from the domain itself. */
+import type { Coverage, RepairMove, SubmissionStatus as RepairStatus } from '@desk/contract';
 import { Badge, type BadgeVocabulary } from '../../ui/badge.js';
 
 export {
@@ -8,21 +8,9 @@ export {
   nextRepairStatuses,
   SUBMISSION_STATUSES as REPAIR_STATUSES,
 } from '@desk/contract';
-export type { Coverage, RepairStatus };
+export type { Coverage, RepairMove, RepairStatus };
 
-export interface Repair {
-  readonly id: string;
-  readonly number: number;
-  readonly serial: string;
-  readonly description: string;
-  readonly reporterId: string | null;
-  readonly assigneeId: string | null;
-  readonly status: RepairStatus;
-  readonly coverage: Coverage | null;
-  readonly costMinor: number | null;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-}
+export type { Repair } from '../../api/repairs.js';
 
 export const STATUS_LABEL: Readonly<Record<RepairStatus, string>> = {
   NEW: 'New',

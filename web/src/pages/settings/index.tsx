@@ -1,6 +1,7 @@
 /** Settings: the user's own preferences, and the school's modules; administration for those who hold it. */
 import { useState } from 'preact/hooks';
-import { api, messageOf } from '../../api/client.js';
+import { messageOf } from '../../api/client.js';
+import { listModules, setModules, type ModuleName, type Modules } from '../../api/modules.js';
 import { Link } from '../../router.js';
 import { settingsPages } from '../../routes.js';
 import { loadSession, me } from '../../state/session.js';
@@ -13,15 +14,9 @@ import { useResource } from '../../ui/use-resource.js';
 import '../../ui/check-group.css';
 import './admin.css';
 
-interface Modules {
-  readonly modules: readonly { name: string; enabled: boolean }[];
-  /** Whether this user may switch them (school administrators). */
-  readonly changeable: boolean;
-}
-
 export default function Settings() {
   const user = me.value!.user;
-  const modules = useResource(() => api.get<Modules>('/api/modules'), []);
+  const modules = useResource(() => listModules(), []);
   return (
     <section>
       <PageHeader title="Settings" />
@@ -98,7 +93,7 @@ function ModuleSwitches(props: { modules: Modules['modules']; onChanged: () => v
   const [busy, setBusy] = useState(false);
   // What is on as this page last asked for it: the boxes follow at once, not after the reload.
   const [on, setOn] = useState(() => new Set(props.modules.filter((m) => m.enabled).map((m) => m.name)));
-  const flip = async (name: string, wanted: boolean, box: HTMLInputElement) => {
+  const flip = async (name: ModuleName, wanted: boolean, box: HTMLInputElement) => {
     if (!wanted) {
       const yes = await confirm({
         title: `Turn the ${name} module off?`,
@@ -118,7 +113,7 @@ function ModuleSwitches(props: { modules: Modules['modules']; onChanged: () => v
     setOn(next);
     setBusy(true);
     try {
-      await api.put('/api/modules', { enabled: props.modules.map((m) => m.name).filter((m) => next.has(m)) });
+      await setModules(props.modules.map((m) => m.name).filter((m) => next.has(m)));
       announce(`The ${name} module is ${wanted ? 'on' : 'off'}`);
       await loadSession();
     } catch (e) {

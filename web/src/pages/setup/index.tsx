@@ -4,15 +4,10 @@
  * out of the address bar at once; the new password is posted with it to `POST /api/auth/setup`.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError, messageOf } from '../../api/client.js';
+import { ApiError, messageOf } from '../../api/client.js';
+import { setPassword, type SetupDone } from '../../api/auth.js';
 import { rememberSignIn } from '../../state/session.js';
 import { TextField } from '../../ui/field.js';
-
-/** What `POST /api/auth/setup` answers: whose password was set, at which school. */
-interface SetupDone {
-  readonly email: string;
-  readonly school: { readonly slug: string; readonly name: string };
-}
 
 const readToken = (): string | null => {
   const fromHash = new URLSearchParams(window.location.hash.slice(1)).get('token');
@@ -66,7 +61,7 @@ export default function SetupPage() {
     setBusy(true);
     setError(null);
     try {
-      const answer = await api.post<SetupDone>('/api/auth/setup', { token, password }, { expect401: true });
+      const answer = await setPassword(token, password);
       // The sign-in form then knows the school (a shared address asks for it) and the address.
       rememberSignIn({ school: answer.school.slug, email: answer.email });
       setDone(answer);

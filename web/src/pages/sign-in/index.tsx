@@ -6,15 +6,12 @@
  * session ended. A refused single sign-on comes back here with `?sso=<reason>`, said in words.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, ApiError, messageOf } from '../../api/client.js';
+import { ApiError, messageOf } from '../../api/client.js';
+import { schoolHere } from '../../api/auth.js';
 import { SSO_REFUSAL_PARAM, ssoRefusalMessage, ssoStartUrl } from '../../api/sso.js';
 import { location, navigate } from '../../router.js';
 import { rememberSignIn, signIn, signInHints } from '../../state/session.js';
 import { TextField } from '../../ui/field.js';
-
-interface SchoolAnswer {
-  readonly school: { slug: string; name: string; sso: { label: string } | null } | null;
-}
 
 /** The address to come back to after signing in elsewhere: here, without a refusal's reason. */
 function hereWithoutRefusal(): string {
@@ -44,7 +41,7 @@ export default function SignIn(props: { ended?: boolean }) {
     if (new URLSearchParams(location.value.search).has(SSO_REFUSAL_PARAM)) {
       navigate(hereWithoutRefusal(), { replace: true });
     }
-    api.get<SchoolAnswer>('/api/auth/school', undefined, { expect401: true }).then(
+    schoolHere().then(
       (r) => {
         setNeedsSchool(r.school === null);
         setSchoolName(r.school?.name ?? null);

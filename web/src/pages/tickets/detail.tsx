@@ -4,7 +4,8 @@
  * member of staff, and writes internal notes that only the desk sees, marked as such in the thread.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError } from '../../api/client.js';
+import { ApiError } from '../../api/client.js';
+import { addComment, getTicket, ticketComments, updateTicket } from '../../api/tickets.js';
 import { formatInstant } from '../../format.js';
 import { Link } from '../../router.js';
 import type { PageProps } from '../../routes.js';
@@ -40,10 +41,7 @@ async function loadComments(id: string): Promise<{ comments: TicketComment[]; to
   const comments: TicketComment[] = [];
   let total = 0;
   for (let page = 1; page <= COMMENT_PAGES; page++) {
-    const reply = await api.get<{ comments: TicketComment[]; total: number }>(
-      `/api/tickets/${encodeURIComponent(id)}/comments`,
-      { page, pageSize: 100 },
-    );
+    const reply = await ticketComments(id, page, 100);
     comments.push(...reply.comments);
     total = reply.total;
     if (comments.length >= total || reply.comments.length === 0) break;
@@ -53,7 +51,7 @@ async function loadComments(id: string): Promise<{ comments: TicketComment[]; to
 
 export default function TicketDetail({ params }: PageProps) {
   const id = params.id!;
-  const found = useResource(() => api.get<{ ticket: Ticket }>(`/api/tickets/${encodeURIComponent(id)}`), [id]);
+  const found = useResource(() => getTicket(id), [id]);
   const thread = useResource(() => loadComments(id), [id]);
   useLiveReload((e) => e.type === 'ticket.updated' && eventRecord(e, 'ticket')?.id === id, found.reload);
   useLiveReload((e) => e.type === 'ticket.commented' && eventRecord(e, 'ticket')?.id === id, thread.reload);
@@ -100,7 +98,7 @@ export default function TicketDetail({ params }: PageProps) {
                 <AssignPanel
                   assigneeId={ticket.assigneeId}
                   assign={async (assigneeId, who) => {
-                    await api.patch(`/api/tickets/${encodeURIComponent(ticket.id)}`, { assigneeId });
+                    await updateTicket(ticket.id, { assigneeId });
                     announce(
                       assigneeId ? `Ticket ${ticket.number} assigned to ${who}` : `Ticket ${ticket.number} unassigned`,
                     );
@@ -154,7 +152,7 @@ function CommentForm(props: { ticket: Ticket; onDone: () => void }) {
   const [internal, setInternal] = useState(false);
   const manage = can('ticket.manage');
   const form = useSubmit(async () => {
-    await api.post(`/api/tickets/${encodeURIComponent(props.ticket.id)}/comments`, {
+    await addComment(props.ticket.id, {
       body: body.trim(),
       ...(internal ? { internal: true } : {}),
     });
@@ -214,7 +212,7 @@ function WorkPanel(props: { ticket: Ticket; onDone: () => void }) {
       });
       if (!yes) return;
     }
-    await api.patch(`/api/tickets/${encodeURIComponent(ticket.id)}`, changes);
+    await updateTicket(ticket.id, changes);
     announce(
       `Ticket ${ticket.number} ${changes.status ? `is ${STATUS_LABEL[changes.status].toLowerCase()}` : 'updated'}`,
     );

@@ -4,7 +4,7 @@
  * stream: a ticket opened or worked elsewhere shows without a reload. Someone who may open tickets but
  * not read the queue (a teacher) finds the way to open one here.
  */
-import { api } from '../../api/client.js';
+import { listTickets } from '../../api/tickets.js';
 import { formatInstant } from '../../format.js';
 import { Link } from '../../router.js';
 import { can, me } from '../../state/session.js';
@@ -14,7 +14,7 @@ import { canSeePeople, ownPerson, PersonName, type Person } from '../../ui/peopl
 import { currentPage } from '../../ui/search.js';
 import { useLiveReload } from '../../ui/use-live-reload.js';
 import { useResource } from '../../ui/use-resource.js';
-import { PriorityBadge, STATUS_LABEL, TICKET_STATUSES, TicketStatusBadge, type Ticket } from './ticket.js';
+import { PriorityBadge, STATUS_LABEL, TICKET_STATUSES, TicketStatusBadge, type TicketStatus } from './ticket.js';
 import '../repairs/repairs.css';
 
 const PAGE_SIZE = 25;
@@ -55,9 +55,9 @@ function TicketList() {
     () =>
       waiting || (mine && own === null)
         ? Promise.resolve(undefined)
-        : api.get<{ tickets: Ticket[]; total: number }>('/api/tickets', {
+        : listTickets({
             q,
-            status,
+            status: (status || undefined) as TicketStatus | undefined,
             assigneeId: mine ? own?.id : undefined,
             page,
             pageSize: PAGE_SIZE,

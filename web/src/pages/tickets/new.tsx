@@ -4,7 +4,7 @@
  * the new ticket; someone who may open tickets but not read them is told its number.
  */
 import { useState } from 'preact/hooks';
-import { api } from '../../api/client.js';
+import { openTicket } from '../../api/tickets.js';
 import { Link, navigate } from '../../router.js';
 import { can } from '../../state/session.js';
 import { SelectField, TextArea, TextField } from '../../ui/field.js';
@@ -23,7 +23,7 @@ export default function NewTicket() {
   const [requester, setRequester] = useState<Pickable | null>(null);
   const [opened, setOpened] = useState<Ticket | null>(null);
   const form = useSubmit(async () => {
-    const { ticket } = await api.post<{ ticket: Ticket }>('/api/tickets', {
+    const { ticket } = await openTicket({
       subject: subject.trim(),
       body: body.trim(),
       priority,

@@ -1,31 +1,11 @@
-/** A service-desk ticket as the console reads it, with the desk's state machine from the domain itself. */
+/** How the console shows a service-desk ticket, with the desk's state machine from the domain itself. */
 import type { TicketPriority, TicketStatus } from '@desk/contract';
 import { Badge, type BadgeVocabulary } from '../../ui/badge.js';
 
 export { TICKET_MOVES, TICKET_PRIORITIES, TICKET_STATUSES } from '@desk/contract';
 export type { TicketPriority, TicketStatus };
 
-export interface Ticket {
-  readonly id: string;
-  readonly number: number;
-  readonly subject: string;
-  readonly body: string;
-  readonly status: TicketStatus;
-  readonly priority: TicketPriority;
-  readonly requesterId: string | null;
-  readonly assigneeId: string | null;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-}
-
-export interface TicketComment {
-  readonly id: string;
-  readonly ticketId: string;
-  readonly author: { readonly type: string; readonly id: string; readonly name: string };
-  readonly body: string;
-  readonly internal: boolean;
-  readonly createdAt: string;
-}
+export type { Ticket, TicketComment } from '../../api/tickets.js';
 
 export const STATUS_LABEL: Readonly<Record<TicketStatus, string>> = {
   NEW: 'New',

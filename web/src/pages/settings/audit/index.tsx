@@ -4,7 +4,8 @@
  * action or target is also a one-click filter. Times are in the school's time zone; a date range means
  * whole days there (the server reads `from`/`to` dates so).
  */
-import { api } from '../../../api/client.js';
+import { searchAudit, type AuditEntry } from '../../../api/audit.js';
+import { listUsers, type User } from '../../../api/users.js';
 import { formatInstant } from '../../../format.js';
 import { query, setQuery } from '../../../router.js';
 import { can } from '../../../state/session.js';
@@ -15,27 +16,6 @@ import { currentPage, SearchBox } from '../../../ui/search.js';
 import { DataTable } from '../../../ui/table.js';
 import { useResource } from '../../../ui/use-resource.js';
 import './audit.css';
-
-interface AuditEntry {
-  readonly id: string;
-  /** `via`: the app a person acted through (an OAuth connection), by its name. */
-  readonly actor: { readonly type: string; readonly id: string; readonly via?: string };
-  readonly action: string;
-  readonly target: string;
-  readonly at: string;
-  readonly details: Readonly<Record<string, unknown>>;
-}
-
-interface AuditPage {
-  readonly entries: readonly AuditEntry[];
-  readonly total: number;
-}
-
-interface UserRow {
-  readonly id: string;
-  readonly name: string;
-  readonly email: string;
-}
 
 const PAGE_SIZE = 50;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -66,15 +46,12 @@ export default function Audit() {
   const page = currentPage();
 
   const log = useResource(
-    () => api.get<AuditPage>('/api/audit', { actor, action, target, from, to, page, pageSize: PAGE_SIZE }),
+    () => searchAudit({ actor, action, target, from, to, page, pageSize: PAGE_SIZE }),
     [actor, action, target, from, to, page],
   );
   // Names for user ids, for those who may list users; anyone else sees the ids.
   const users = useResource(
-    () =>
-      can('user.manage')
-        ? api.get<{ users: UserRow[] }>('/api/users', { pageSize: 100 }).then((r) => r.users)
-        : Promise.resolve([] as UserRow[]),
+    () => (can('user.manage') ? listUsers(1, 100).then((r) => r.users) : Promise.resolve([] as User[])),
     [],
   );
   const nameOf = (id: string) => users.data?.find((u) => u.id === id)?.name;

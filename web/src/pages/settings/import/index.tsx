@@ -6,7 +6,8 @@
  * is what it then sends. The CSV exports of the same records are here too (export, edit, import).
  */
 import { useState } from 'preact/hooks';
-import { api, ApiError, messageOf } from '../../../api/client.js';
+import { ApiError, messageOf } from '../../../api/client.js';
+import { exportAddress, importCsv, type ImportReport } from '../../../api/records.js';
 import { formatCount } from '../../../format.js';
 import { query, setQuery } from '../../../router.js';
 import { confirm } from '../../../ui/confirm.js';
@@ -18,25 +19,6 @@ import { DataTable } from '../../../ui/table.js';
 import { blankLines } from './csv-lines.js';
 import './import.css';
 import { exportKinds, importKinds, KIND_LABELS, type ImportKind } from './kinds.js';
-
-interface Report {
-  readonly kind: ImportKind;
-  readonly dryRun: boolean;
-  readonly format: string;
-  readonly rows: number;
-  readonly created: number;
-  readonly updated: number;
-  readonly unchanged: number;
-  readonly archived: number;
-  readonly restored: number;
-  readonly skipped: number;
-  readonly groupsCreated: number;
-  readonly notArchived: {
-    readonly total: number;
-    readonly people: readonly { id: string; name: string; loans: number[]; devices: string[] }[];
-  };
-  readonly ignoredColumns: readonly string[];
-}
 
 interface Problem {
   /** The file's line (1 is the header); null for a problem about the whole file. */
@@ -51,14 +33,14 @@ type Stage =
   | {
       readonly step: 'checked';
       /** What would happen; null when the file cannot be imported as it is. */
-      readonly report: Report | null;
+      readonly report: ImportReport | null;
       readonly problems: readonly Problem[];
       /** The lines left out (their records blanked), when the report is of the other lines. */
       readonly leftOut: readonly number[];
       /** What applying sends. */
       readonly body: Blob | string;
     }
-  | { readonly step: 'applied'; readonly report: Report; readonly leftOut: readonly number[] }
+  | { readonly step: 'applied'; readonly report: ImportReport; readonly leftOut: readonly number[] }
   | { readonly step: 'failed'; readonly error: unknown };
 
 /** Rounds of blanking bad lines before giving up (leaving lines out can uncover others). */
@@ -81,13 +63,6 @@ const isFileProblem = (e: unknown): e is ApiError =>
   e.kind === 'invalid-input' &&
   [...e.fields.keys()].some((k) => k.startsWith('rows'));
 
-async function send(kind: ImportKind, body: Blob | string, o: { dryRun: boolean; archiveMissing: boolean }) {
-  const params = new URLSearchParams({ dryRun: String(o.dryRun) });
-  if (kind === 'people') params.set('archiveMissing', String(o.archiveMissing));
-  const answer = await api.post<{ import: Report }>(`/api/import/${kind}?${params}`, body, { contentType: 'text/csv' });
-  return answer.import;
-}
-
 export default function Import() {
   const kinds = importKinds();
   const asked = query.value.get('kind') as ImportKind | null;
@@ -108,7 +83,7 @@ export default function Import() {
     setStage({ step: 'busy', doing: 'Checking the file…' });
     const flags = { dryRun: true, archiveMissing: kind === 'people' && archiveMissing };
     try {
-      const report = await send(kind, file, flags);
+      const report = await importCsv(kind, file, flags);
       setStage({ step: 'checked', report, problems: [], leftOut: [], body: file });
       announce(`Checked: ${formatCount(report.rows)} rows, no problems`);
       return;
@@ -133,7 +108,7 @@ export default function Import() {
         const lines = new Set(all.map((p) => p.line!));
         const body = blankLines(text, lines);
         try {
-          const report = await send(kind, body, flags);
+          const report = await importCsv(kind, body, flags);
           const leftOut = [...lines].sort((a, b) => a - b);
           setStage({ step: 'checked', report, problems: all, leftOut, body });
           announce(`${formatCount(leftOut.length)} bad lines; the other rows can be imported`, 'error');
@@ -169,7 +144,7 @@ export default function Import() {
     const { body, leftOut } = stage;
     setStage({ step: 'busy', doing: 'Importing…' });
     try {
-      const report = await send(kind, body, { dryRun: false, archiveMissing: kind === 'people' && archiveMissing });
+      const report = await importCsv(kind, body, { dryRun: false, archiveMissing: kind === 'people' && archiveMissing });
       setStage({ step: 'applied', report, leftOut });
       announce(`Imported: ${formatCount(report.created)} new, ${formatCount(report.updated)} changed`);
     } catch (e) {
@@ -302,7 +277,7 @@ export default function Import() {
       <ul class="import-exports">
         {exportKinds().map((k) => (
           <li key={k}>
-            <a href={`/api/export/${k}.csv`} download>
+            <a href={exportAddress(k)} download>
               {KIND_LABELS[k]} (CSV)
             </a>
           </li>
@@ -341,7 +316,7 @@ function Problems(props: { problems: readonly Problem[] }) {
   );
 }
 
-function Counts(props: { report: Report; bad: number }) {
+function Counts(props: { report: ImportReport; bad: number }) {
   const r = props.report;
   const counts: [string, number][] = [
     ['Rows read', r.rows],

@@ -4,7 +4,9 @@
  */
 import { can, me } from '../../../state/session.js';
 
-export type ImportKind = 'people' | 'devices' | 'loans';
+import type { ImportKind } from '../../../api/records.js';
+
+export type { ImportKind };
 
 export const KIND_LABELS: Readonly<Record<ImportKind, string>> = {
   people: 'People',

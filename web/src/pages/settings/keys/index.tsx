@@ -5,7 +5,16 @@
  * and the server never sends them again); revoking, confirmed.
  */
 import { useState } from 'preact/hooks';
-import { api, messageOf } from '../../../api/client.js';
+import { messageOf } from '../../../api/client.js';
+import {
+  listKeys,
+  makeKey,
+  revokeKey,
+  type ApiKey,
+  type ApiKeyList,
+  type CreatedApiKey,
+  type NewKey,
+} from '../../../api/keys.js';
 import { formatInstant } from '../../../format.js';
 import { CheckGroup, listError } from '../../../ui/check-group.js';
 import { confirm } from '../../../ui/confirm.js';
@@ -17,26 +26,14 @@ import { ErrorNotice, PageHeader } from '../../../ui/page.js';
 import { DataTable } from '../../../ui/table.js';
 import { useLiveReload } from '../../../ui/use-live-reload.js';
 import { useResource } from '../../../ui/use-resource.js';
-import type { ApiKey } from '../../../../../src/domain/identity/api-key.js';
 import '../admin.css';
-
-interface KeyList {
-  readonly apiKeys: readonly ApiKey[];
-  readonly grantableScopes: readonly string[];
-}
-
-interface NewKey {
-  readonly apiKey: ApiKey;
-  readonly key: string;
-  readonly mcpConfig: unknown;
-}
 
 const stateOf = (k: ApiKey): 'active' | 'revoked' | 'expired' =>
   k.revokedAt ? 'revoked' : k.expiresAt && k.expiresAt <= new Date().toISOString() ? 'expired' : 'active';
 
 export default function ApiKeysPage() {
-  const list = useResource(() => api.get<KeyList>('/api/keys'), []);
-  const [made, setMade] = useState<NewKey | null>(null);
+  const list = useResource(() => listKeys(), []);
+  const [made, setMade] = useState<CreatedApiKey | null>(null);
   // Nothing here is an event kind: only a reset of the stream (or a pause ending) reloads it.
   useLiveReload([], list.reload);
 
@@ -49,7 +46,7 @@ export default function ApiKeysPage() {
     });
     if (!yes) return;
     try {
-      await api.delete(`/api/keys/${encodeURIComponent(k.id)}`);
+      await revokeKey(k.id);
       announce(`Key "${k.name}" revoked`);
       list.reload();
     } catch (e) {
@@ -127,7 +124,7 @@ export default function ApiKeysPage() {
 }
 
 /** The new key and its MCP configuration: on screen until "Done" or leaving the page, never again. */
-function ShownOnce(props: { made: NewKey; onDone: () => void }) {
+function ShownOnce(props: { made: CreatedApiKey; onDone: () => void }) {
   return (
     <div class="shown-once" role="region" aria-labelledby="new-key-title">
       <h2 id="new-key-title">Key "{props.made.apiKey.name}" created</h2>
@@ -144,18 +141,18 @@ function ShownOnce(props: { made: NewKey; onDone: () => void }) {
   );
 }
 
-function CreateKey(props: { grantable: readonly string[]; onCreated: (made: NewKey) => void }) {
+function CreateKey(props: { grantable: ApiKeyList['grantableScopes']; onCreated: (made: CreatedApiKey) => void }) {
   const [name, setName] = useState('');
   const [days, setDays] = useState('');
   const [scopes, setScopes] = useState<Set<string>>(new Set());
   const form = useSubmit(async () => {
-    const body: Record<string, unknown> = {
+    const body: NewKey = {
       name: name.trim(),
       // In the order the server lists them, so a message about `scopes/2` names the third box shown.
       scopes: props.grantable.filter((s) => scopes.has(s)),
     };
     if (days.trim() !== '') body.expiresInDays = Number(days);
-    const made = await api.post<NewKey>('/api/keys', body);
+    const made = await makeKey(body);
     setName('');
     setDays('');
     setScopes(new Set());

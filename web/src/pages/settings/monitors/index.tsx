@@ -5,7 +5,8 @@
  * check sends no event).
  */
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError, messageOf } from '../../../api/client.js';
+import { ApiError, messageOf } from '../../../api/client.js';
+import { addMonitor, changeMonitor, deleteMonitor, listMonitors, type Monitor } from '../../../api/monitors.js';
 import { formatInstant } from '../../../format.js';
 import { confirm } from '../../../ui/confirm.js';
 import { TextField } from '../../../ui/field.js';
@@ -17,25 +18,6 @@ import { useLiveReload } from '../../../ui/use-live-reload.js';
 import { DataTable } from '../../../ui/table.js';
 import { useResource } from '../../../ui/use-resource.js';
 import './monitors.css';
-
-interface Monitor {
-  readonly id: string;
-  readonly name: string;
-  readonly url: string;
-  readonly intervalSeconds: number;
-  readonly expectStatus: number | null;
-  readonly state: 'unknown' | 'up' | 'down';
-  readonly since: string | null;
-  readonly consecutiveFailures: number;
-  readonly lastCheck: {
-    readonly at: string;
-    readonly ok: boolean;
-    readonly status: number | null;
-    readonly ms: number;
-    readonly reason: string | null;
-  } | null;
-  readonly nextCheckAt: string;
-}
 
 const STATE = {
   up: { label: 'Up', badge: 'badge badge-ok' },
@@ -58,7 +40,7 @@ function lastCheck(m: Monitor): string {
 }
 
 export default function Monitors() {
-  const list = useResource(() => api.get<{ monitors: Monitor[] }>('/api/monitors'), []);
+  const list = useResource(() => listMonitors(), []);
   // null: no form; 'new': adding one; a monitor: changing it.
   const [editing, setEditing] = useState<Monitor | 'new' | null>(null);
   useLiveReload(['monitor.up', 'monitor.down'], list.reload);
@@ -76,7 +58,7 @@ export default function Monitors() {
     });
     if (!yes) return;
     try {
-      await api.delete(`/api/monitors/${encodeURIComponent(m.id)}`);
+      await deleteMonitor(m.id);
       announce(`Monitor "${m.name}" deleted`);
       if (editing !== null && editing !== 'new' && editing.id === m.id) setEditing(null);
       list.reload();
@@ -180,11 +162,15 @@ function MonitorForm(props: { monitor: Monitor | null; onCancel: () => void; onS
     if (typeof body.intervalSeconds === 'string') {
       throw new ApiError(400, 'invalid-input', '', '', new Map([['intervalSeconds', 'enter a number of seconds']]));
     }
+    if (typeof body.expectStatus === 'string') {
+      throw new ApiError(400, 'invalid-input', '', '', new Map([['expectStatus', 'enter a status code, such as 200']]));
+    }
+    const fields = { ...body, intervalSeconds: body.intervalSeconds, expectStatus: body.expectStatus };
     if (m) {
-      await api.patch(`/api/monitors/${encodeURIComponent(m.id)}`, body);
+      await changeMonitor(m.id, fields);
       announce(`Monitor "${body.name}" saved`);
     } else {
-      await api.post('/api/monitors', body);
+      await addMonitor(fields);
       announce(`Monitor "${body.name}" added: its first check is due now`);
     }
     props.onSaved();

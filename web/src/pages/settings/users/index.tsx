@@ -5,7 +5,16 @@
  * server says this administrator may give), and turning an account off or back on (confirmed).
  */
 import { useState } from 'preact/hooks';
-import { api, messageOf } from '../../../api/client.js';
+import { messageOf } from '../../../api/client.js';
+import {
+  addUser,
+  changeUser,
+  inviteAgain,
+  listUsers,
+  type Invitation,
+  type Role,
+  type User,
+} from '../../../api/users.js';
 import { loanGroups, type LoanGroup } from '../../../api/loans.js';
 import { formatInstant } from '../../../format.js';
 import { can, loadSession, me } from '../../../state/session.js';
@@ -22,31 +31,6 @@ import { DataTable } from '../../../ui/table.js';
 import { useLiveReload } from '../../../ui/use-live-reload.js';
 import { useResource } from '../../../ui/use-resource.js';
 import '../admin.css';
-
-interface User {
-  readonly id: string;
-  readonly email: string;
-  readonly name: string;
-  readonly role: string;
-  readonly loanGroupIds: readonly string[];
-  readonly active: boolean;
-  readonly createdAt: string;
-  readonly hasPassword: boolean;
-  readonly invitation: { readonly expiresAt: string } | null;
-}
-
-interface UserPage {
-  readonly users: readonly User[];
-  readonly total: number;
-  readonly page: number;
-  readonly pageSize: number;
-  readonly grantableRoles: readonly string[];
-}
-
-interface Invitation {
-  readonly url: string;
-  readonly expiresAt: string;
-}
 
 const PAGE_SIZE = 50;
 
@@ -69,7 +53,7 @@ function access(u: User): string {
 
 export default function UsersPage() {
   const page = currentPage();
-  const list = useResource(() => api.get<UserPage>('/api/users', { page, pageSize: PAGE_SIZE }), [page]);
+  const list = useResource(() => listUsers(page, PAGE_SIZE), [page]);
   const [link, setLink] = useState<{ who: string; invitation: Invitation } | null>(null);
   // Nothing here is an event kind: only a reset of the stream (or a pause ending) reloads it.
   useLiveReload([], list.reload);
@@ -81,10 +65,10 @@ export default function UsersPage() {
     queueMicrotask(() => document.getElementById('invitation-title')?.scrollIntoView());
   };
 
-  const changeRole = async (u: User, role: string) => {
+  const changeRole = async (u: User, role: Role) => {
     if (role === u.role) return;
     try {
-      await api.patch(`/api/users/${encodeURIComponent(u.id)}`, { role });
+      await changeUser(u.id, { role });
       announce(`${u.name} is now ${roleLabel(role)}`);
       // One's own role changes what the console shows: ask the server again.
       if (u.id === self) await loadSession();
@@ -111,7 +95,7 @@ export default function UsersPage() {
     );
     if (!yes) return;
     try {
-      await api.patch(`/api/users/${encodeURIComponent(u.id)}`, { active });
+      await changeUser(u.id, { active });
       announce(active ? `${u.name}'s account is on` : `${u.name}'s account is off`);
       list.reload();
     } catch (e) {
@@ -129,9 +113,7 @@ export default function UsersPage() {
       if (!yes) return;
     }
     try {
-      const { invitation } = await api.post<{ invitation: Invitation }>(
-        `/api/users/${encodeURIComponent(u.id)}/invite`,
-      );
+      const { invitation } = await inviteAgain(u.id);
       announce(`New link for ${u.name}: copy it now`);
       showLink(u.name, invitation);
       list.reload();
@@ -178,7 +160,7 @@ export default function UsersPage() {
                       <select
                         aria-label={`Role of ${u.name}`}
                         value={u.role}
-                        onChange={(e) => changeRole(u, e.currentTarget.value)}
+                        onChange={(e) => changeRole(u, e.currentTarget.value as Role)}
                       >
                         {/* The current role stays listed even when it is not one this administrator may give. */}
                         {[...new Set([u.role, ...data.grantableRoles])].map((r) => (
@@ -242,10 +224,11 @@ export default function UsersPage() {
   );
 }
 
-function InviteUser(props: { roles: readonly string[]; onInvited: (who: string, invitation: Invitation) => void }) {
+function InviteUser(props: { roles: readonly Role[]; onInvited: (who: string, invitation: Invitation) => void }) {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
-  const [role, setRole] = useState(props.roles.includes('teacher') ? 'teacher' : (props.roles[0] ?? ''));
+  // With no role to give, the form is not shown (below), so a role is always chosen.
+  const [role, setRole] = useState<Role>(props.roles.includes('teacher') ? 'teacher' : props.roles[0]!);
   const [groups, setGroups] = useState<Set<string>>(new Set());
   // A teacher sees the loans of their own groups only: offer the school's groups when one is invited.
   const mayListGroups = can('module.loans', 'loan.view');
@@ -257,7 +240,7 @@ function InviteUser(props: { roles: readonly string[]; onInvited: (who: string, 
   const groupList = groupsToOffer.data ?? [];
   const form = useSubmit(async () => {
     const chosen = groupList.filter((g) => groups.has(g.id)).map((g) => g.id);
-    const reply = await api.post<{ user: User; invitation?: Invitation }>('/api/users', {
+    const reply = await addUser({
       email: email.trim(),
       name: name.trim(),
       role,
@@ -296,7 +279,7 @@ function InviteUser(props: { roles: readonly string[]; onInvited: (who: string, 
       <SelectField
         label="Role"
         value={role}
-        onChange={(e: Event) => setRole((e.currentTarget as HTMLSelectElement).value)}
+        onChange={(e: Event) => setRole((e.currentTarget as HTMLSelectElement).value as Role)}
         error={form.error('role')}
         choices={props.roles.map((r) => ({ value: r, label: roleLabel(r) }))}
       />

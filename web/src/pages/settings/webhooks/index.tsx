@@ -4,7 +4,7 @@
  * is shown once, here, right after registering; each webhook's page has its delivery log and actions.
  */
 import { useState } from 'preact/hooks';
-import { api } from '../../../api/client.js';
+import { listWebhooks, registerWebhook, type Webhook } from '../../../api/webhooks.js';
 import { formatInstant } from '../../../format.js';
 import { Link } from '../../../router.js';
 import { announce } from '../../../ui/notices.js';
@@ -12,11 +12,11 @@ import { ErrorNotice, PageHeader } from '../../../ui/page.js';
 import { DataTable } from '../../../ui/table.js';
 import { useLiveReload } from '../../../ui/use-live-reload.js';
 import { useResource } from '../../../ui/use-resource.js';
-import { SecretShownOnce, WebhookForm, WebhookState, type Webhook, type WebhookList } from './shared.js';
+import { SecretShownOnce, WebhookForm, WebhookState } from './shared.js';
 import '../admin.css';
 
 export default function WebhooksPage() {
-  const list = useResource(() => api.get<WebhookList>('/api/webhooks'), []);
+  const list = useResource(() => listWebhooks(), []);
   const [made, setMade] = useState<{ webhook: Webhook; secret: string } | null>(null);
   // Nothing here is an event kind: only a reset of the stream (or a pause ending) reloads it.
   useLiveReload([], list.reload);
@@ -65,7 +65,7 @@ export default function WebhooksPage() {
           submitLabel="Register webhook"
           kinds={list.data.subscribableKinds}
           send={async (fields) => {
-            const reply = await api.post<{ webhook: Webhook; secret: string }>('/api/webhooks', fields);
+            const reply = await registerWebhook(fields);
             announce('Webhook registered: copy its signing secret now');
             setMade(reply);
             list.reload();

@@ -1,26 +1,10 @@
-/** What the webhook pages share: the record's shape, its state in words, the secret shown once, the form. */
+/** What the webhook pages share: its state in words, the secret shown once, the form. */
 import { useState } from 'preact/hooks';
 import { CheckGroup, listError } from '../../../ui/check-group.js';
 import { CopyField } from '../../../ui/copy.js';
 import { TextField } from '../../../ui/field.js';
 import { FormProblem, useSubmit } from '../../../ui/form.js';
-
-export interface Webhook {
-  readonly id: string;
-  readonly url: string;
-  readonly events: readonly string[];
-  readonly description: string | null;
-  readonly enabled: boolean;
-  readonly disabledReason: 'gone' | 'exhausted' | null;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-}
-
-export interface WebhookList {
-  readonly webhooks: readonly Webhook[];
-  /** The event kinds the signed-in user may subscribe a webhook to (the server's rule). */
-  readonly subscribableKinds: readonly string[];
-}
+import type { Webhook, WebhookFields, WebhookKind } from '../../../api/webhooks.js';
 
 /** On, off, or turned off by Desk, and why. */
 export function WebhookState(props: { webhook: Webhook }) {
@@ -52,12 +36,6 @@ export function SecretShownOnce(props: { title: string; secret: string; rotated?
       </button>
     </div>
   );
-}
-
-export interface WebhookFields {
-  readonly url: string;
-  readonly description: string | null;
-  readonly events: string[];
 }
 
 /** Registering or editing a webhook: its URL, what it is for, and the event kinds it is sent. */

@@ -4,7 +4,19 @@
  * a delivery, rotate the secret (the new one shown once), edit, turn off or on, delete (confirmed).
  */
 import { useState } from 'preact/hooks';
-import { api, messageOf } from '../../../api/client.js';
+import { messageOf } from '../../../api/client.js';
+import {
+  changeWebhook,
+  deleteWebhook,
+  deliveries,
+  getWebhook,
+  listWebhooks,
+  resendDelivery,
+  rotateSecret,
+  sendTest,
+  type Webhook,
+  type WebhookDelivery,
+} from '../../../api/webhooks.js';
 import { formatCount, formatInstant } from '../../../format.js';
 import type { PageProps } from '../../../routes.js';
 import { Link, navigate } from '../../../router.js';
@@ -16,50 +28,26 @@ import { currentPage } from '../../../ui/search.js';
 import { DataTable } from '../../../ui/table.js';
 import { useLiveReload } from '../../../ui/use-live-reload.js';
 import { useResource } from '../../../ui/use-resource.js';
-import { SecretShownOnce, WebhookForm, WebhookState, type Webhook, type WebhookList } from './shared.js';
+import { SecretShownOnce, WebhookForm, WebhookState } from './shared.js';
 import '../admin.css';
-
-interface Delivery {
-  readonly id: string;
-  readonly eventId: number | null;
-  readonly kind: string;
-  readonly attempt: number;
-  readonly statusCode: number | null;
-  readonly durationMs: number;
-  readonly error: string | null;
-  readonly outcome: 'success' | 'failure' | 'gone' | 'exhausted' | 'refused';
-  readonly nextAttemptAt: string | null;
-  readonly at: string;
-}
-
-interface DeliveryPage {
-  readonly deliveries: readonly Delivery[];
-  readonly total: number;
-  readonly page: number;
-  readonly pageSize: number;
-}
 
 const PAGE_SIZE = 20;
 
-const outcomeBadge = (o: Delivery['outcome']) =>
+const outcomeBadge = (o: WebhookDelivery['outcome']) =>
   o === 'success' ? 'badge badge-ok' : o === 'failure' ? 'badge badge-warn' : 'badge badge-danger';
 
 export default function WebhookPage(props: PageProps) {
   const id = props.params.id!;
-  const path = `/api/webhooks/${encodeURIComponent(id)}`;
   const page = currentPage();
   const hook = useResource(
     () =>
-      Promise.all([api.get<{ webhook: Webhook }>(path), api.get<WebhookList>('/api/webhooks')]).then(([one, all]) => ({
+      Promise.all([getWebhook(id), listWebhooks()]).then(([one, all]) => ({
         webhook: one.webhook,
         kinds: all.subscribableKinds,
       })),
-    [path],
+    [id],
   );
-  const log = useResource(
-    () => api.get<DeliveryPage>(`${path}/deliveries`, { page, pageSize: PAGE_SIZE }),
-    [path, page],
-  );
+  const log = useResource(() => deliveries(id, page, PAGE_SIZE), [id, page]);
   const [secret, setSecret] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -81,23 +69,21 @@ export default function WebhookPage(props: PageProps) {
     }
   };
 
-  const said = (d: Delivery) =>
+  const said = (d: WebhookDelivery) =>
     d.outcome === 'success'
       ? `delivered (${d.statusCode ?? 'no status'})`
       : `not delivered: ${d.error ?? d.statusCode ?? d.outcome}`;
 
   const test = () =>
     act(async () => {
-      const { delivery } = await api.post<{ delivery: Delivery }>(`${path}/test`);
+      const { delivery } = await sendTest(id);
       announce(`Test ${said(delivery)}`, delivery.outcome === 'success' ? 'ok' : 'error');
       log.reload();
     });
 
-  const resend = (d: Delivery) =>
+  const resend = (d: WebhookDelivery) =>
     act(async () => {
-      const { delivery } = await api.post<{ delivery: Delivery }>(
-        `${path}/deliveries/${encodeURIComponent(d.id)}/resend`,
-      );
+      const { delivery } = await resendDelivery(id, d.id);
       announce(`Resent ${d.kind}: ${said(delivery)}`, delivery.outcome === 'success' ? 'ok' : 'error');
       log.reload();
     });
@@ -111,7 +97,7 @@ export default function WebhookPage(props: PageProps) {
     });
     if (!yes) return;
     await act(async () => {
-      const reply = await api.post<{ webhook: Webhook; secret: string }>(`${path}/rotate-secret`);
+      const reply = await rotateSecret(id);
       setSecret(reply.secret);
       announce('New signing secret made: copy it now');
       queueMicrotask(() => document.getElementById('secret-title')?.scrollIntoView());
@@ -129,7 +115,7 @@ export default function WebhookPage(props: PageProps) {
       if (!yes) return;
     }
     await act(async () => {
-      await api.patch(path, { enabled });
+      await changeWebhook(id, { enabled });
       announce(enabled ? 'Webhook turned on' : 'Webhook turned off');
       hook.reload();
     });
@@ -144,7 +130,7 @@ export default function WebhookPage(props: PageProps) {
     });
     if (!yes) return;
     await act(async () => {
-      await api.delete(path);
+      await deleteWebhook(id);
       announce('Webhook deleted');
       navigate('/settings/webhooks');
     });
@@ -209,7 +195,7 @@ export default function WebhookPage(props: PageProps) {
           initial={w}
           onCancel={() => setEditing(false)}
           send={async (fields) => {
-            await api.patch(path, fields);
+            await changeWebhook(id, fields);
             announce('Webhook saved');
             setEditing(false);
             hook.reload();
