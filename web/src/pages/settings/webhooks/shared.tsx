@@ -4,7 +4,7 @@ import { CheckGroup, listError } from '../../../ui/check-group.js';
 import { CopyField } from '../../../ui/copy.js';
 import { TextField } from '../../../ui/field.js';
 import { FormProblem, useSubmit } from '../../../ui/form.js';
-import type { Webhook, WebhookFields, WebhookKind } from '../../../api/webhooks.js';
+import type { Webhook, WebhookFields } from '../../../api/webhooks.js';
 
 /** On, off, or turned off by Desk, and why. */
 export function WebhookState(props: { webhook: Webhook }) {
