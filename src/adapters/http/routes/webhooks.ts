@@ -2,17 +2,15 @@ import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { perform, type Resolve } from '../../../domain/shared/use-case.js';
 import type { Actor } from '../../../domain/shared/actor.js';
-import {
-  CreateWebhook,
-  DeleteWebhook,
-  GetWebhook,
-  ListWebhookDeliveries,
-  ListWebhooks,
-  ResendWebhookDelivery,
-  RotateWebhookSecret,
-  TestWebhook,
-  UpdateWebhook,
-} from '../../../domain/webhooks/manage-webhooks.js';
+import { CreateWebhook } from '../../../domain/webhooks/create-webhook.js';
+import { DeleteWebhook } from '../../../domain/webhooks/delete-webhook.js';
+import { GetWebhook } from '../../../domain/webhooks/get-webhook.js';
+import { ListWebhookDeliveries } from '../../../domain/webhooks/list-webhook-deliveries.js';
+import { ListWebhooks } from '../../../domain/webhooks/list-webhooks.js';
+import { ResendWebhookDelivery } from '../../../domain/webhooks/resend-webhook-delivery.js';
+import { RotateWebhookSecret } from '../../../domain/webhooks/rotate-webhook-secret.js';
+import { TestWebhook } from '../../../domain/webhooks/test-webhook.js';
+import { UpdateWebhook } from '../../../domain/webhooks/update-webhook.js';
 import { consoleActor, consoleAuth } from '../auth/session.js';
 import { jsonBody, objectBody } from '../json-body.js';
 import { OriginPolicy, requireAllowedOrigin } from '../middleware/origin-check.js';
