@@ -23,42 +23,24 @@ import type { Submission } from '../../src/domain/submissions/submission.js';
 import type { Tenant } from '../../src/domain/tenants/tenant.js';
 import type { Ticket, TicketComment } from '../../src/domain/tickets/ticket.js';
 import type { DeliveryAttempt, DisabledReason, StoredWebhook } from '../../src/domain/webhooks/webhook.js';
-import type {
-  ApiKeyRepository,
-  AuditQuery,
-  CostFilter,
-  PersonCursor,
-  PersonFilter,
-  ClaimedWebhook,
-  WebhookProgress,
-  WebhookRepository,
-  AuditRepository,
-  CostQuery,
-  CostRepository,
-  Counter,
-  DeploymentJobRepository,
-  DeviceRepository,
-  DeviceSearch,
-  JobRun,
-  GroupLoanCounts,
-  LoanCounts,
-  LoanFilter,
-  LoanGroupRepository,
-  LoanRepository,
-  MonitorRepository,
-  OutboxRepository,
-  PersonRepository,
-  PersonSearch,
-  Repositories,
-  SessionRepository,
-  SetupLinkRepository,
-  SubmissionRepository,
-  SubmissionSearch,
-  TenantRepository,
-  TicketRepository,
-  TicketSearch,
-  UserRepository,
-} from '../../src/ports/repositories.js';
+import type { Repositories } from '../../src/ports/repositories.js';
+import type { ApiKeyRepository } from '../../src/ports/repositories/api-keys.js';
+import type { AuditQuery, AuditRepository } from '../../src/ports/repositories/audit.js';
+import type { CostFilter, CostQuery, CostRepository } from '../../src/ports/repositories/costs.js';
+import type { DeploymentJobRepository, JobRun } from '../../src/ports/repositories/deployment-jobs.js';
+import type { DeviceRepository, DeviceSearch } from '../../src/ports/repositories/devices.js';
+import type { LoanGroupRepository } from '../../src/ports/repositories/loan-groups.js';
+import type { GroupLoanCounts, LoanCounts, LoanFilter, LoanRepository } from '../../src/ports/repositories/loans.js';
+import type { MonitorRepository } from '../../src/ports/repositories/monitors.js';
+import type { OutboxRepository } from '../../src/ports/repositories/outbox.js';
+import type { PersonCursor, PersonFilter, PersonRepository, PersonSearch } from '../../src/ports/repositories/people.js';
+import type { SessionRepository } from '../../src/ports/repositories/sessions.js';
+import type { SetupLinkRepository } from '../../src/ports/repositories/setup-links.js';
+import type { SubmissionRepository, SubmissionSearch } from '../../src/ports/repositories/submissions.js';
+import type { Counter, TenantRepository } from '../../src/ports/repositories/tenants.js';
+import type { TicketRepository, TicketSearch } from '../../src/ports/repositories/tickets.js';
+import type { UserRepository } from '../../src/ports/repositories/users.js';
+import type { ClaimedWebhook, WebhookProgress, WebhookRepository } from '../../src/ports/repositories/webhooks.js';
 import { AccessChangeRepository } from '../../src/ports/repositories/access-changes.js';
 import {
   emptyOAuthState,
