@@ -14,7 +14,8 @@ import type { StoredWebhook } from './webhook.js';
 export const REQUIRED = ['module.events', 'webhook.manage'] as const;
 
 /** A Standard Webhooks secret: `whsec_` and 32 random bytes in base64. Shown once, stored sealed. */
-export const newSecret = (secrets: Secrets): string => `whsec_${Buffer.from(secrets.randomBytes(32)).toString('base64')}`;
+export const newSecret = (secrets: Secrets): string =>
+  `whsec_${Buffer.from(secrets.randomBytes(32)).toString('base64')}`;
 
 /** What the audit log keeps of a URL: scheme, host and path, never a query string (receivers put tokens there). */
 export const auditUrl = (url: string): string => {

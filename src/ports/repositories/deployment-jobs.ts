@@ -1,5 +1,3 @@
-
-
 /** When a deployment job last ran, and how it ended (deployment-wide: not a tenant's). */
 export interface JobRun {
   readonly name: string;
