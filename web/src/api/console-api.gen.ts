@@ -524,6 +524,384 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Repair submissions, newest first, with filters, a page at a time */
+        get: operations["listSubmissions"];
+        put?: never;
+        /** Lodge a repair submission against the serial of a device or loaner */
+        post: operations["createSubmission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/submissions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One repair submission (the query is not read) */
+        get: operations["getSubmission"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/submissions/{id}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Assign a NEW submission, or reassign an ASSIGNED one, to a staff member */
+        post: operations["assignSubmission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/submissions/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move a repair along (IN_REPAIR, RESOLVED with its cost, CLOSED), and its register device with it */
+        post: operations["changeSubmissionStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The queue, newest first, with filters, a page at a time */
+        get: operations["listTickets"];
+        put?: never;
+        /** Open a ticket (for oneself, or for a requester the desk names) */
+        post: operations["createTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tickets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One ticket */
+        get: operations["getTicket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Work a ticket: its status, priority or assignee (null: nobody) */
+        patch: operations["updateTicket"];
+        trace?: never;
+    };
+    "/api/tickets/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A ticket's conversation, oldest first (internal notes only for the desk) */
+        get: operations["listTicketComments"];
+        put?: never;
+        /** Add a comment, or (the desk only) an internal note */
+        post: operations["addTicketComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/costs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cost register, newest first, with filters, a page at a time */
+        get: operations["listCosts"];
+        put?: never;
+        /** Record a cost by hand: a purchase, parts, a licence, or (below 0) a refund */
+        post: operations["recordCost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/costs/breakdown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Spend by type, coverage or period over a date range (default: the last 12 months) */
+        get: operations["costBreakdown"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The school's monitors with their state and last check, by name (at most 100: no paging) */
+        get: operations["listMonitors"];
+        put?: never;
+        /** Watch an http or https address every interval */
+        post: operations["createMonitor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One monitor: its settings, current state and last check */
+        get: operations["getMonitor"];
+        put?: never;
+        post?: never;
+        /** Stop watching an address */
+        delete: operations["deleteMonitor"];
+        options?: never;
+        head?: never;
+        /** Change a monitor's name, address, interval or expected status */
+        patch: operations["updateMonitor"];
+        trace?: never;
+    };
+    "/api/settings/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The alert addresses set, and who an alert would go to now */
+        get: operations["getAlertAddresses"];
+        /** Set the alert addresses (null: back to the active school administrators) */
+        put: operations["setAlertAddresses"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Server-sent events the user may see, from where the client resumes
+         * @description Each event is `id`, `event` (its kind) and `data` (the webhook body, JSON). A reconnecting EventSource sends `Last-Event-ID`, which wins over `?after=`; an id too old for the replay starts with a reset.
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/import/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import people from a Desk or OneRoster 1.1 users.csv
+         * @description The body is the file, as `text/csv` (UTF-8; gzip, deflate or br Content-Encoding), up to IMPORT_MAX_MB. A file with problems imports nothing: the 400 lists them by line and column.
+         */
+        post: operations["importPeople"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/import/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import devices into the register
+         * @description The body is the file, as `text/csv` (UTF-8; gzip, deflate or br Content-Encoding), up to IMPORT_MAX_MB. A file with problems imports nothing: the 400 lists them by line and column.
+         */
+        post: operations["importDevices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/import/loans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import loaner units and their loan groups
+         * @description The body is the file, as `text/csv` (UTF-8; gzip, deflate or br Content-Encoding), up to IMPORT_MAX_MB. A file with problems imports nothing: the 400 lists them by line and column.
+         */
+        post: operations["importLoans"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/export/people.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** People as CSV, with the filters of the list */
+        get: operations["exportPeople"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/export/devices.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The register as CSV, with the filters of the list */
+        get: operations["exportDevices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/export/loans.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The loaner pool as CSV, with the filters of the list */
+        get: operations["exportLoans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/export/submissions.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Repair submissions as CSV, with the filters of the list */
+        get: operations["exportSubmissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/export/tickets.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tickets as CSV, with the filters of the list */
+        get: operations["exportTickets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users": {
         parameters: {
             query?: never;
@@ -1007,6 +1385,45 @@ export interface components {
             page: number;
             pageSize: number;
         };
+        CostEntry: {
+            id: string;
+            /** @enum {string} */
+            type: "REPAIR" | "PURCHASE" | "PARTS" | "LICENSE" | "OTHER";
+            coverage: ("WARRANTY" | "INSURANCE" | "SCHOOL" | "PARENT") | null;
+            /** @description Minor units of the school currency; below 0 for a refund or a correction */
+            amountMinor: number;
+            /** @description YYYY-MM-DD */
+            date: string;
+            /** @description Where the cost came from: `manual`, `submission:42`... */
+            source: string;
+            note: string | null;
+        };
+        CostList: {
+            costs: components["schemas"]["CostEntry"][];
+            total: number;
+            page: number;
+            pageSize: number;
+            /** @description The school's currency: every amount is in its minor units */
+            currency: string;
+        };
+        CostBreakdown: {
+            /** @enum {string} */
+            by: "type" | "coverage" | "period";
+            currency: string;
+            /** @description YYYY-MM-DD */
+            from: string;
+            /** @description YYYY-MM-DD */
+            to: string;
+            rows: {
+                key: string;
+                count: number;
+                amountMinor: number;
+            }[];
+            totalMinor: number;
+        };
+        CostResult: {
+            cost: components["schemas"]["CostEntry"];
+        };
         Device: {
             id: string;
             serial: string;
@@ -1125,6 +1542,46 @@ export interface components {
                 };
             }[];
         };
+        Monitor: {
+            id: string;
+            name: string;
+            url: string;
+            intervalSeconds: number;
+            expectStatus: number | null;
+            /** @enum {string} */
+            state: "unknown" | "up" | "down";
+            /** @description When the current state began; null while unknown */
+            since: string | null;
+            consecutiveFailures: number;
+            lastCheck: components["schemas"]["MonitorCheck"] | null;
+            nextCheckAt: string;
+            createdAt: string;
+            updatedAt: string;
+        };
+        MonitorCheck: {
+            /** @description ISO 8601 UTC */
+            at: string;
+            ok: boolean;
+            /** @description The HTTP status answered; null when none was (a timeout, a refused connection, the disk) */
+            status: number | null;
+            ms: number;
+            /** @description Why it failed (`status 503`, `timeout`...); null when ok */
+            reason: string | null;
+            /** @description https: when the server's certificate expires */
+            certificateExpiresAt: string | null;
+        };
+        MonitorResult: {
+            monitor: components["schemas"]["Monitor"];
+        };
+        MonitorList: {
+            monitors: components["schemas"]["Monitor"][];
+        };
+        AlertAddresses: {
+            /** @description The addresses set, or null: the active school administrators receive the alerts */
+            emails: string[] | null;
+            /** @description Who an alert would go to now */
+            recipients: string[];
+        };
         Modules: {
             /** @description Every module, in catalogue order */
             modules: {
@@ -1158,38 +1615,86 @@ export interface components {
             person: components["schemas"]["Person"];
             loans?: components["schemas"]["LoanView"][];
             devices?: components["schemas"]["Device"][];
-            submissions?: {
-                id: string;
-                number: number;
-                serial: string;
-                description: string;
-                reporterId: string | null;
-                assigneeId: string | null;
+            submissions?: components["schemas"]["Submission"][];
+            tickets?: components["schemas"]["Ticket"][];
+        };
+        ImportResult: {
+            import: {
                 /** @enum {string} */
-                status: "NEW" | "ASSIGNED" | "IN_REPAIR" | "RESOLVED" | "CLOSED";
-                coverage: ("WARRANTY" | "INSURANCE" | "SCHOOL" | "PARENT") | null;
-                costMinor: number | null;
-                /** @description ISO 8601 UTC */
-                createdAt: string;
-                /** @description ISO 8601 UTC */
-                updatedAt: string;
-            }[];
-            tickets?: {
-                id: string;
-                number: number;
-                subject: string;
-                body: string;
-                /** @enum {string} */
-                status: "NEW" | "OPEN" | "PENDING" | "RESOLVED" | "CLOSED";
-                /** @enum {string} */
-                priority: "LOW" | "NORMAL" | "HIGH" | "URGENT";
-                requesterId: string | null;
-                assigneeId: string | null;
-                /** @description ISO 8601 UTC */
-                createdAt: string;
-                /** @description ISO 8601 UTC */
-                updatedAt: string;
-            }[];
+                kind: "people" | "devices" | "loans";
+                dryRun: boolean;
+                /**
+                 * @description `desk` (Desk's own columns) or `oneroster` (a OneRoster 1.1 users.csv)
+                 * @enum {string}
+                 */
+                format: "desk" | "oneroster";
+                /** @description Data rows read (the header and blank lines not counted) */
+                rows: number;
+                created: number;
+                updated: number;
+                unchanged: number;
+                archived: number;
+                /** @description Archived people the file lists again: restored (counted in `updated` too) */
+                restored: number;
+                /** @description Rows a OneRoster file holds that are no pupil or staff of Desk (guardians, disabled accounts) */
+                skipped: number;
+                /** @description Loan groups named by the file that did not exist: created */
+                groupsCreated: number;
+                notArchived: {
+                    total: number;
+                    /** @description At most 100; `total` counts them all */
+                    people: components["schemas"]["NotArchived"][];
+                };
+                /** @description Header cells that name no column of this import: their cells were not read */
+                ignoredColumns: string[];
+            };
+        };
+        NotArchived: {
+            id: string;
+            name: string;
+            externalId: string | null;
+            /** @description Numbers of the loans they hold */
+            loans: number[];
+            /** @description Serials of the devices assigned to them */
+            devices: string[];
+        };
+        Submission: {
+            id: string;
+            number: number;
+            serial: string;
+            description: string;
+            reporterId: string | null;
+            assigneeId: string | null;
+            /** @enum {string} */
+            status: "NEW" | "ASSIGNED" | "IN_REPAIR" | "RESOLVED" | "CLOSED";
+            coverage: ("WARRANTY" | "INSURANCE" | "SCHOOL" | "PARENT") | null;
+            costMinor: number | null;
+            /** @description ISO 8601 UTC */
+            createdAt: string;
+            /** @description ISO 8601 UTC */
+            updatedAt: string;
+        };
+        SubmissionResult: {
+            submission: components["schemas"]["Submission"];
+        };
+        RepairDeviceReport: {
+            id: string;
+            serial: string;
+            /** @enum {string} */
+            status: "IN_USE" | "IN_STOCK" | "IN_REPAIR" | "RETIRED";
+            /** @enum {string} */
+            outcome: "into_repair" | "back_from_repair" | "already_in_repair" | "retired" | "not_in_repair" | "still_in_repair";
+        };
+        SubmissionList: {
+            submissions: components["schemas"]["Submission"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        SubmissionStatusResult: {
+            submission: components["schemas"]["Submission"];
+            /** @description Null when the serial is no register device (a loaner), on CLOSED, or when the caller may not see devices */
+            device: components["schemas"]["RepairDeviceReport"] | null;
         };
         SsoProvider: {
             issuer: string;
@@ -1215,6 +1720,54 @@ export interface components {
             sso: components["schemas"]["SsoProvider"] | null;
             /** @description The redirect URIs to register at the provider */
             redirectUris: string[];
+        };
+        Ticket: {
+            id: string;
+            number: number;
+            subject: string;
+            body: string;
+            /** @enum {string} */
+            status: "NEW" | "OPEN" | "PENDING" | "RESOLVED" | "CLOSED";
+            /** @enum {string} */
+            priority: "LOW" | "NORMAL" | "HIGH" | "URGENT";
+            requesterId: string | null;
+            assigneeId: string | null;
+            /** @description ISO 8601 UTC */
+            createdAt: string;
+            /** @description ISO 8601 UTC */
+            updatedAt: string;
+        };
+        TicketResult: {
+            ticket: components["schemas"]["Ticket"];
+        };
+        TicketComment: {
+            id: string;
+            ticketId: string;
+            author: {
+                /** @enum {string} */
+                type: "user" | "apiKey" | "operator";
+                id: string;
+                name: string;
+            };
+            body: string;
+            internal: boolean;
+            /** @description ISO 8601 UTC */
+            createdAt: string;
+        };
+        TicketList: {
+            tickets: components["schemas"]["Ticket"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        TicketCommentList: {
+            comments: components["schemas"]["TicketComment"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        TicketCommentResult: {
+            comment: components["schemas"]["TicketComment"];
         };
         User: {
             id: string;
@@ -2776,6 +3329,1083 @@ export interface operations {
             503: components["responses"]["Problem503Unavailable"];
         };
     };
+    listSubmissions: {
+        parameters: {
+            query?: {
+                /** @description NEW, ASSIGNED, IN_REPAIR, RESOLVED or CLOSED */
+                status?: "NEW" | "ASSIGNED" | "IN_REPAIR" | "RESOLVED" | "CLOSED";
+                /** @description Only submissions for this serial number */
+                serial?: string;
+                /** @description Only submissions assigned to this staff member */
+                assigneeId?: string;
+                /** @description Text contained in the description or serial (case-insensitive) */
+                q?: string;
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Submissions per page, 1 to 100 (default 50) */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionList"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    createSubmission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Serial number of a device or loaner of this school */
+                    serial: string;
+                    /** @description What is wrong, 1 to 4000 characters */
+                    description: string;
+                    /** @description The person reporting the fault */
+                    reporterId?: string;
+                    /**
+                     * @description Who pays: WARRANTY, INSURANCE, SCHOOL or PARENT
+                     * @enum {string}
+                     */
+                    coverage?: "WARRANTY" | "INSURANCE" | "SCHOOL" | "PARENT";
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    getSubmission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionResult"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    assignSubmission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The submission number */
+                    number?: number;
+                    /** @description A staff member who will handle the repair */
+                    assigneeId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    changeSubmissionStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The submission number */
+                    number?: number;
+                    /**
+                     * @description Where the repair goes: IN_REPAIR, RESOLVED or CLOSED
+                     * @enum {string}
+                     */
+                    status: "IN_REPAIR" | "RESOLVED" | "CLOSED";
+                    /** @description What was done or found; kept in the audit trail, never in an event */
+                    note?: string;
+                    /** @description Only with status RESOLVED */
+                    cost?: {
+                        /** @description What the repair cost, in minor units of the school currency (0: nothing) */
+                        amountMinor: number;
+                        /**
+                         * @description Who paid (default: the coverage it was lodged with)
+                         * @enum {string}
+                         */
+                        coverage?: "WARRANTY" | "INSURANCE" | "SCHOOL" | "PARENT";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionStatusResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    listTickets: {
+        parameters: {
+            query?: {
+                /** @description NEW, OPEN, PENDING, RESOLVED or CLOSED */
+                status?: "NEW" | "OPEN" | "PENDING" | "RESOLVED" | "CLOSED";
+                /** @description Text contained in the subject or body (case-insensitive) */
+                q?: string;
+                /** @description Only tickets assigned to this staff member (a person id) */
+                assigneeId?: string;
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Tickets per page, 1 to 100 (default 50) */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketList"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    createTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What the ticket is about, in a line */
+                    subject: string;
+                    /** @description What is wrong, what was tried */
+                    body: string;
+                    /** @description Who needs help (default: the signed-in user's own person record) */
+                    requesterId?: string;
+                    /**
+                     * @description LOW, NORMAL (default), HIGH or URGENT
+                     * @enum {string}
+                     */
+                    priority?: "LOW" | "NORMAL" | "HIGH" | "URGENT";
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    getTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketResult"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    updateTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Move to NEW, OPEN, PENDING, RESOLVED or CLOSED
+                     * @enum {string}
+                     */
+                    status?: "NEW" | "OPEN" | "PENDING" | "RESOLVED" | "CLOSED";
+                    /**
+                     * @description LOW, NORMAL, HIGH or URGENT
+                     * @enum {string}
+                     */
+                    priority?: "LOW" | "NORMAL" | "HIGH" | "URGENT";
+                    /** @description A staff member to handle it; null: nobody */
+                    assigneeId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    listTicketComments: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Comments per page, 1 to 100 (default 50) */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketCommentList"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    addTicketComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The comment */
+                    body: string;
+                    /** @description true: a note for the desk only (needs ticket.manage) */
+                    internal?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketCommentResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    listCosts: {
+        parameters: {
+            query?: {
+                /** @description REPAIR, PURCHASE, PARTS, LICENSE or OTHER */
+                type?: "REPAIR" | "PURCHASE" | "PARTS" | "LICENSE" | "OTHER";
+                /** @description WARRANTY, INSURANCE, SCHOOL or PARENT; NONE for entries without one */
+                coverage?: "WARRANTY" | "INSURANCE" | "SCHOOL" | "PARENT" | "NONE";
+                /** @description First day, inclusive */
+                from?: string;
+                /** @description Last day, inclusive */
+                to?: string;
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Entries per page, 1 to 100 (default 50) */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CostList"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    recordCost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description REPAIR, PURCHASE, PARTS, LICENSE or OTHER
+                     * @enum {string}
+                     */
+                    type: "REPAIR" | "PURCHASE" | "PARTS" | "LICENSE" | "OTHER";
+                    /** @description Who paid: WARRANTY, INSURANCE, SCHOOL or PARENT */
+                    coverage?: ("WARRANTY" | "INSURANCE" | "SCHOOL" | "PARENT") | null;
+                    /** @description Minor units of the school currency; below 0 for a refund or a correction */
+                    amountMinor: number;
+                    /**
+                     * Format: date
+                     * @description The day it was spent (the invoice date), not after today
+                     */
+                    date: string;
+                    /** @description What it was for: an invoice number, a supplier... */
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CostResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    costBreakdown: {
+        parameters: {
+            query: {
+                /** @description Group spend by type, coverage or period */
+                by: "type" | "coverage" | "period";
+                /** @description First day, inclusive (default: 12 months before to) */
+                from?: string;
+                /** @description Last day, inclusive (default: today in the school time zone) */
+                to?: string;
+                /** @description Bucket size when by=period: month, quarter or year (default month) */
+                period?: "month" | "quarter" | "year";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CostBreakdown"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    listMonitors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitorList"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    createMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What is watched, e.g. "School website" */
+                    name: string;
+                    /** @description The http or https address to check */
+                    url: string;
+                    /** @description Seconds between checks */
+                    intervalSeconds: number;
+                    /** @description The status that counts as up; null or absent: any 2xx or 3xx */
+                    expectStatus?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitorResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    getMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitorResult"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    deleteMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    updateMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What is watched, e.g. "School website" */
+                    name?: string;
+                    /** @description The http or https address to check */
+                    url?: string;
+                    /** @description Seconds between checks */
+                    intervalSeconds?: number;
+                    /** @description The status that counts as up; null or absent: any 2xx or 3xx */
+                    expectStatus?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitorResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    getAlertAddresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertAddresses"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    setAlertAddresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    emails: string[] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertAddresses"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query?: {
+                /** @description Resume after this event id (a reloaded page); ignored when Last-Event-ID is sent */
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream: server-sent events, with a comment line every 15 s */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    importPeople: {
+        parameters: {
+            query?: {
+                /** @description true: validate and count, write nothing */
+                dryRun?: "true" | "false";
+                /** @description true: archive the people of the school the file does not list (people imports only) */
+                archiveMissing?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    importDevices: {
+        parameters: {
+            query?: {
+                /** @description true: validate and count, write nothing */
+                dryRun?: "true" | "false";
+                /** @description true: archive the people of the school the file does not list (people imports only) */
+                archiveMissing?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    importLoans: {
+        parameters: {
+            query?: {
+                /** @description true: validate and count, write nothing */
+                dryRun?: "true" | "false";
+                /** @description true: archive the people of the school the file does not list (people imports only) */
+                archiveMissing?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    exportPeople: {
+        parameters: {
+            query?: {
+                /** @description Text contained in the name, e-mail or external id (case-insensitive) */
+                q?: string;
+                /** @description PUPIL or STAFF */
+                kind?: "PUPIL" | "STAFF";
+                /** @description Class or department */
+                userGroup?: string;
+                /** @description Archived people too (default: left out) */
+                includeArchived?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The people, one a row, as an import reads them back */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    exportDevices: {
+        parameters: {
+            query?: {
+                /** @description Text contained in the serial, manufacturer or model (case-insensitive) */
+                q?: string;
+                /** @description Device kind, e.g. LAPTOP, IPAD, CHROMEBOOK, DESKTOP */
+                kind?: string;
+                /** @description IN_USE, IN_STOCK, IN_REPAIR or RETIRED */
+                status?: "IN_USE" | "IN_STOCK" | "IN_REPAIR" | "RETIRED";
+                /** @description Only devices assigned to this person (id) */
+                assignedTo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The devices, one a row, as an import reads them back */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    exportLoans: {
+        parameters: {
+            query?: {
+                /** @description AVAILABLE, ISSUED or UNAVAILABLE */
+                status?: "AVAILABLE" | "ISSUED" | "UNAVAILABLE";
+                /** @description Only loans of this loan group */
+                groupId?: string;
+                /** @description LAPTOP or IPAD */
+                kind?: "LAPTOP" | "IPAD";
+                /** @description Holder's class or department */
+                userGroup?: string;
+                /** @description Only loans held by this person */
+                holderId?: string;
+                /** @description Text contained in the serial, holder name or group name (case-insensitive), or a loan number */
+                q?: string;
+                /** @description true: only issued loans past their due date */
+                overdue?: boolean;
+                /** @description Only issued loans due back on this date (YYYY-MM-DD) */
+                dueDate?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The loans, one a row, as an import reads them back */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    exportSubmissions: {
+        parameters: {
+            query?: {
+                /** @description NEW, ASSIGNED, IN_REPAIR, RESOLVED or CLOSED */
+                status?: "NEW" | "ASSIGNED" | "IN_REPAIR" | "RESOLVED" | "CLOSED";
+                /** @description Only submissions for this serial number */
+                serial?: string;
+                /** @description Only submissions assigned to this staff member */
+                assigneeId?: string;
+                /** @description Text contained in the description or serial (case-insensitive) */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The submissions, one a row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    exportTickets: {
+        parameters: {
+            query?: {
+                /** @description NEW, OPEN, PENDING, RESOLVED or CLOSED */
+                status?: "NEW" | "OPEN" | "PENDING" | "RESOLVED" | "CLOSED";
+                /** @description Text contained in the subject or body (case-insensitive) */
+                q?: string;
+                /** @description Only tickets assigned to this staff member (a person id) */
+                assigneeId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tickets, one a row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
     listUsers: {
         parameters: {
             query?: {
@@ -3509,6 +5139,10 @@ export type ConnectedApp = components['schemas']['ConnectedApp'];
 export type AuthorizationResult = components['schemas']['AuthorizationResult'];
 export type AuthorizationDecision = components['schemas']['AuthorizationDecision'];
 export type ConnectedAppPage = components['schemas']['ConnectedAppPage'];
+export type CostEntry = components['schemas']['CostEntry'];
+export type CostList = components['schemas']['CostList'];
+export type CostBreakdown = components['schemas']['CostBreakdown'];
+export type CostResult = components['schemas']['CostResult'];
 export type Device = components['schemas']['Device'];
 export type DeviceResult = components['schemas']['DeviceResult'];
 export type DeviceHistoryEntry = components['schemas']['DeviceHistoryEntry'];
@@ -3523,13 +5157,31 @@ export type LoanInventory = components['schemas']['LoanInventory'];
 export type LoanList = components['schemas']['LoanList'];
 export type ReturnResult = components['schemas']['ReturnResult'];
 export type LoanGroupList = components['schemas']['LoanGroupList'];
+export type Monitor = components['schemas']['Monitor'];
+export type MonitorCheck = components['schemas']['MonitorCheck'];
+export type MonitorResult = components['schemas']['MonitorResult'];
+export type MonitorList = components['schemas']['MonitorList'];
+export type AlertAddresses = components['schemas']['AlertAddresses'];
 export type Modules = components['schemas']['Modules'];
 export type Person = components['schemas']['Person'];
 export type PersonResult = components['schemas']['PersonResult'];
 export type PeopleList = components['schemas']['PeopleList'];
 export type PersonProfile = components['schemas']['PersonProfile'];
+export type ImportResult = components['schemas']['ImportResult'];
+export type NotArchived = components['schemas']['NotArchived'];
+export type Submission = components['schemas']['Submission'];
+export type SubmissionResult = components['schemas']['SubmissionResult'];
+export type RepairDeviceReport = components['schemas']['RepairDeviceReport'];
+export type SubmissionList = components['schemas']['SubmissionList'];
+export type SubmissionStatusResult = components['schemas']['SubmissionStatusResult'];
 export type SsoProvider = components['schemas']['SsoProvider'];
 export type SsoSettings = components['schemas']['SsoSettings'];
+export type Ticket = components['schemas']['Ticket'];
+export type TicketResult = components['schemas']['TicketResult'];
+export type TicketComment = components['schemas']['TicketComment'];
+export type TicketList = components['schemas']['TicketList'];
+export type TicketCommentList = components['schemas']['TicketCommentList'];
+export type TicketCommentResult = components['schemas']['TicketCommentResult'];
 export type User = components['schemas']['User'];
 export type UserResult = components['schemas']['UserResult'];
 export type Invitation = components['schemas']['Invitation'];
