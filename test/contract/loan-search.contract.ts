@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issue, restore, returnLoan, withdraw, type Loan, type LoanGroup } from '../../src/domain/loans/loan.js';
 import type { Person } from '../../src/domain/people/person.js';
-import type { LoanFilter, Repositories } from '../../src/ports/repositories.js';
+import type { Repositories } from '../../src/ports/repositories.js';
+import type { LoanFilter } from '../../src/ports/repositories/loans.js';
 import { aGroup, aLoan, aPerson, aTenant } from '../support/builders.js';
 import type { RepositorySubject } from './repositories.contract.js';
 

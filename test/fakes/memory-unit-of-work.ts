@@ -13,7 +13,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Repositories } from '../../src/ports/repositories.js';
 import type { UnitOfWork } from '../../src/ports/unit-of-work.js';
 import type { MemoryAccessSignal } from './memory-access-signal.js';
-import { emptyState, memoryRepositories, type MemoryState } from './memory-repositories.js';
+import { memoryRepositories } from './memory-repositories.js';
+import { emptyState, type MemoryState } from './memory/store.js';
 
 export * from './memory-repositories.js';
 

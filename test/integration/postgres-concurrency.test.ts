@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgUnitOfWork } from '../../src/adapters/persistence/postgres/pg-unit-of-work.js';
 import { PgDatabase } from '../../src/adapters/persistence/postgres/pg-database.js';
-import { MIGRATIONS } from '../../src/adapters/persistence/postgres/migrations.js';
+import { MIGRATIONS } from '../../src/adapters/persistence/postgres/migrations/index.js';
 import { IssueLoan } from '../../src/domain/loans/issue-loan.js';
 import { ReturnLoan } from '../../src/domain/loans/return-loan.js';
 import { LoanTransitionRunner } from '../../src/domain/loans/loan-transition.js';

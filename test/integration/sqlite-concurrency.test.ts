@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../../src/adapters/persistence/sqlite/migrations.js';
+import { MIGRATIONS } from '../../src/adapters/persistence/sqlite/migrations/index.js';
 import type { Tenant } from '../../src/domain/tenants/tenant.js';
 import { aGroup, aLoan, aPerson, aTenant } from '../support/builders.js';
 import { openSqliteSubject, type SqliteSubject } from '../support/sqlite.js';

@@ -17,7 +17,7 @@ import { invokeAction, restClient, type Reply } from '../support/rest.js';
 import { readTenantData, writableState, type TenantData } from '../support/tenant-data.js';
 import { perform } from '../../src/domain/shared/use-case.js';
 import { resolveFrom } from '../../src/bootstrap/container.js';
-import { CreateWebhook } from '../../src/domain/webhooks/manage-webhooks.js';
+import { CreateWebhook } from '../../src/domain/webhooks/create-webhook.js';
 import { UnitOfWork } from '../../src/ports/unit-of-work.js';
 
 /**

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { z } from 'zod';
 import { Clock } from '../../ports/clock.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
-import type { LoanCounts } from '../../ports/repositories.js';
+import type { LoanCounts } from '../../ports/repositories/loans.js';
 import type { Actor } from '../shared/actor.js';
 import { dateInZone } from '../shared/dates.js';
 import type { UseCase } from '../shared/use-case.js';

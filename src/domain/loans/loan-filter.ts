@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { LoanFilter } from '../../ports/repositories.js';
+import type { LoanFilter } from '../../ports/repositories/loans.js';
 import type { Actor } from '../shared/actor.js';
 import { calendarDate, id, text } from '../shared/validation.js';
 import { LOAN_KINDS, LOAN_STATUSES } from './loan.js';

@@ -14,7 +14,8 @@ import {
   type DisabledReason,
   type StoredWebhook,
 } from './webhook.js';
-import type { ClaimedWebhook, Repositories } from '../../ports/repositories.js';
+import type { Repositories } from '../../ports/repositories.js';
+import type { ClaimedWebhook } from '../../ports/repositories/webhooks.js';
 
 /** How long a claim lasts: longer than one attempt (10 s timeout), renewed after each; a process that died holding one delays its webhook by at most this. */
 export const LEASE_MS = 15_000;

@@ -1,14 +1,12 @@
-import {
-  CreateWebhook,
-  DeleteWebhook,
-  GetWebhook,
-  ListWebhookDeliveries,
-  ListWebhooks,
-  ResendWebhookDelivery,
-  RotateWebhookSecret,
-  TestWebhook,
-  UpdateWebhook,
-} from '../../../domain/webhooks/manage-webhooks.js';
+import { CreateWebhook } from '../../../domain/webhooks/create-webhook.js';
+import { DeleteWebhook } from '../../../domain/webhooks/delete-webhook.js';
+import { GetWebhook } from '../../../domain/webhooks/get-webhook.js';
+import { ListWebhookDeliveries } from '../../../domain/webhooks/list-webhook-deliveries.js';
+import { ListWebhooks } from '../../../domain/webhooks/list-webhooks.js';
+import { ResendWebhookDelivery } from '../../../domain/webhooks/resend-webhook-delivery.js';
+import { RotateWebhookSecret } from '../../../domain/webhooks/rotate-webhook-secret.js';
+import { TestWebhook } from '../../../domain/webhooks/test-webhook.js';
+import { UpdateWebhook } from '../../../domain/webhooks/update-webhook.js';
 import {
   deliveryAttemptViewSchema,
   deliveryPageSchema,

@@ -1,5 +1,5 @@
 /** The Postgres adapter: bootstrap binds these with factories (no decorators here). */
 export { PgDatabase, type PgDatabaseOptions } from './pg-database.js';
 export { PgUnitOfWork } from './pg-unit-of-work.js';
-export { MIGRATIONS, type Migration } from './migrations.js';
+export { MIGRATIONS, type Migration } from './migrations/index.js';
 export * from './repositories/index.js';

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { Database } from '../../../ports/database.js';
-import { MIGRATIONS, type Migration } from './migrations.js';
+import { MIGRATIONS, RENUMBERED, type Migration } from './migrations/index.js';
 import { translatePgError } from './pg-errors.js';
 
 export interface PgDatabaseOptions {
@@ -69,6 +69,10 @@ export class PgDatabase extends Database {
       await client.query(
         'CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at text NOT NULL)',
       );
+      // A database of the release before the shared numbering: its rows take their shared names.
+      for (const [old, now] of Object.entries(RENUMBERED)) {
+        await client.query('UPDATE schema_migrations SET version = $1 WHERE version = $2', [now, old]);
+      }
       const { rows } = await client.query<{ version: string }>('SELECT version FROM schema_migrations');
       const done = new Set(rows.map((r) => r.version));
       const applied: string[] = [];

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Database } from '../../../ports/database.js';
 import { DatabaseBusyError, DatabaseUnavailableError } from '../../../ports/unit-of-work.js';
-import { MIGRATIONS, type Migration } from './migrations.js';
+import { MIGRATIONS, RENUMBERED, type Migration } from './migrations/index.js';
 import { Mutex } from './mutex.js';
 import { Sql } from './sql.js';
 
@@ -73,8 +73,9 @@ export class SqliteDatabase extends Database {
       });
   }
 
-  migrate(): Promise<{ applied: string[] }> {
-    return this.exclusive(async (sql) => ({ applied: applyMigrations(sql.db, MIGRATIONS) }));
+  /** Applies the migrations not yet recorded; a test passes the previous release's list to build an old database. */
+  migrate(migrations: readonly Migration[] = MIGRATIONS): Promise<{ applied: string[] }> {
+    return this.exclusive(async (sql) => ({ applied: applyMigrations(sql.db, migrations) }));
   }
 
   ping(): Promise<void> {
@@ -150,6 +151,9 @@ function applyMigrations(db: BetterSqlite3.Database, migrations: readonly Migrat
   db.exec('BEGIN IMMEDIATE');
   try {
     db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY, applied_at TEXT NOT NULL) STRICT');
+    // A database of the release before the shared numbering: its rows take their shared names.
+    const rename = db.prepare('UPDATE schema_migrations SET version = ? WHERE version = ?');
+    for (const [old, now] of Object.entries(RENUMBERED)) rename.run(now, old);
     const done = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all());
     const record = db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)');
     const applied: string[] = [];

@@ -1,5 +1,5 @@
 import type { ApiKey, StoredApiKey } from '../../../../domain/identity/api-key.js';
-import type { ApiKeyRepository } from '../../../../ports/repositories.js';
+import type { ApiKeyRepository } from '../../../../ports/repositories/api-keys.js';
 import { mapUniqueViolation, query, queryOne, type Queryable } from '../sql.js';
 
 // scopes is jsonb, which pg parses.

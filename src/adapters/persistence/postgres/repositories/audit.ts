@@ -1,6 +1,6 @@
 import type { AuditActorType, AuditEntry } from '../../../../domain/audit/audit-entry.js';
 import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
-import type { AuditQuery, AuditRepository } from '../../../../ports/repositories.js';
+import type { AuditQuery, AuditRepository } from '../../../../ports/repositories/audit.js';
 import { mapUniqueViolation, pageOf, query, Where, type Queryable } from '../sql.js';
 
 interface AuditRecord {

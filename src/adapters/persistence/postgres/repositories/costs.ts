@@ -1,6 +1,6 @@
 import type { CostEntry, CostRow } from '../../../../domain/costs/cost-entry.js';
 import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
-import type { CostFilter, CostQuery, CostRepository } from '../../../../ports/repositories.js';
+import type { CostFilter, CostQuery, CostRepository } from '../../../../ports/repositories/costs.js';
 import { insertMany, pageOf, query, Where, type Column, type Queryable } from '../sql.js';
 
 const columns = (tenantId: string): Column<CostEntry>[] => [

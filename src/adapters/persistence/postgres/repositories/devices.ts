@@ -1,6 +1,6 @@
 import type { Device } from '../../../../domain/devices/device.js';
 import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
-import type { DeviceRepository, DeviceSearch } from '../../../../ports/repositories.js';
+import type { DeviceRepository, DeviceSearch } from '../../../../ports/repositories/devices.js';
 import {
   count,
   fromKeys,

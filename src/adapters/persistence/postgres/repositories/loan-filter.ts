@@ -1,4 +1,4 @@
-import type { LoanFilter } from '../../../../ports/repositories.js';
+import type { LoanFilter } from '../../../../ports/repositories/loans.js';
 import { Where } from '../sql.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { LoanGroup } from '../../../../domain/loans/loan.js';
-import type { LoanGroupRepository } from '../../../../ports/repositories.js';
+import type { LoanGroupRepository } from '../../../../ports/repositories/loan-groups.js';
 import { insertMany, mapUniqueViolation, query, queryOne, type Column, type Queryable } from '../sql.js';
 
 const columns = (tenantId: string): Column<LoanGroup>[] => [

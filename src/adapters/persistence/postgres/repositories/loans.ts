@@ -1,5 +1,5 @@
 import type { Loan, LoanRow } from '../../../../domain/loans/loan.js';
-import type { GroupLoanCounts, LoanCounts, LoanFilter, LoanRepository } from '../../../../ports/repositories.js';
+import type { GroupLoanCounts, LoanCounts, LoanFilter, LoanRepository } from '../../../../ports/repositories/loans.js';
 import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
 import { nearerEnd } from '../../paging.js';
 import {

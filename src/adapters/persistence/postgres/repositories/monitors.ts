@@ -1,5 +1,5 @@
 import type { Monitor, MonitorState, MonitorStatus } from '../../../../domain/monitors/monitor.js';
-import type { MonitorRepository } from '../../../../ports/repositories.js';
+import type { MonitorRepository } from '../../../../ports/repositories/monitors.js';
 import { mapUniqueViolation, query, queryOne, type Queryable } from '../sql.js';
 
 // last_check is jsonb, which pg parses.

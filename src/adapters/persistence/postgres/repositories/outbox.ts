@@ -1,5 +1,5 @@
 import type { EventKind, NewOutboxEvent, OutboxEvent } from '../../../../domain/events/event.js';
-import type { OutboxRepository } from '../../../../ports/repositories.js';
+import type { OutboxRepository } from '../../../../ports/repositories/outbox.js';
 import { mapUniqueViolation, query, queryOne, type Queryable } from '../sql.js';
 
 /** The channel every instance LISTENs on; a notification carries the tenant id only (pg-event-signal.ts). */

@@ -1,6 +1,11 @@
 import type { Person } from '../../../../domain/people/person.js';
 import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
-import type { PersonCursor, PersonFilter, PersonRepository, PersonSearch } from '../../../../ports/repositories.js';
+import type {
+  PersonCursor,
+  PersonFilter,
+  PersonRepository,
+  PersonSearch,
+} from '../../../../ports/repositories/people.js';
 import {
   count,
   fromKeys,

@@ -1,5 +1,5 @@
 import type { Session } from '../../../../domain/identity/session.js';
-import type { SessionRepository } from '../../../../ports/repositories.js';
+import type { SessionRepository } from '../../../../ports/repositories/sessions.js';
 import { mapUniqueViolation, query, queryOne, type Queryable } from '../sql.js';
 
 const COLUMNS =

@@ -1,6 +1,6 @@
 import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
 import type { Submission } from '../../../../domain/submissions/submission.js';
-import type { SubmissionRepository, SubmissionSearch } from '../../../../ports/repositories.js';
+import type { SubmissionRepository, SubmissionSearch } from '../../../../ports/repositories/submissions.js';
 import { pageOf, count, insertMany, query, queryOne, Where, type Column, type Queryable } from '../sql.js';
 
 // Aliased to the domain's names, so rows are Submissions (bigint reads as a number: pg-database.ts).

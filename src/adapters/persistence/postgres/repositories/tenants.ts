@@ -1,6 +1,6 @@
 import type { ModuleName } from '../../../../domain/access/permissions.js';
 import type { Tenant } from '../../../../domain/tenants/tenant.js';
-import type { Counter, TenantRepository } from '../../../../ports/repositories.js';
+import type { Counter, TenantRepository } from '../../../../ports/repositories/tenants.js';
 import { mapUniqueViolation, query, queryOne, type Queryable } from '../sql.js';
 
 // Hosts and modules come along as sorted arrays, so one query reads a whole tenant.

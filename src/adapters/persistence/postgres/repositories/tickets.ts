@@ -1,6 +1,6 @@
 import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
 import type { Ticket, TicketComment } from '../../../../domain/tickets/ticket.js';
-import type { TicketRepository, TicketSearch } from '../../../../ports/repositories.js';
+import type { TicketRepository, TicketSearch } from '../../../../ports/repositories/tickets.js';
 import {
   insertMany,
   mapUniqueViolation,

@@ -1,7 +1,7 @@
 import type { Role } from '../../../../domain/access/permissions.js';
 import type { User, UserCredentials } from '../../../../domain/identity/user.js';
 import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
-import type { UserRepository } from '../../../../ports/repositories.js';
+import type { UserRepository } from '../../../../ports/repositories/users.js';
 import { mapUniqueViolation, pageOf, query, queryOne, Where, type Queryable } from '../sql.js';
 
 // loan_group_ids is jsonb and active boolean: pg reads both as the domain has them.

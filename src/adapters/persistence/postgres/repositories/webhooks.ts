@@ -1,6 +1,6 @@
 import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
 import type { DeliveryAttempt, DisabledReason, StoredWebhook } from '../../../../domain/webhooks/webhook.js';
-import type { ClaimedWebhook, WebhookProgress, WebhookRepository } from '../../../../ports/repositories.js';
+import type { ClaimedWebhook, WebhookProgress, WebhookRepository } from '../../../../ports/repositories/webhooks.js';
 import { mapUniqueViolation, pageOf, query, queryOne, Where, type Queryable } from '../sql.js';
 
 // events is jsonb, which pg parses; cursor_event_id is bigint, read as a number (pg-database.ts).

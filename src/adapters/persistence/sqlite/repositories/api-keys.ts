@@ -1,5 +1,5 @@
 import type { ApiKey, StoredApiKey } from '../../../../domain/identity/api-key.js';
-import type { ApiKeyRepository } from '../../../../ports/repositories.js';
+import type { ApiKeyRepository } from '../../../../ports/repositories/api-keys.js';
 import { conflictOf, json, parseJson, type Sql } from '../sql.js';
 
 const COLUMNS = `id, name, prefix, scopes, created_at AS createdAt, expires_at AS expiresAt,

@@ -1,6 +1,6 @@
 import type { AuditActorType, AuditEntry } from '../../../../domain/audit/audit-entry.js';
 import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
-import type { AuditQuery, AuditRepository } from '../../../../ports/repositories.js';
+import type { AuditQuery, AuditRepository } from '../../../../ports/repositories/audit.js';
 import { conflictOf, inJson, json, pageOf, parseJson, Where, type Sql } from '../sql.js';
 
 interface AuditRow {

@@ -1,6 +1,6 @@
 import type { CostEntry, CostPeriod, CostRow } from '../../../../domain/costs/cost-entry.js';
 import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
-import type { CostFilter, CostQuery, CostRepository } from '../../../../ports/repositories.js';
+import type { CostFilter, CostQuery, CostRepository } from '../../../../ports/repositories/costs.js';
 import { insertMany, pageOf, Where, type Column, type Sql } from '../sql.js';
 
 // The same keys as the domain's periodKey(): `2025-09`, `2025-Q3`, `2025`.

@@ -1,4 +1,4 @@
-import type { DeploymentJobRepository, JobRun } from '../../../../ports/repositories.js';
+import type { DeploymentJobRepository, JobRun } from '../../../../ports/repositories/deployment-jobs.js';
 import type { Sql } from '../sql.js';
 
 const COLUMNS = `name, last_started_at AS lastStartedAt, last_finished_at AS lastFinishedAt,

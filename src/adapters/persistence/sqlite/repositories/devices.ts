@@ -1,6 +1,6 @@
 import type { Device } from '../../../../domain/devices/device.js';
 import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
-import type { DeviceRepository, DeviceSearch } from '../../../../ports/repositories.js';
+import type { DeviceRepository, DeviceSearch } from '../../../../ports/repositories/devices.js';
 import { count, inJson, insertMany, json, pageOf, updateMany, Where, type Column, type Sql } from '../sql.js';
 
 const COLUMNS = `id, serial, kind, manufacturer, model, status, assigned_person_id AS assignedPersonId,

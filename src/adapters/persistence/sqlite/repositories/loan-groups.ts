@@ -1,5 +1,5 @@
 import type { LoanGroup } from '../../../../domain/loans/loan.js';
-import type { LoanGroupRepository } from '../../../../ports/repositories.js';
+import type { LoanGroupRepository } from '../../../../ports/repositories/loan-groups.js';
 import { conflictOf, inJson, insertMany, json, type Column, type Sql } from '../sql.js';
 
 const columns = (tenantId: string): Column<LoanGroup>[] => [

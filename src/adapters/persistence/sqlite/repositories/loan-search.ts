@@ -1,5 +1,5 @@
 import type { Loan } from '../../../../domain/loans/loan.js';
-import type { LoanFilter } from '../../../../ports/repositories.js';
+import type { LoanFilter } from '../../../../ports/repositories/loans.js';
 import { count, inJson, json, pageNearerEnd, Where, type Sql } from '../sql.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Loan } from '../../../../domain/loans/loan.js';
-import type { GroupLoanCounts, LoanCounts, LoanFilter } from '../../../../ports/repositories.js';
+import type { GroupLoanCounts, LoanCounts, LoanFilter } from '../../../../ports/repositories/loans.js';
 import { inJson, json, Where, type Sql } from '../sql.js';
 
 export type TallyKey = Pick<Loan, 'groupId' | 'status' | 'kind' | 'dueDate'>;

@@ -1,6 +1,6 @@
 import type { Loan, LoanRow } from '../../../../domain/loans/loan.js';
 import { offsetOf, type Page, type PageRequest } from '../../../../domain/shared/paging.js';
-import type { GroupLoanCounts, LoanCounts, LoanFilter, LoanRepository } from '../../../../ports/repositories.js';
+import type { GroupLoanCounts, LoanCounts, LoanFilter, LoanRepository } from '../../../../ports/repositories/loans.js';
 import { conflictOf, count, inJson, insertMany, json, pageNearerEnd, Where, type Column, type Sql } from '../sql.js';
 import { addLoanFilters, LoanSearch } from './loan-search.js';
 import { LoanTallies, type TallyKey } from './loan-tallies.js';

@@ -1,5 +1,5 @@
 import type { Monitor, MonitorCheck, MonitorState, MonitorStatus } from '../../../../domain/monitors/monitor.js';
-import type { MonitorRepository } from '../../../../ports/repositories.js';
+import type { MonitorRepository } from '../../../../ports/repositories/monitors.js';
 import { conflictOf, json, parseJson, type Sql } from '../sql.js';
 
 const STATUS = `state, since, consecutive_failures AS consecutiveFailures, last_check AS lastCheck`;

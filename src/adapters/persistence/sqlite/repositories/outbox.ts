@@ -1,5 +1,5 @@
 import type { EventKind, NewOutboxEvent, OutboxEvent } from '../../../../domain/events/event.js';
-import type { OutboxRepository } from '../../../../ports/repositories.js';
+import type { OutboxRepository } from '../../../../ports/repositories/outbox.js';
 import { conflictOf, inJson, json, parseJson, type Sql } from '../sql.js';
 
 interface EventRow {

@@ -1,6 +1,11 @@
 import type { Person } from '../../../../domain/people/person.js';
 import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
-import type { PersonCursor, PersonFilter, PersonRepository, PersonSearch } from '../../../../ports/repositories.js';
+import type {
+  PersonCursor,
+  PersonFilter,
+  PersonRepository,
+  PersonSearch,
+} from '../../../../ports/repositories/people.js';
 import { count, inJson, insertMany, json, pageOf, updateMany, Where, type Column, type Sql } from '../sql.js';
 
 const COLUMNS = `id, name, email, kind, user_group AS userGroup, external_id AS externalId, archived_at AS archivedAt`;

@@ -1,5 +1,5 @@
 import type { Session } from '../../../../domain/identity/session.js';
-import type { SessionRepository } from '../../../../ports/repositories.js';
+import type { SessionRepository } from '../../../../ports/repositories/sessions.js';
 import { conflictOf, type Sql } from '../sql.js';
 
 const COLUMNS = 'id, user_id AS userId, created_at AS createdAt, expires_at AS expiresAt, revoked_at AS revokedAt';

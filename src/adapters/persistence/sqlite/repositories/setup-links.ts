@@ -1,5 +1,5 @@
 import type { SetupLink } from '../../../../domain/identity/setup-link.js';
-import type { SetupLinkRepository } from '../../../../ports/repositories.js';
+import type { SetupLinkRepository } from '../../../../ports/repositories/setup-links.js';
 import { conflictOf, inJson, json, type Sql } from '../sql.js';
 
 const COLUMNS = `id, purpose, user_id AS userId, token_hash AS tokenHash, file_path AS filePath, created_at AS createdAt,

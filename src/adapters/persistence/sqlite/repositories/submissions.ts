@@ -1,6 +1,6 @@
 import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
 import type { Submission } from '../../../../domain/submissions/submission.js';
-import type { SubmissionRepository, SubmissionSearch } from '../../../../ports/repositories.js';
+import type { SubmissionRepository, SubmissionSearch } from '../../../../ports/repositories/submissions.js';
 import { count, insertMany, pageOf, Where, type Column, type Sql } from '../sql.js';
 
 const COLUMNS = `id, number, serial, description, reporter_id AS reporterId, assignee_id AS assigneeId, status,

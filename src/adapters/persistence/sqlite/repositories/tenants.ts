@@ -1,6 +1,6 @@
 import { MODULES, type ModuleName } from '../../../../domain/access/permissions.js';
 import type { Tenant } from '../../../../domain/tenants/tenant.js';
-import type { Counter, TenantRepository } from '../../../../ports/repositories.js';
+import type { Counter, TenantRepository } from '../../../../ports/repositories/tenants.js';
 import { conflictOf, insertMany, json, parseJson, type Column, type Sql } from '../sql.js';
 
 type TenantRow = Omit<Tenant, 'hosts' | 'modules'>;

@@ -1,7 +1,7 @@
 import type { Role } from '../../../../domain/access/permissions.js';
 import type { User, UserCredentials } from '../../../../domain/identity/user.js';
 import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
-import type { UserRepository } from '../../../../ports/repositories.js';
+import type { UserRepository } from '../../../../ports/repositories/users.js';
 import { conflictOf, inJson, json, pageOf, parseJson, Where, type Sql } from '../sql.js';
 
 const COLUMNS = `id, email, name, role, loan_group_ids AS loanGroupIds, active, created_at AS createdAt`;

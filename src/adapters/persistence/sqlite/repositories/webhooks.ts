@@ -1,7 +1,7 @@
 import type { EventKind } from '../../../../domain/events/event.js';
 import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
 import type { DeliveryAttempt, DisabledReason, StoredWebhook } from '../../../../domain/webhooks/webhook.js';
-import type { ClaimedWebhook, WebhookProgress, WebhookRepository } from '../../../../ports/repositories.js';
+import type { ClaimedWebhook, WebhookProgress, WebhookRepository } from '../../../../ports/repositories/webhooks.js';
 import { conflictOf, json, pageOf, parseJson, Where, type Sql } from '../sql.js';
 
 const COLUMNS = `id, url, events, description, enabled, disabled_reason AS disabledReason, created_at AS createdAt,

@@ -2,11 +2,11 @@
  * The OAuth repositories in memory (src/ports/repositories/oauth.ts), held to the same contract as
  * SQLite and Postgres by test/contract/oauth.contract.ts. Rows go in and come out as copies.
  */
-import type { RegisteredClient } from '../../src/domain/oauth/clients.js';
-import type { Authorization, Grant, GrantRevocation } from '../../src/domain/oauth/grant.js';
-import type { StoredToken } from '../../src/domain/oauth/tokens.js';
-import { conflict } from '../../src/domain/shared/errors.js';
-import { offsetOf, type Page, type PageRequest } from '../../src/domain/shared/paging.js';
+import type { RegisteredClient } from '../../../src/domain/oauth/clients.js';
+import type { Authorization, Grant, GrantRevocation } from '../../../src/domain/oauth/grant.js';
+import type { StoredToken } from '../../../src/domain/oauth/tokens.js';
+import { conflict } from '../../../src/domain/shared/errors.js';
+import { offsetOf, type Page, type PageRequest } from '../../../src/domain/shared/paging.js';
 import type {
   Approval,
   GrantFilter,
@@ -14,7 +14,7 @@ import type {
   OAuthAuthorizationRepository,
   OAuthClientRepository,
   OAuthTokenRepository,
-} from '../../src/ports/repositories/oauth.js';
+} from '../../../src/ports/repositories/oauth.js';
 
 export interface MemoryOAuthState {
   clients: RegisteredClient[];

@@ -1,17 +1,17 @@
 /**
- * The single sign-on repositories in memory, over the one `MemoryState` of memory-repositories.ts,
+ * The single sign-on repositories in memory, over the one `MemoryState` of store.ts,
  * faithful to src/ports/repositories/sso.ts (test/contract/sso.contract.ts runs the same assertions
  * on them as on SQLite and Postgres). Rows go in and come out as copies.
  */
-import { conflict } from '../../src/domain/shared/errors.js';
-import type { PendingSignIn, SsoBinding } from '../../src/domain/sso/sso-binding.js';
-import type { SsoProvider } from '../../src/domain/sso/sso-provider.js';
+import { conflict } from '../../../src/domain/shared/errors.js';
+import type { PendingSignIn, SsoBinding } from '../../../src/domain/sso/sso-binding.js';
+import type { SsoProvider } from '../../../src/domain/sso/sso-provider.js';
 import type {
   PendingSignInRepository,
   SsoBindingRepository,
   SsoProviderRepository,
-} from '../../src/ports/repositories/sso.js';
-import type { MemoryState } from './memory-repositories.js';
+} from '../../../src/ports/repositories/sso.js';
+import type { MemoryState } from './store.js';
 
 const copy = <T>(value: T): T => structuredClone(value);
 

@@ -1,0 +1,62 @@
+/**
+ * Versioned Postgres migrations, applied in order by `PgDatabase.migrate()` and recorded in
+ * `schema_migrations`. Never edit an applied migration: append a new one.
+ *
+ * Conventions (kept in step with the SQLite adapter's column names):
+ * - Dates (`YYYY-MM-DD`) and instants (ISO 8601 UTC) are TEXT so both dialects compare them the same way
+ *   and pg never turns them into JS Dates; they and serials, slugs and prefixes use COLLATE "C" so they
+ *   order by bytes whatever the database's locale (as SQLite's BINARY does).
+ * - Names keep the database collation, so ILIKE folds case beyond ASCII; where a list is ordered by
+ *   name, the query orders by `name COLLATE "C"` and a matching index exists.
+ * - Money is bigint minor units. Unique constraints are named: the adapter maps each name to the thing
+ *   it names in the conflict message.
+ * - tenant_id columns are not foreign keys: every query filters by tenant, and bulk seeding stays fast.
+ */
+import { MIGRATION_VERSIONS, type MigrationVersion } from '../../migration-versions.js';
+import { sql as initial } from './0001_initial.js';
+import { sql as loanTallies } from './0002_loan_tallies.js';
+import { sql as sessions } from './0003_sessions.js';
+import { sql as loanSearch } from './0004_loan_search.js';
+import { sql as loansIssuedIndex } from './0005_loans_issued_index.js';
+import { sql as events } from './0006_events.js';
+import { sql as webhooks } from './0007_webhooks.js';
+import { sql as monitors } from './0008_monitors.js';
+import { sql as records } from './0009_records.js';
+import { sql as accessVersion } from './0010_access_version.js';
+import { sql as sso } from './0011_sso.js';
+import { sql as oauth } from './0012_oauth.js';
+
+export interface Migration {
+  readonly version: string;
+  readonly sql: string;
+}
+
+/** Every shared version has its file here, even when this dialect has nothing to do at that number. */
+const SQL: Record<MigrationVersion, string> = {
+  '0001_initial': initial,
+  '0002_loan_tallies': loanTallies,
+  '0003_sessions': sessions,
+  '0004_loan_search': loanSearch,
+  '0005_loans_issued_index': loansIssuedIndex,
+  '0006_events': events,
+  '0007_webhooks': webhooks,
+  '0008_monitors': monitors,
+  '0009_records': records,
+  '0010_access_version': accessVersion,
+  '0011_sso': sso,
+  '0012_oauth': oauth,
+};
+
+export const MIGRATIONS: readonly Migration[] = MIGRATION_VERSIONS.map((version) => ({ version, sql: SQL[version] }));
+
+/**
+ * Before the dialects shared one numbering, Postgres numbered its migrations on its own: 0001 to 0009
+ * are the shared numbers already, then 0010_sso and 0011_oauth. Its databases recorded those names,
+ * so the runner renames the two recorded rows before it compares: a database of that release upgrades
+ * in place and is given only 0010_access_version, which does nothing on Postgres. Neither old name is
+ * a shared name, so renaming cannot collide with a row already renumbered.
+ */
+export const RENUMBERED: Readonly<Record<string, MigrationVersion>> = {
+  '0010_sso': '0011_sso',
+  '0011_oauth': '0012_oauth',
+};

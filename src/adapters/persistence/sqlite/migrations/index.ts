@@ -1,0 +1,64 @@
+/**
+ * Versioned schema migrations, applied in order and recorded in `schema_migrations`. Never edit a
+ * released migration: add the next one. Column names match the Postgres adapter's.
+ *
+ * Conventions: STRICT tables; dates `YYYY-MM-DD` TEXT, instants ISO 8601 TEXT, money INTEGER minor
+ * units, JSON as TEXT. Every query filters by tenant_id first, so every index starts with it.
+ * tenant_id columns are not foreign keys (as on Postgres): bulk seeding stays fast.
+ */
+import { MIGRATION_VERSIONS, type MigrationVersion } from '../../migration-versions.js';
+import { sql as initial } from './0001_initial.js';
+import { sql as loanTallies } from './0002_loan_tallies.js';
+import { sql as sessions } from './0003_sessions.js';
+import { sql as loanSearch } from './0004_loan_search.js';
+import { sql as loansIssuedIndex } from './0005_loans_issued_index.js';
+import { sql as events } from './0006_events.js';
+import { sql as webhooks } from './0007_webhooks.js';
+import { sql as monitors } from './0008_monitors.js';
+import { sql as records } from './0009_records.js';
+import { sql as accessVersion } from './0010_access_version.js';
+import { sql as sso } from './0011_sso.js';
+import { sql as oauth } from './0012_oauth.js';
+
+export interface Migration {
+  readonly version: string;
+  readonly sql: string;
+}
+
+/** Every shared version has its file here, even when this dialect has nothing to do at that number. */
+const SQL: Record<MigrationVersion, string> = {
+  '0001_initial': initial,
+  '0002_loan_tallies': loanTallies,
+  '0003_sessions': sessions,
+  '0004_loan_search': loanSearch,
+  '0005_loans_issued_index': loansIssuedIndex,
+  '0006_events': events,
+  '0007_webhooks': webhooks,
+  '0008_monitors': monitors,
+  '0009_records': records,
+  '0010_access_version': accessVersion,
+  '0011_sso': sso,
+  '0012_oauth': oauth,
+};
+
+export const MIGRATIONS: readonly Migration[] = MIGRATION_VERSIONS.map((version) => ({ version, sql: SQL[version] }));
+
+/**
+ * Before the dialects shared one numbering, SQLite numbered its migrations on its own (0001_initial …
+ * 0010_oauth) and its databases recorded those names. Each old name is the same migration under its
+ * shared number, so the runner renames the recorded rows before it compares: a database of that
+ * release upgrades in place and is given only the numbers it never had (0002 and 0005, which do
+ * nothing on SQLite). No old name but 0001_initial (unchanged) is a shared name, so renaming cannot
+ * collide with a row already renumbered.
+ */
+export const RENUMBERED: Readonly<Record<string, MigrationVersion>> = {
+  '0002_sessions': '0003_sessions',
+  '0003_loan_search': '0004_loan_search',
+  '0004_events': '0006_events',
+  '0005_webhooks': '0007_webhooks',
+  '0006_monitors': '0008_monitors',
+  '0007_records': '0009_records',
+  '0008_access_version': '0010_access_version',
+  '0009_sso': '0011_sso',
+  '0010_oauth': '0012_oauth',
+};
