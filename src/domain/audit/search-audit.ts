@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { z } from 'zod';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { Actor } from '../shared/actor.js';
-import { PAGE_SIZE_DEFAULT } from '../shared/paging.js';
+import { requestedPage } from '../shared/paging.js';
 import type { UseCase } from '../shared/use-case.js';
 import { id, page, pageSize, text } from '../shared/validation.js';
 import { auditEntrySchema } from './audit-entry.js';
@@ -45,7 +45,7 @@ export class SearchAudit implements UseCase<typeof searchAuditInput, AuditPage> 
 
   async execute(actor: Actor, input: z.output<typeof searchAuditInput>): Promise<AuditPage> {
     const range = auditRange(input, actor.tenant.timeZone);
-    const paging = { page: input.page ?? 1, pageSize: input.pageSize ?? PAGE_SIZE_DEFAULT };
+    const paging = requestedPage(input);
     const query = {
       actorId: input.actor,
       action: input.action,

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { Actor } from '../shared/actor.js';
 import { invalidField } from '../shared/errors.js';
-import { PAGE_SIZE_DEFAULT } from '../shared/paging.js';
+import { pageInfo, requestedPage } from '../shared/paging.js';
 import type { UseCase } from '../shared/use-case.js';
-import { calendarDate, isoDate, nullableText, page, pageOf, pageSize } from '../shared/validation.js';
+import { calendarDate, isoDate, nullableText, pageOf, pagingInput } from '../shared/validation.js';
 import { COVERAGES } from '../submissions/repair-states.js';
 import { COST_TYPES } from './cost-entry.js';
 
@@ -18,8 +18,7 @@ export const listCostsInput = z
       .describe('WARRANTY, INSURANCE, SCHOOL or PARENT; NONE for entries without one'),
     from: calendarDate().optional().describe('First day, inclusive'),
     to: calendarDate().optional().describe('Last day, inclusive'),
-    page: page().describe('Page number, from 1 (default 1)'),
-    pageSize: pageSize().describe('Entries per page, 1 to 100 (default 50)'),
+    ...pagingInput('Entries'),
   })
   .strict();
 
@@ -50,12 +49,10 @@ export class ListCosts implements UseCase<typeof listCostsInput, CostList> {
 
   constructor(@inject(UnitOfWork) private readonly uow: UnitOfWork) {}
 
-  async execute(
-    actor: Actor,
-    { page = 1, pageSize = PAGE_SIZE_DEFAULT, ...filter }: z.output<typeof listCostsInput>,
-  ): Promise<CostList> {
+  async execute(actor: Actor, { page, pageSize, ...filter }: z.output<typeof listCostsInput>): Promise<CostList> {
+    const paging = requestedPage({ page, pageSize });
     if (filter.from && filter.to && filter.from > filter.to) throw invalidField('from', 'must not be after to');
-    const result = await this.uow.read((r) => r.costs.list(actor.tenant.id, filter, { page, pageSize }));
-    return { costs: result.items, total: result.total, page, pageSize, currency: actor.tenant.currency };
+    const result = await this.uow.read((r) => r.costs.list(actor.tenant.id, filter, paging));
+    return { costs: result.items, ...pageInfo(result, paging), currency: actor.tenant.currency };
   }
 }

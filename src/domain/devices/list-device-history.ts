@@ -3,16 +3,15 @@ import { z } from 'zod';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { Actor } from '../shared/actor.js';
 import { notFound } from '../shared/errors.js';
-import { PAGE_SIZE_DEFAULT } from '../shared/paging.js';
+import { pageInfo, requestedPage } from '../shared/paging.js';
 import type { UseCase } from '../shared/use-case.js';
-import { id, page, pageOf, pageSize } from '../shared/validation.js';
+import { id, pageOf, pagingInput } from '../shared/validation.js';
 import { historyEntrySchema, readDeviceHistory } from './device-history.js';
 
 export const listDeviceHistoryInput = z
   .object({
     id: id(),
-    page: page().describe('Page number, from 1 (default 1)'),
-    pageSize: pageSize().describe('Entries per page, 1 to 100 (default 50)'),
+    ...pagingInput('Entries'),
   })
   .strict();
 
@@ -29,13 +28,14 @@ export class ListDeviceHistory implements UseCase<typeof listDeviceHistoryInput,
 
   async execute(
     actor: Actor,
-    { id: deviceId, page = 1, pageSize = PAGE_SIZE_DEFAULT }: z.output<typeof listDeviceHistoryInput>,
+    { id: deviceId, page, pageSize }: z.output<typeof listDeviceHistoryInput>,
   ): Promise<DeviceHistory> {
+    const paging = requestedPage({ page, pageSize });
     return this.uow.read(async (repos) => {
       const device = await repos.devices.findById(actor.tenant.id, deviceId);
       if (!device) throw notFound('device', deviceId);
-      const history = await readDeviceHistory(repos, actor, device, { page, pageSize });
-      return { history: history.items, total: history.total, page, pageSize };
+      const history = await readDeviceHistory(repos, actor, device, paging);
+      return { history: history.items, ...pageInfo(history, paging) };
     });
   }
 }

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import { defineTool } from '../catalogue/tool.js';
 import type { Actor } from '../shared/actor.js';
-import { PAGE_SIZE_DEFAULT } from '../shared/paging.js';
+import { pageInfo, requestedPage } from '../shared/paging.js';
 import type { UseCase } from '../shared/use-case.js';
-import { id, page, pageOf, pageSize, text } from '../shared/validation.js';
+import { id, pageOf, text, pagingInput } from '../shared/validation.js';
 import { deviceSchema, toDeviceView } from './device.js';
 import { DEVICE_STATUSES } from './device-states.js';
 
@@ -15,8 +15,7 @@ export const searchDevicesInput = z
     kind: text(1, 50).optional().describe('Device kind, e.g. LAPTOP, IPAD, CHROMEBOOK, DESKTOP'),
     status: z.enum(DEVICE_STATUSES).optional().describe('IN_USE, IN_STOCK, IN_REPAIR or RETIRED'),
     assignedTo: id().optional().describe('Only devices assigned to this person (id)'),
-    page: page().describe('Page number, from 1 (default 1)'),
-    pageSize: pageSize().describe('Devices per page, 1 to 100 (default 50)'),
+    ...pagingInput('Devices'),
   })
   .strict();
 
@@ -31,12 +30,10 @@ export class SearchDevices implements UseCase<typeof searchDevicesInput, DeviceL
 
   constructor(@inject(UnitOfWork) private readonly uow: UnitOfWork) {}
 
-  async execute(
-    actor: Actor,
-    { page = 1, pageSize = PAGE_SIZE_DEFAULT, ...search }: z.output<typeof searchDevicesInput>,
-  ): Promise<DeviceList> {
-    const result = await this.uow.read((r) => r.devices.search(actor.tenant.id, search, { page, pageSize }));
-    return { devices: result.items.map(toDeviceView), total: result.total, page, pageSize };
+  async execute(actor: Actor, { page, pageSize, ...search }: z.output<typeof searchDevicesInput>): Promise<DeviceList> {
+    const paging = requestedPage({ page, pageSize });
+    const result = await this.uow.read((r) => r.devices.search(actor.tenant.id, search, paging));
+    return { devices: result.items.map(toDeviceView), ...pageInfo(result, paging) };
   }
 }
 

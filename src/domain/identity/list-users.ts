@@ -4,7 +4,7 @@ import { Clock } from '../../ports/clock.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import { grantableRoles, ROLES } from '../access/permissions.js';
 import type { Actor } from '../shared/actor.js';
-import { PAGE_SIZE_DEFAULT } from '../shared/paging.js';
+import { requestedPage } from '../shared/paging.js';
 import type { UseCase } from '../shared/use-case.js';
 import { page, pageSize } from '../shared/validation.js';
 import { toUserViews, userViewSchema } from './user-view.js';
@@ -36,7 +36,7 @@ export class ListUsers implements UseCase<typeof listUsersInput, UserPage> {
   ) {}
 
   async execute(actor: Actor, input: z.output<typeof listUsersInput>): Promise<UserPage> {
-    const paging = { page: input.page ?? 1, pageSize: input.pageSize ?? PAGE_SIZE_DEFAULT };
+    const paging = requestedPage(input);
     const now = this.clock.now().toISOString();
     const tenantId = actor.tenant.id;
     return this.uow.read(async (repos) => {

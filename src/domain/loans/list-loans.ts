@@ -5,17 +5,16 @@ import { UnitOfWork } from '../../ports/unit-of-work.js';
 import { defineTool } from '../catalogue/tool.js';
 import type { Actor } from '../shared/actor.js';
 import { dateInZone } from '../shared/dates.js';
-import { PAGE_SIZE_DEFAULT } from '../shared/paging.js';
+import { pageInfo, requestedPage } from '../shared/paging.js';
 import type { UseCase } from '../shared/use-case.js';
-import { page, pageOf, pageSize } from '../shared/validation.js';
+import { pageOf, pagingInput } from '../shared/validation.js';
 import { loanFilterFields, toLoanFilter } from './loan-filter.js';
 import { loanViewSchema, toLoanView } from './loan.js';
 
 export const listLoansInput = z
   .object({
     ...loanFilterFields,
-    page: page().describe('Page number, from 1 (default 1)'),
-    pageSize: pageSize().describe('Loans per page, 1 to 100 (default 50)'),
+    ...pagingInput('Loans'),
   })
   .strict();
 
@@ -48,21 +47,20 @@ export class ListLoans implements UseCase<typeof listLoansInput, LoanInventoryPa
 
   async execute(
     actor: Actor,
-    { page = 1, pageSize = PAGE_SIZE_DEFAULT, ...filters }: z.output<typeof listLoansInput>,
+    { page, pageSize, ...filters }: z.output<typeof listLoansInput>,
   ): Promise<LoanInventoryPage> {
+    const paging = requestedPage({ page, pageSize });
     const today = dateInZone(this.clock.now(), actor.tenant.timeZone);
     const tenantId = actor.tenant.id;
     return this.uow.read(async (repos) => {
       const [result, counts, nextNumber] = await Promise.all([
-        repos.loans.list(tenantId, toLoanFilter(actor, filters, today), { page, pageSize }),
+        repos.loans.list(tenantId, toLoanFilter(actor, filters, today), paging),
         repos.loans.counts(tenantId, actor.loanGroupIds, today),
         repos.tenants.peekNumber(tenantId, 'loan'),
       ]);
       return {
         loans: result.items.map((row) => toLoanView(row, today)),
-        total: result.total,
-        page,
-        pageSize,
+        ...pageInfo(result, paging),
         summary: { ...counts, nextNumber },
       };
     });

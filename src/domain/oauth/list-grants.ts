@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { z } from 'zod';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import { requirePermissions, type Actor } from '../shared/actor.js';
-import { PAGE_SIZE_DEFAULT } from '../shared/paging.js';
+import { requestedPage } from '../shared/paging.js';
 import type { UseCase } from '../shared/use-case.js';
 import { page, pageSize } from '../shared/validation.js';
 import { oauthClientViewSchema, scopeView, scopeViewSchema } from './consent.js';
@@ -62,7 +62,7 @@ export class ListGrants implements UseCase<typeof listGrantsInput, GrantPage> {
 
   async execute(actor: Actor, input: z.output<typeof listGrantsInput>): Promise<GrantPage> {
     if (input.all) requirePermissions(actor, ['user.manage']);
-    const paging = { page: input.page ?? 1, pageSize: input.pageSize ?? PAGE_SIZE_DEFAULT };
+    const paging = requestedPage(input);
     const tenantId = actor.tenant.id;
     const filter = { userId: input.all ? undefined : actor.principal.id };
     return this.uow.read(async (repos) => {

@@ -14,3 +14,19 @@ export interface Page<T> {
 }
 
 export const offsetOf = (p: PageRequest): number => (p.page - 1) * p.pageSize;
+
+/** The page a list was asked for, with the defaults filled in (every list: page 1, 50 a page). */
+export const requestedPage = (input: {
+  readonly page?: number | undefined;
+  readonly pageSize?: number | undefined;
+}): PageRequest => ({
+  page: input.page ?? 1,
+  pageSize: input.pageSize ?? PAGE_SIZE_DEFAULT,
+});
+
+/** What every list answers beside its things: how many there are in all, and which page this is. */
+export const pageInfo = (found: { readonly total: number }, p: PageRequest) => ({
+  total: found.total,
+  page: p.page,
+  pageSize: p.pageSize,
+});

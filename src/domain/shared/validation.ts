@@ -52,6 +52,12 @@ export const positiveInt = (max = 2_147_483_647) => wholeNumber().min(1, { messa
 export const page = () => positiveInt(1_000_000).optional();
 export const pageSize = (max = 100) => wholeNumber().min(1).max(max).optional();
 
+/** The `page` and `pageSize` every list takes, described alike in the tools and the documents. */
+export const pagingInput = (things: string) => ({
+  page: page().describe('Page number, from 1 (default 1)'),
+  pageSize: pageSize().describe(`${things} per page, 1 to 100 (default 50)`),
+});
+
 /** "Exactly one of" for flat schemas (a top-level oneOf is refused by MCP SDK clients). */
 export function exactlyOne<T extends Record<string, unknown>>(keys: readonly (keyof T & string)[]) {
   return (value: T, ctx: z.RefinementCtx) => {

@@ -4,8 +4,8 @@ import { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { Actor } from '../shared/actor.js';
 import type { UseCase } from '../shared/use-case.js';
 import { defineTool } from '../catalogue/tool.js';
-import { PAGE_SIZE_DEFAULT } from '../shared/paging.js';
-import { id, page, pageOf, pageSize, text } from '../shared/validation.js';
+import { pageInfo, requestedPage } from '../shared/paging.js';
+import { id, pageOf, text, pagingInput } from '../shared/validation.js';
 import { submissionViewSchema, toSubmissionView } from './submission.js';
 import { SUBMISSION_STATUSES } from './repair-states.js';
 
@@ -15,8 +15,7 @@ export const listSubmissionsInput = z
     serial: text(1, 100).optional().describe('Only submissions for this serial number'),
     assigneeId: id().optional().describe('Only submissions assigned to this staff member'),
     q: text(1, 200).optional().describe('Text contained in the description or serial (case-insensitive)'),
-    page: page().describe('Page number, from 1 (default 1)'),
-    pageSize: pageSize().describe('Submissions per page, 1 to 100 (default 50)'),
+    ...pagingInput('Submissions'),
   })
   .strict();
 
@@ -33,10 +32,11 @@ export class ListSubmissions implements UseCase<typeof listSubmissionsInput, Sub
 
   async execute(
     actor: Actor,
-    { page = 1, pageSize = PAGE_SIZE_DEFAULT, ...search }: z.output<typeof listSubmissionsInput>,
+    { page, pageSize, ...search }: z.output<typeof listSubmissionsInput>,
   ): Promise<SubmissionList> {
-    const result = await this.uow.read((r) => r.submissions.search(actor.tenant.id, search, { page, pageSize }));
-    return { submissions: result.items.map(toSubmissionView), total: result.total, page, pageSize };
+    const paging = requestedPage({ page, pageSize });
+    const result = await this.uow.read((r) => r.submissions.search(actor.tenant.id, search, paging));
+    return { submissions: result.items.map(toSubmissionView), ...pageInfo(result, paging) };
   }
 }
 

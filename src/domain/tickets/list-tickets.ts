@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import { defineTool } from '../catalogue/tool.js';
 import type { Actor } from '../shared/actor.js';
-import { PAGE_SIZE_DEFAULT } from '../shared/paging.js';
+import { pageInfo, requestedPage } from '../shared/paging.js';
 import type { UseCase } from '../shared/use-case.js';
-import { id, page, pageOf, pageSize, text } from '../shared/validation.js';
+import { id, pageOf, text, pagingInput } from '../shared/validation.js';
 import { ticketSchema } from './ticket.js';
 import { TICKET_STATUSES } from './ticket-states.js';
 
@@ -14,8 +14,7 @@ export const listTicketsInput = z
     status: z.enum(TICKET_STATUSES).optional().describe('NEW, OPEN, PENDING, RESOLVED or CLOSED'),
     q: text(1, 200).optional().describe('Text contained in the subject or body (case-insensitive)'),
     assigneeId: id().optional().describe('Only tickets assigned to this staff member (a person id)'),
-    page: page().describe('Page number, from 1 (default 1)'),
-    pageSize: pageSize().describe('Tickets per page, 1 to 100 (default 50)'),
+    ...pagingInput('Tickets'),
   })
   .strict();
 
@@ -30,12 +29,10 @@ export class ListTickets implements UseCase<typeof listTicketsInput, TicketList>
 
   constructor(@inject(UnitOfWork) private readonly uow: UnitOfWork) {}
 
-  async execute(
-    actor: Actor,
-    { page = 1, pageSize = PAGE_SIZE_DEFAULT, ...search }: z.output<typeof listTicketsInput>,
-  ): Promise<TicketList> {
-    const result = await this.uow.read((r) => r.tickets.search(actor.tenant.id, search, { page, pageSize }));
-    return { tickets: result.items, total: result.total, page, pageSize };
+  async execute(actor: Actor, { page, pageSize, ...search }: z.output<typeof listTicketsInput>): Promise<TicketList> {
+    const paging = requestedPage({ page, pageSize });
+    const result = await this.uow.read((r) => r.tickets.search(actor.tenant.id, search, paging));
+    return { tickets: result.items, ...pageInfo(result, paging) };
   }
 }
 

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { z } from 'zod';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { Actor } from '../shared/actor.js';
-import { PAGE_SIZE_DEFAULT } from '../shared/paging.js';
+import { pageInfo, requestedPage } from '../shared/paging.js';
 import type { UseCase } from '../shared/use-case.js';
 import { listDeliveriesInput, toAttemptView, type DeliveryAttemptView } from './webhook.js';
 import { findWebhook, REQUIRED } from './webhook-admin.js';
@@ -22,11 +22,11 @@ export class ListWebhookDeliveries implements UseCase<typeof listDeliveriesInput
   constructor(@inject(UnitOfWork) private readonly uow: UnitOfWork) {}
 
   async execute(actor: Actor, input: z.output<typeof listDeliveriesInput>) {
-    const page = { page: input.page ?? 1, pageSize: input.pageSize ?? PAGE_SIZE_DEFAULT };
+    const page = requestedPage(input);
     const found = await this.uow.read(async (repos) => {
       await findWebhook(repos, actor, input.id);
       return repos.webhooks.listAttempts(actor.tenant.id, input.id, page);
     });
-    return { deliveries: found.items.map(toAttemptView), total: found.total, ...page };
+    return { deliveries: found.items.map(toAttemptView), ...pageInfo(found, page) };
   }
 }
