@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { z } from 'zod';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { Actor } from '../shared/actor.js';
-import { requestedPage } from '../shared/paging.js';
+import { pageInfo, requestedPage } from '../shared/paging.js';
 import type { UseCase } from '../shared/use-case.js';
 import { id, page, pageSize, text } from '../shared/validation.js';
 import { auditEntrySchema } from './audit-entry.js';
@@ -52,7 +52,7 @@ export class SearchAudit implements UseCase<typeof searchAuditInput, AuditPage> 
       targets: input.target === undefined ? undefined : [input.target],
       ...range,
     };
-    const { items, total } = await this.uow.read((r) => r.audit.search(actor.tenant.id, query, paging));
-    return { entries: items, total, ...paging };
+    const found = await this.uow.read((r) => r.audit.search(actor.tenant.id, query, paging));
+    return { entries: found.items, ...pageInfo(found, paging) };
   }
 }

@@ -4,7 +4,7 @@ import { Clock } from '../../ports/clock.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import { grantableRoles, ROLES } from '../access/permissions.js';
 import type { Actor } from '../shared/actor.js';
-import { requestedPage } from '../shared/paging.js';
+import { pageInfo, requestedPage } from '../shared/paging.js';
 import type { UseCase } from '../shared/use-case.js';
 import { page, pageSize } from '../shared/validation.js';
 import { toUserViews, userViewSchema } from './user-view.js';
@@ -40,11 +40,10 @@ export class ListUsers implements UseCase<typeof listUsersInput, UserPage> {
     const now = this.clock.now().toISOString();
     const tenantId = actor.tenant.id;
     return this.uow.read(async (repos) => {
-      const { items, total } = await repos.users.list(tenantId, paging);
+      const found = await repos.users.list(tenantId, paging);
       return {
-        users: await toUserViews(repos, tenantId, items, now),
-        total,
-        ...paging,
+        users: await toUserViews(repos, tenantId, found.items, now),
+        ...pageInfo(found, paging),
         grantableRoles: grantableRoles(actor.permissions),
       };
     });

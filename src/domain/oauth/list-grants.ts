@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { z } from 'zod';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import { requirePermissions, type Actor } from '../shared/actor.js';
-import { requestedPage } from '../shared/paging.js';
+import { pageInfo, requestedPage } from '../shared/paging.js';
 import type { UseCase } from '../shared/use-case.js';
 import { page, pageSize } from '../shared/validation.js';
 import { oauthClientViewSchema, scopeView, scopeViewSchema } from './consent.js';
@@ -66,13 +66,13 @@ export class ListGrants implements UseCase<typeof listGrantsInput, GrantPage> {
     const tenantId = actor.tenant.id;
     const filter = { userId: input.all ? undefined : actor.principal.id };
     return this.uow.read(async (repos) => {
-      const { items, total } = await repos.grants.list(tenantId, filter, paging);
+      const found = await repos.grants.list(tenantId, filter, paging);
       const users = new Map<string, GrantView['user']>();
-      for (const userId of new Set(items.map((g) => g.userId))) {
+      for (const userId of new Set(found.items.map((g) => g.userId))) {
         const user = await repos.users.findById(tenantId, userId);
         users.set(userId, user ? { id: user.id, name: user.name, email: user.email } : null);
       }
-      return { grants: items.map((g) => viewOf(g, users.get(g.userId) ?? null)), total, ...paging };
+      return { grants: found.items.map((g) => viewOf(g, users.get(g.userId) ?? null)), ...pageInfo(found, paging) };
     });
   }
 }
