@@ -4,22 +4,14 @@
  * numbering: it is given only the versions it never had, ends with the schema a fresh database has,
  * and the repository contract holds on it, on SQLite and on Postgres.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATION_VERSIONS } from '../../src/adapters/persistence/migration-versions.js';
-import { PgUnitOfWork } from '../../src/adapters/persistence/postgres/pg-unit-of-work.js';
-import { SqliteDatabase } from '../../src/adapters/persistence/sqlite/sqlite-database.js';
-import { SqliteUnitOfWork } from '../../src/adapters/persistence/sqlite/sqlite-unit-of-work.js';
 import { MIGRATIONS as PREVIOUS_POSTGRES } from '../fixtures/previous-release/postgres-migrations.js';
 import { MIGRATIONS as PREVIOUS_SQLITE } from '../fixtures/previous-release/sqlite-migrations.js';
 import {
-  openPgDatabase,
   openPostgresSubject,
   postgresAvailable,
-  uniqueSchemaName,
   warnIfPostgresSkipped,
   type PostgresSubject,
 } from '../support/postgres.js';
@@ -29,23 +21,7 @@ import { runRepositoryContract } from './repositories.contract.js';
 warnIfPostgresSkipped();
 
 /** A SQLite file migrated by the previous release's list, then upgraded by the current one. */
-async function upgradedSqlite(): Promise<SqliteSubject & { applied: string[] }> {
-  const dir = await mkdtemp(join(tmpdir(), 'desk-upgrade-'));
-  const file = join(dir, 'desk.sqlite');
-  const database = new SqliteDatabase(file);
-  await database.migrate(PREVIOUS_SQLITE);
-  const { applied } = await database.migrate();
-  return {
-    uow: new SqliteUnitOfWork(database),
-    database,
-    file,
-    applied,
-    async close() {
-      await database.close();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
-}
+const upgradedSqlite = () => openSqliteSubject({ upgradedFrom: PREVIOUS_SQLITE });
 
 /** The schema as SQLite records it: every table, index and trigger with the SQL that made it. */
 function sqliteSchema(file: string): unknown[] {
@@ -71,7 +47,7 @@ function recordedVersions(file: string): string[] {
 }
 
 describe('upgrade from the previous release: sqlite', () => {
-  let upgraded: Awaited<ReturnType<typeof upgradedSqlite>>;
+  let upgraded: SqliteSubject;
   let fresh: SqliteSubject;
   beforeAll(async () => {
     upgraded = await upgradedSqlite();
@@ -96,31 +72,7 @@ describe('upgrade from the previous release: sqlite', () => {
 runRepositoryContract('sqlite upgraded from the previous release', upgradedSqlite);
 
 /** A Postgres schema migrated by the previous release's list, then upgraded by the current one. */
-async function upgradedPostgres(): Promise<PostgresSubject & { applied: string[] }> {
-  const schema = uniqueSchemaName();
-  const database = openPgDatabase(schema);
-  try {
-    await database.migrate(PREVIOUS_POSTGRES);
-    const { applied } = await database.migrate();
-    return {
-      uow: new PgUnitOfWork(database),
-      database,
-      schema,
-      applied,
-      async close() {
-        try {
-          await database.pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-        } finally {
-          await database.close();
-        }
-      },
-    };
-  } catch (error) {
-    await database.pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => {});
-    await database.close();
-    throw error;
-  }
-}
+const upgradedPostgres = () => openPostgresSubject({ upgradedFrom: PREVIOUS_POSTGRES });
 
 /** The schema as Postgres's catalogue shows it, with the schema's own name taken out. */
 async function postgresSchema(s: PostgresSubject): Promise<unknown> {
@@ -149,7 +101,7 @@ async function postgresSchema(s: PostgresSubject): Promise<unknown> {
 }
 
 describe.skipIf(!postgresAvailable)('upgrade from the previous release: postgres', () => {
-  let upgraded: Awaited<ReturnType<typeof upgradedPostgres>>;
+  let upgraded: PostgresSubject;
   let fresh: PostgresSubject;
   beforeAll(async () => {
     upgraded = await upgradedPostgres();

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { Migration } from '../../src/adapters/persistence/postgres/migrations/index.js';
 import { PgDatabase } from '../../src/adapters/persistence/postgres/pg-database.js';
 import { PgUnitOfWork } from '../../src/adapters/persistence/postgres/pg-unit-of-work.js';
 
@@ -25,6 +26,8 @@ export interface PostgresSubject {
   readonly uow: PgUnitOfWork;
   readonly database: PgDatabase;
   readonly schema: string;
+  /** The versions the current migrations applied when it was opened. */
+  readonly applied: readonly string[];
   close(): Promise<void>;
 }
 
@@ -61,14 +64,20 @@ export async function createTestSchema(): Promise<TestSchema> {
 export const openPgDatabase = (schema: string, poolSize = 5): PgDatabase =>
   new PgDatabase({ connectionString: TEST_DATABASE_URL, schema, poolSize });
 
-/** Opens a database on a fresh schema of its own, migrated; `close()` drops the schema. */
-export async function openPostgresSubject(): Promise<PostgresSubject> {
+/**
+ * Opens a database on a fresh schema of its own, migrated (first by `upgradedFrom`, an earlier
+ * release's list, when an upgrade is under test); `close()` drops the schema.
+ */
+export async function openPostgresSubject(o: { upgradedFrom?: readonly Migration[] } = {}): Promise<PostgresSubject> {
   if (!postgresAvailable) throw new Error('TEST_DATABASE_URL is not set');
   const schema = uniqueSchemaName();
   const database = openPgDatabase(schema);
+  let applied: string[];
   try {
-    await database.migrate();
+    if (o.upgradedFrom) await database.migrate(o.upgradedFrom);
+    ({ applied } = await database.migrate());
   } catch (error) {
+    await database.pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => {});
     await database.close();
     throw error;
   }
@@ -76,6 +85,7 @@ export async function openPostgresSubject(): Promise<PostgresSubject> {
     uow: new PgUnitOfWork(database),
     database,
     schema,
+    applied,
     async close() {
       try {
         await database.pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
