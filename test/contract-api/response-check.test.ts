@@ -44,7 +44,9 @@ const echoRoutes = routeGroup('echo', 'A route for this suite.', [
 const echoModule: RouteModule = {
   name: 'echo',
   register(router, deps) {
-    registerRoutes(router, deps, [echoRoutes], consoleOpenApi([echoRoutes], { version: '0', serverUrl: 'http://x' }));
+    registerRoutes(router, deps, [echoRoutes], () =>
+      consoleOpenApi([echoRoutes], { version: '0', serverUrl: 'http://x' }),
+    );
   },
 };
 

@@ -65,21 +65,34 @@ const contractRoutes = (document: () => ConsoleDocument): RouteGroup =>
     }),
   ]);
 
+/**
+ * Every console route group, the document's own route included, and the document they make, made on
+ * first use: a server builds it only when someone asks for it (or the answer check needs it).
+ */
+function declaredConsoleApi(o: { version: string; serverUrl: string }): {
+  readonly groups: readonly RouteGroup[];
+  readonly document: () => ConsoleDocument;
+} {
+  let made: ConsoleDocument | undefined;
+  const document = (): ConsoleDocument => (made ??= consoleOpenApi(groups, o));
+  const groups = [...CAPABILITIES, contractRoutes(document)];
+  return { groups, document };
+}
+
 /** Every console route group, the document's own route included, and the document they make. */
 export function consoleApi(o: { version: string; serverUrl: string }): {
   readonly groups: readonly RouteGroup[];
   readonly document: ConsoleDocument;
 } {
-  const groups = [...CAPABILITIES, contractRoutes(() => document)];
-  const document = consoleOpenApi(groups, o);
-  return { groups, document };
+  const { groups, document } = declaredConsoleApi(o);
+  return { groups, document: document() };
 }
 
 /** Registers every declared console route, and the document they make at `GET /api/openapi.json`. */
 export const consoleApiRoutes: RouteModule = {
   name: 'console-api',
   register(router, deps) {
-    const { groups, document } = consoleApi({ version: deps.build.version, serverUrl: deps.config.publicUrl });
+    const { groups, document } = declaredConsoleApi({ version: deps.build.version, serverUrl: deps.config.publicUrl });
     registerRoutes(router, deps, groups, document);
   },
 };

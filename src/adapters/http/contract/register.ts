@@ -127,7 +127,7 @@ export function registerRoutes(
   router: Router,
   deps: HttpDeps,
   groups: readonly RouteGroup[],
-  document: ConsoleDocument,
+  document: () => ConsoleDocument,
 ): void {
   const signedIn = consoleAuth(deps.container);
   const sameOrigin = requireAllowedOrigin(new OriginPolicy(deps.config));
@@ -141,13 +141,13 @@ export function registerRoutes(
         ? takesJson(route) && route.jsonBody !== false
         : route.body !== undefined && route.body !== 'text/csv';
       const body = readsJson ? [jsonBody()] : [];
-      const check = deps.config.checkResponses ? [answerCheck(document, route, route.path)] : [];
+      const check = deps.config.checkResponses ? [answerCheck(document(), route, route.path)] : [];
       const session = route.access === 'public' ? [] : writes(route) ? [signedIn, sameOrigin] : [signedIn];
       router[route.method](routerPath(route.path), ...check, ...session, ...guards, ...body, handler);
 
       if (route.keyed) {
         const path = keyedPath(route.path);
-        const keyCheck = deps.config.checkResponses ? [answerCheck(document, route, route.path, 'key')] : [];
+        const keyCheck = deps.config.checkResponses ? [answerCheck(document(), route, route.path, 'key')] : [];
         router[route.method](routerPath(path), ...keyCheck, ...keyed(), ...guards, ...body, handler);
       }
     }
