@@ -148,7 +148,7 @@ describe.skipIf(!postgresAvailable)('PgAccessSignal: two instances on one schema
   it('announces a commit to the writer before it resolves, and to the other instance with the lookups', async () => {
     const heardHere = recorder(mine);
     const heardThere = recorder(theirs);
-    await expect.poll(() => theirs.heard()).toBe(true);
+    await expect.poll(() => mine.heard() && theirs.heard()).toBe(true);
     await uow.transaction((r) => r.accessChanges.changed(['user:t1:u1', 'session:t1:s1']));
     expect(heardHere[0]).toEqual(['user:t1:u1', 'session:t1:s1']);
     await expect.poll(() => heardThere).toEqual([['user:t1:u1', 'session:t1:s1']]);
@@ -167,6 +167,25 @@ describe.skipIf(!postgresAvailable)('PgAccessSignal: two instances on one schema
       // ...and the other instance had forgotten it before the writer's caller heard of the commit.
       expect(heardThere).toEqual([[`api-keys:desk_round_${round}`]]);
     }
+  });
+
+  it('answers a writer that does not listen itself (a CLI command) only once every listener has forgotten', async () => {
+    await expect.poll(() => mine.heard() && theirs.heard()).toBe(true);
+    for (let round = 0; round < 10; round++) {
+      // A fresh process each round, as each `desk key revoke` is: it never asked heard().
+      const cli = new PgAccessSignal(new PgNotifications(subject.database), subject.database);
+      const writer = new PgUnitOfWork(subject.database, {
+        onAccessChanged: (lookups, marker) => cli.committed(lookups, marker),
+      });
+      const heardHere = recorder(mine);
+      const heardThere = recorder(theirs);
+      await writer.transaction((r) => r.accessChanges.changed([`api-keys:desk_cli_${round}`]));
+      expect(heardThere).toContainEqual([`api-keys:desk_cli_${round}`]);
+      expect(heardHere).toContainEqual([`api-keys:desk_cli_${round}`]);
+      await cli.close();
+    }
+    // The writers were never counted among the listeners.
+    await expect.poll(() => listenersNamed()).toBe(2);
   });
 
   it('waits at most a second for a process that does not acknowledge, and says so', async () => {

@@ -1,8 +1,8 @@
-import { hash } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import { AccessSignal } from '../../../ports/access-signal.js';
 import type { PgDatabase } from './pg-database.js';
 import type { PgNotifications } from './pg-notifications.js';
-import { ACCESS_CHANNEL, decodeAccessChanges } from './repositories/access-changes.js';
+import { ACCESS_CHANNEL, decodeAccessChanges, encodeAccessChanges } from './repositories/access-changes.js';
 
 /** Where every listening process acknowledges an access change it has applied. */
 export const ACCESS_ACK_CHANNEL = 'desk_access_ack';
@@ -28,7 +28,9 @@ const EARLY_ACKS = 1_024;
  * `heard()` is true only while the LISTEN is in force: before it, and from a lost connection until it
  * is back, nothing may be remembered, and when it is back everyone forgets everything (`null`), since
  * what was sent meanwhile is gone. The connection is opened the first time anyone asks `heard()`: a
- * CLI command that never authenticates opens nothing, and is not waited for.
+ * CLI command that never authenticates is no listener and is not waited for, but it waits itself for
+ * the instances to forget what it changed (`announceAgain`), so `desk key revoke` returns only once
+ * no running instance accepts the key.
  */
 export class PgAccessSignal extends AccessSignal {
   private readonly listeners = new Set<(lookups: readonly string[] | null) => void>();
@@ -66,10 +68,26 @@ export class PgAccessSignal extends AccessSignal {
    */
   async committed(lookups: readonly string[], marker: string): Promise<void> {
     this.emit(lookups);
-    if (!this.heard()) return;
-    const expected = await this.listeningProcesses();
-    if ((this.acks.get(marker) ?? 0) >= expected) return;
-    await new Promise<void>((resolve) => {
+    if (this.listensNow()) return this.acknowledgedByAll(marker, await this.listeningProcesses());
+    await this.announceAgain(lookups);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const unsubscribe of this.subscriptions ?? []) unsubscribe();
+    this.subscriptions = null;
+    this.listeners.clear();
+  }
+
+  /** True while this process hears access changes (without opening anything when it never asked). */
+  private listensNow(): boolean {
+    return this.subscriptions !== null && this.heard();
+  }
+
+  /** Resolves once `expected` acknowledgements of `marker` are in, or the wait times out. */
+  private acknowledgedByAll(marker: string, expected: number): Promise<void> {
+    if ((this.acks.get(marker) ?? 0) >= expected) return Promise.resolve();
+    return new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
         this.waiting.delete(marker);
         this.onLateAcknowledgement(expected - (this.acks.get(marker) ?? 0));
@@ -84,11 +102,30 @@ export class PgAccessSignal extends AccessSignal {
     });
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    for (const unsubscribe of this.subscriptions ?? []) unsubscribe();
-    this.subscriptions = null;
-    this.listeners.clear();
+  /**
+   * A writer that does not listen itself (a CLI command such as `desk key revoke`) could not hear the
+   * acknowledgements of its own commit's notification: they may be sent before it could LISTEN. So it
+   * LISTENs for acknowledgements, then announces the same lookups again under a fresh marker, whose
+   * acknowledgements can only come after, and waits for those. Forgetting twice is harmless.
+   */
+  private async announceAgain(lookups: readonly string[]): Promise<void> {
+    const unsubscribe = this.subscriptions
+      ? () => undefined
+      : this.notifications.subscribe(ACCESS_ACK_CHANNEL, {
+          // Counted here only until this process subscribes for good (it counts them from then on).
+          message: (marker) => this.subscriptions === null && this.acknowledged(marker),
+          reset: () => undefined,
+        });
+    try {
+      if (!(await this.notifications.whenListening(ACCESS_ACK_CHANNEL, this.ackTimeoutMs))) return;
+      const expected = await this.listeningProcesses();
+      if (expected === 0) return;
+      const marker = randomUUID();
+      await this.notifications.send(ACCESS_CHANNEL, encodeAccessChanges(marker, lookups));
+      await this.acknowledgedByAll(marker, expected);
+    } finally {
+      unsubscribe();
+    }
   }
 
   private subscribe(): (() => void)[] {

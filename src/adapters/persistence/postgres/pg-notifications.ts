@@ -33,6 +33,8 @@ export class PgNotifications {
   private retry: NodeJS.Timeout | null = null;
   private failures = 0;
   private name: string | null = null;
+  /** Who waits for a LISTEN to come into force (`whenListening`). */
+  private readonly waiters = new Set<() => void>();
 
   constructor(
     private readonly database: PgDatabase,
@@ -57,6 +59,21 @@ export class PgNotifications {
 
   isListening(channel: string): boolean {
     return this.client !== null && this.listening.has(channel);
+  }
+
+  /** Resolves true once a LISTEN on `channel` is in force (at once if it is), false after `timeoutMs`. */
+  whenListening(channel: string, timeoutMs: number): Promise<boolean> {
+    if (this.isListening(channel)) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const settle = (listening: boolean) => {
+        clearTimeout(timer);
+        this.waiters.delete(check);
+        resolve(listening);
+      };
+      const check = () => this.isListening(channel) && settle(true);
+      const timer = setTimeout(() => settle(false), timeoutMs);
+      this.waiters.add(check);
+    });
   }
 
   /**
@@ -116,6 +133,7 @@ export class PgNotifications {
     await client.query(`LISTEN "${channel}_${this.schema}"`);
     if (this.client !== client) return;
     this.listening.add(channel);
+    for (const check of [...this.waiters]) check();
     // A channel added to a named connection: the name goes back on once this LISTEN is in force.
     if (this.name !== null && this.listening.size === this.channels.size) await this.applyName(client);
   }

@@ -21,6 +21,12 @@ export function decodeAccessChanges(payload: string): AccessNotification {
   return { marker, lookups: lookups.length === 0 || lookups[0] === EVERYTHING ? null : lookups };
 }
 
+/** The payload announcing `lookups` under `marker` ("everything" when they would not fit). */
+export function encodeAccessChanges(marker: string, lookups: readonly string[]): string {
+  const joined = `${marker}\n${lookups.join('\n')}`;
+  return Buffer.byteLength(joined) > MAX_PAYLOAD ? `${marker}\n${EVERYTHING}` : joined;
+}
+
 /**
  * Records access changes by NOTIFYing them in the transaction: Postgres delivers the notification to
  * every listening instance when (and only if) the transaction commits. Each transaction's
@@ -38,9 +44,9 @@ export class PgAccessChangeRepository extends AccessChangeRepository {
 
   async changed(lookups: readonly string[]): Promise<void> {
     if (lookups.length === 0) return;
-    const joined = `${this.marker}\n${lookups.join('\n')}`;
-    const payload = Buffer.byteLength(joined) > MAX_PAYLOAD ? `${this.marker}\n${EVERYTHING}` : joined;
-    await query(this.db, `SELECT pg_notify('${ACCESS_CHANNEL}_' || current_schema(), $1)`, [payload]);
+    await query(this.db, `SELECT pg_notify('${ACCESS_CHANNEL}_' || current_schema(), $1)`, [
+      encodeAccessChanges(this.marker, lookups),
+    ]);
     this.recorded.push(...lookups);
   }
 }
