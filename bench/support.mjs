@@ -94,7 +94,7 @@ export function prepareInstall({ size = 'school', scopes, admin = false }) {
  * `logFile` (a file rather than a pipe, so that no reader in this process competes with the load
  * generator and a long log is never held in memory). Resolves once the line appears.
  */
-function spawnServer({ command, args, cwd, env, core, logFile }) {
+export function spawnServer({ command, args, cwd, env, core, logFile }) {
   const [cmd, argv] = onCore(core, command, args);
   const log = openSync(logFile, 'a');
   const spawnedAt = performance.now();

@@ -27,7 +27,7 @@ import { ResolveTenant } from '../../src/domain/tenants/resolve-tenant.js';
 import type { Tenant } from '../../src/domain/tenants/tenant.js';
 import { Database } from '../../src/ports/database.js';
 import { RateLimiter } from '../../src/ports/rate-limiter.js';
-import Router from '@koa/router';
+import { Routes } from '../../src/adapters/http/routing/routes.js';
 import { routeModules } from '../../src/adapters/http/routes/index.js';
 import { observabilityOf } from '../../src/adapters/observability/observability.js';
 import { resolveFrom } from '../../src/bootstrap/container.js';
@@ -157,24 +157,23 @@ export interface RegisteredRoute {
 }
 
 /**
- * Every (method, path template) the production route modules register, read off a router they are
+ * Every (method, path template) the production route modules register, read off the table they are
  * registered on, as the app does: tests that must cover every route (isolation, fuzzing) list them
- * from here, so a new route is covered without anyone adding it. `router.all` routes, which list
- * every method Node knows, stand for three (PUT, DELETE, PATCH); HEAD is left out.
+ * from here, so a new route is covered without anyone adding it. `routes.all` routes, which answer
+ * every other method, stand for three (PUT, DELETE, PATCH); HEAD is left out.
  */
 export function registeredRoutes(app: TestApp): RegisteredRoute[] {
-  const router = new Router();
+  const table = new Routes();
   const readiness = new Readiness();
   const deps = {
     ...httpAppOptions(app.container, app.config, TEST_BUILD, readiness),
     observability: observabilityOf(app.container, 'silent'),
   };
-  for (const module of routeModules) module.register(router, deps);
+  for (const module of routeModules) module.register(table, deps);
   const routes = new Map<string, RegisteredRoute>();
-  for (const layer of router.stack) {
-    const methods = layer.methods.length > 10 ? ['PUT', 'DELETE', 'PATCH'] : layer.methods;
-    const path = String(layer.path);
-    for (const method of methods.filter((m) => m !== 'HEAD')) routes.set(`${method} ${path}`, { method, path });
+  for (const { method, path } of table.entries) {
+    // `all` stands for what a path's other methods would be asked.
+    for (const m of method === '*' ? ['PUT', 'DELETE', 'PATCH'] : [method]) routes.set(`${m} ${path}`, { method: m, path });
   }
   return [...routes.values()];
 }

@@ -1,4 +1,4 @@
-import type Router from '@koa/router';
+import type { Routes } from './routing/routes.js';
 import type { Observability } from '../observability/index.js';
 import type { Container } from 'inversify';
 import type { BuildInfo, DeskConfig } from '../../config/index.js';
@@ -27,5 +27,5 @@ export interface HttpDeps {
  */
 export interface RouteModule {
   readonly name: string;
-  register(router: Router, deps: HttpDeps): void;
+  register(routes: Routes, deps: HttpDeps): void;
 }

@@ -1,14 +1,11 @@
-import Router from '@koa/router';
 import { type Observability, observabilityOf } from '../observability/index.js';
 import Koa, { type Context } from 'koa';
-import { errorHandler } from './middleware/error-handler.js';
-import { hostGate } from './middleware/host-gate.js';
-import { observeRequests, reportUnavailable, reportUnexpected } from './middleware/observe-requests.js';
-import { readinessGate } from './middleware/readiness-gate.js';
-import { requestId } from './middleware/request-id.js';
-import { routeFallback } from './middleware/route-fallback.js';
-import { securityHeaders } from './middleware/security-headers.js';
+import { failureRenderer } from './middleware/error-handler.js';
+import { hostAdmission } from './middleware/host-gate.js';
+import { reportUnavailable, reportUnexpected, requestObserver } from './middleware/observe-requests.js';
 import { webConsole } from './middleware/web-console.js';
+import { dispatcher } from './routing/dispatch.js';
+import { RouteMap, Routes } from './routing/routes.js';
 import type { WebAssets } from './web-assets.js';
 import type { HttpDeps, RouteModule } from './route-module.js';
 import { MCP_PATH } from './routes/mcp.js';
@@ -31,53 +28,43 @@ export interface ServerOptions extends Omit<HttpDeps, 'observability'> {
  * resolver; `desk_build_info` is set from `build`.
  */
 export function createServer(options: ServerOptions): Koa {
-  const { routes = routeModules, observability: given, webAssets = null, ...rest } = options;
+  const { routes: modules = routeModules, observability: given, webAssets = null, ...rest } = options;
   const { container, config, build, readiness } = rest;
   const observability = given ?? observabilityOf(container, config.logLevel);
   observability.metrics.recordBuild(build, config.channel, config.metricsToken !== null);
   const deps: HttpDeps = { ...rest, observability };
 
-  const router = new Router();
-  for (const module of routes) module.register(router, deps);
+  const routes = new Routes();
+  for (const module of modules) module.register(routes, deps);
 
   // `proxy` makes ctx.hostname honour X-Forwarded-Host and ctx.ip X-Forwarded-For (TRUST_PROXY).
   // Only the address the one trusted proxy saw counts: entries further left are the client's to invent,
   // and a client that could choose its address could dodge every per-address limit.
   const app = new Koa({ proxy: config.trustProxy, maxIpsCount: 1 });
 
-  // Middleware order, outermost first: each runs before, and unwinds after, everything below it.
-  // 1. X-Request-Id echoed or made, first, so every response and every log line carries one.
-  app.use(requestId());
-  // 2. One log line and one metrics observation per request, on the way out: outside the error
-  //    handler, so it records the status that handler chose; route template, never the raw path.
-  app.use(observeRequests(observability));
-  // 3. Referrer-Policy and nosniff on every response, problem responses included.
-  app.use(securityHeaders());
-  // 4. Everything thrown below is answered through the one table (problems.ts): problem+json, a
-  //    JSON-RPC error on /api/mcp, or an OAuth error on the token, registration and revocation endpoints. A bug is a 500, logged with the request id and sent to the error
-  //    tracker when SENTRY_DSN is set; an unreachable database a 503, logged as a warning.
+  // One middleware: the request frame and, inside it, only what the matched route needs, composed
+  // once here (routing/dispatch.ts). Bodies are parsed per route (jsonBody), never globally.
   app.use(
-    errorHandler({
-      onUnexpected: reportUnexpected(observability),
-      onUnavailable: reportUnavailable(observability),
-      jsonRpcPaths: [MCP_PATH],
-      oauthPaths: OAUTH_JSON_PATHS,
+    dispatcher({
+      routes: new RouteMap(routes),
+      readiness,
+      admitHost: hostAdmission(container, config),
+      console: webConsole(webAssets),
+      // Everything thrown is answered through the one table (problems.ts): problem+json, a JSON-RPC
+      // error on /api/mcp, or an OAuth error on the token, registration and revocation endpoints. A
+      // bug is a 500, logged with the request id and sent to the error tracker when SENTRY_DSN is
+      // set; an unreachable database a 503, logged as a warning.
+      renderFailure: failureRenderer({
+        onUnexpected: reportUnexpected(observability),
+        onUnavailable: reportUnavailable(observability),
+        jsonRpcPaths: [MCP_PATH],
+        oauthPaths: OAUTH_JSON_PATHS,
+      }),
+      // One log line and one metrics observation per request, once the answer is decided; route
+      // template, never the raw path.
+      observe: requestObserver(observability),
     }),
   );
-  // 5. Until the database is connected and migrated, 503 at once (health and metrics excepted).
-  app.use(readinessGate(readiness));
-  // 6. A host that is neither public nor a tenant's → 404, except /api/health* and /api/metrics.
-  app.use(hostGate(container, config));
-  // 7. After routing (and the console): nothing matched → 404 no-such-route; the path exists with
-  //    other methods → 405.
-  app.use(routeFallback());
-  // 8. The browser console: a GET outside /api that no route answered gets its built file, or the
-  //    app's page (deep links), on the way back out; anything else goes on to step 7.
-  app.use(webConsole(webAssets));
-  // 9. The route modules (routes/index.ts). Bodies are parsed per route (jsonBody), never globally.
-  app.use(router.routes());
-  // 10. OPTIONS answers, and the bare 405/501 statuses that step 7 turns into problems.
-  app.use(router.allowedMethods());
   // What Koa itself meets after a response has begun (a client hanging up, bytes after a request that
   // cannot be parsed) goes to the log, never as plain text on stderr (Koa's default). Not a bug:
   // everything thrown while answering was handled by step 4.

@@ -1,4 +1,3 @@
-import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { z } from 'zod';
 import { requirePermissions, type Actor } from '../../../domain/shared/actor.js';
@@ -9,6 +8,7 @@ import { jsonBody, objectBody } from '../json-body.js';
 import { OriginPolicy, requireAllowedOrigin } from '../middleware/origin-check.js';
 import { queryReader } from '../query.js';
 import type { HttpDeps } from '../route-module.js';
+import type { Routes } from '../routing/routes.js';
 import { apiKeyGuard, keyRateLimits } from '../routes/v1.js';
 import { answerCheck } from './response-check.js';
 import {
@@ -124,7 +124,7 @@ function handledRouteHandler(
  * 6. the handler: the use case through `perform` (module, permission, input), or the route's code.
  */
 export function registerRoutes(
-  router: Router,
+  router: Routes,
   deps: HttpDeps,
   groups: readonly RouteGroup[],
   document: () => ConsoleDocument,

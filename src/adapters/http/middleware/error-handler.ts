@@ -1,4 +1,4 @@
-import type { Context, Middleware } from 'koa';
+import type { Context } from 'koa';
 import { isOAuthError } from '../../../domain/oauth/oauth-error.js';
 import { isDomainError, type Problem } from '../../../domain/shared/errors.js';
 import { DatabaseBusyError, DatabaseUnavailableError } from '../../../ports/unit-of-work.js';
@@ -62,7 +62,7 @@ export interface ErrorHandlerOptions {
 }
 
 /**
- * Renders everything thrown below it, on every surface, through the one table in problems.ts:
+ * Renders everything a request's pipeline threw (the request frame calls it), on every surface, through the one table in problems.ts:
  * DomainError and HttpProblem by their kind; a database busy past its lock timeout or unreachable
  * is a 503 `unavailable` with Retry-After (nothing was written, a retry may well succeed); anything
  * else is a bug → 500 with a generic detail, handed to `onUnexpected`, and never a stack trace or a
@@ -71,23 +71,19 @@ export interface ErrorHandlerOptions {
  * OAuthError as it is, anything else in its status's nearest OAuth words); every other request gets
  * problem+json.
  */
-export function errorHandler(options: ErrorHandlerOptions): Middleware {
+export function failureRenderer(options: ErrorHandlerOptions): (ctx: Context, err: unknown) => void {
   const jsonRpcPaths = new Set(options.jsonRpcPaths);
   const oauthPaths = new Set(options.oauthPaths);
-  return async (ctx, next) => {
-    try {
-      await next();
-    } catch (err) {
-      if (isOAuthError(err) && !ctx.headerSent)
-        return sendOAuthError(ctx, err.code, err.description, oauthStatus(err.code));
-      const { kind, detail, problems, retryAfter } = classify(err);
-      if (kind === 'internal') options.onUnexpected(err, ctx);
-      if (err instanceof DatabaseUnavailableError) options.onUnavailable(err, ctx);
-      if (ctx.headerSent || !ctx.writable) return; // a stream already under way: nothing more to say
-      if (retryAfter) ctx.set('Retry-After', String(retryAfter));
-      if (jsonRpcPaths.has(ctx.path)) sendJsonRpcProblem(ctx, kind, detail);
-      else if (oauthPaths.has(ctx.path)) sendOAuthError(ctx, oauthCodeOf(kind), detail, PROBLEMS[kind].status);
-      else sendProblem(ctx, problemDocument(kind, detail, problems));
-    }
+  return (ctx, err) => {
+    if (isOAuthError(err) && !ctx.headerSent)
+      return sendOAuthError(ctx, err.code, err.description, oauthStatus(err.code));
+    const { kind, detail, problems, retryAfter } = classify(err);
+    if (kind === 'internal') options.onUnexpected(err, ctx);
+    if (err instanceof DatabaseUnavailableError) options.onUnavailable(err, ctx);
+    if (ctx.headerSent || !ctx.writable) return; // a stream already under way: nothing more to say
+    if (retryAfter) ctx.set('Retry-After', String(retryAfter));
+    if (jsonRpcPaths.has(ctx.path)) sendJsonRpcProblem(ctx, kind, detail);
+    else if (oauthPaths.has(ctx.path)) sendOAuthError(ctx, oauthCodeOf(kind), detail, PROBLEMS[kind].status);
+    else sendProblem(ctx, problemDocument(kind, detail, problems));
   };
 }

@@ -1,16 +1,12 @@
 import type { Container } from 'inversify';
-import type { Context, Middleware } from 'koa';
+import type { Context } from 'koa';
 import type { DeskConfig } from '../../../config/index.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { ResolveTenant } from '../../../domain/tenants/resolve-tenant.js';
 import type { Tenant } from '../../../domain/tenants/tenant.js';
 import { HttpProblem } from '../problems.js';
 
-/** Paths load balancers and Prometheus reach by address, whatever the host (SPEC §4). */
-const UNGATED_PREFIXES = ['/api/health', '/api/metrics'];
-
-export const isUngatedPath = (path: string): boolean =>
-  UNGATED_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix + '/'));
+export { isUngatedPath } from '../routing/routes.js';
 
 /** Host name without port, lower case, without a trailing dot; IPv6 keeps its brackets (`[::1]`). */
 export const normalizeHost = (hostname: string): string => hostname.toLowerCase().replace(/\.$/, '');
@@ -27,10 +23,14 @@ class HostTenants {
     private readonly maxEntries: number,
   ) {}
 
+  /** The remembered answer, or undefined when there is none (or it has expired). */
+  cached(host: string): Tenant | null | undefined {
+    const hit = this.entries.get(host);
+    return hit && hit.expiresAt > Date.now() ? hit.tenant : undefined;
+  }
+
   async get(host: string, lookup: () => Promise<Tenant | null>): Promise<Tenant | null> {
     const now = Date.now();
-    const hit = this.entries.get(host);
-    if (hit && hit.expiresAt > now) return hit.tenant;
     const tenant = await lookup();
     this.entries.delete(host);
     if (this.entries.size >= this.maxEntries) {
@@ -49,27 +49,33 @@ export interface HostGateOptions {
 
 /**
  * Answers only for the deployment's hosts: `config.publicHosts` (or any, with `*`) and tenant hosts.
- * Any other host gets 404 on every route except health and metrics. The request host is Koa's
- * `hostname`: the Host header, or X-Forwarded-Host when the app trusts the proxy (`config.trustProxy`).
+ * Any other host gets 404 (`unknown_host`). Health and metrics never come here (their routes are
+ * ungated: routing/routes.ts). The request host is Koa's `hostname`: the Host header, or
+ * X-Forwarded-Host when the app trusts the proxy (`config.trustProxy`).
  *
- * The host's tenant is resolved here, once per request (and remembered per host for a few seconds),
- * and carried on the request: `hostTenantOf(ctx)` is what authentication, sign-in and the Origin
- * rule read, never another lookup. Sets `ctx.state.host` (normalised) too.
+ * The host's tenant is resolved here, once per request (and remembered per host for a few seconds,
+ * answered without a promise while remembered), and carried on the request: `hostTenantOf(ctx)` is
+ * what authentication, sign-in and the Origin rule read, never another lookup.
  */
-export function hostGate(container: Container, config: DeskConfig, options: HostGateOptions = {}): Middleware {
+export function hostAdmission(
+  container: Container,
+  config: DeskConfig,
+  options: HostGateOptions = {},
+): (ctx: Context) => void | Promise<void> {
   const publicHosts = config.publicHosts === '*' ? null : new Set(config.publicHosts.map(normalizeHost));
   const cache = new HostTenants(options.ttlMs ?? 5_000, options.maxEntries ?? 1_000);
-
-  return async (ctx, next) => {
-    const host = normalizeHost(ctx.hostname);
-    ctx.state.host = host;
-    if (isUngatedPath(ctx.path)) return next();
-    // An unreachable database fails as DatabaseUnavailableError: 503, try again, not "no such host".
-    const tenant =
-      host === '' || host.length > 253 ? null : await cache.get(host, () => container.get(ResolveTenant).byHost(host));
+  const admit = (ctx: Context, host: string, tenant: Tenant | null): void => {
     ctx.state.hostTenant = tenant;
-    if (tenant || publicHosts === null || publicHosts.has(host)) return next();
+    if (tenant || publicHosts === null || publicHosts.has(host)) return;
     throw new HttpProblem('unknown_host', 'This host name is not served by this deployment.');
+  };
+  return (ctx) => {
+    const host = normalizeHost(ctx.hostname);
+    if (host === '' || host.length > 253) return admit(ctx, host, null);
+    const known = cache.cached(host);
+    if (known !== undefined) return admit(ctx, host, known);
+    // An unreachable database fails as DatabaseUnavailableError: 503, try again, not "no such host".
+    return cache.get(host, () => container.get(ResolveTenant).byHost(host)).then((tenant) => admit(ctx, host, tenant));
   };
 }
 

@@ -1,16 +1,14 @@
-import type { Context, Middleware } from 'koa';
+import type { Context } from 'koa';
 import { type Observability, type RequestLine, UNMATCHED_ROUTE, throttled } from '../../observability/index.js';
 import type { Actor } from '../../../domain/shared/actor.js';
 import type { DatabaseUnavailableError } from '../../../ports/unit-of-work.js';
 
 /**
- * The route template the router matched (`/api/loans/:number/issue`), or `unmatched` when none did
- * (an unknown path, a foreign host). Never the raw path: it may hold ids, and a query string tokens.
+ * The route template the request was matched to (`/api/loans/:number/issue`), or `unmatched` when
+ * none was (an unknown path, a foreign host). Never the raw path: it may hold ids, and a query string
+ * tokens. The request frame sets it (routing/dispatch.ts).
  */
-export function routeTemplate(ctx: Context): string {
-  const matched = (ctx as Context & { _matchedRoute?: string | RegExp })._matchedRoute;
-  return typeof matched === 'string' ? matched : UNMATCHED_ROUTE;
-}
+export const routeTemplate = (ctx: Context): string => (ctx.state.route as string | undefined) ?? UNMATCHED_ROUTE;
 
 /** Who made the request, once authentication has run: ids only, never a credential or a name. */
 function callerFields(ctx: Context): Pick<RequestLine, 'tenantId' | 'keyId' | 'userId'> {
@@ -30,26 +28,21 @@ function callerFields(ctx: Context): Pick<RequestLine, 'tenantId' | 'keyId' | 'u
  * a 503 (the service cannot serve now: an outage, not a bug) at `warn`; everything else at `info`.
  * The duration ends when the handler has answered; streaming a body out is not included.
  */
-export function observeRequests({ log, metrics }: Observability): Middleware {
-  return async (ctx, next) => {
-    const started = process.hrtime.bigint();
-    try {
-      await next();
-    } finally {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = routeTemplate(ctx);
-      const status = ctx.status;
-      metrics.observeRequest(ctx.method, route, status, seconds);
-      const line: RequestLine = {
-        requestId: ctx.state.requestId as string | undefined,
-        method: ctx.method,
-        route,
-        status,
-        durationMs: Math.round(seconds * 100_000) / 100,
-        ...callerFields(ctx),
-      };
-      log.request(status === 503 ? 'warn' : status >= 500 ? 'error' : 'info', line);
-    }
+export function requestObserver({ log, metrics }: Observability): (ctx: Context, started: bigint) => void {
+  return (ctx, started) => {
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const route = routeTemplate(ctx);
+    const status = ctx.status;
+    metrics.observeRequest(ctx.method, route, status, seconds);
+    const line: RequestLine = {
+      requestId: ctx.state.requestId as string | undefined,
+      method: ctx.method,
+      route,
+      status,
+      durationMs: Math.round(seconds * 100_000) / 100,
+      ...callerFields(ctx),
+    };
+    log.request(status === 503 ? 'warn' : status >= 500 ? 'error' : 'info', line);
   };
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { scrubSecrets } from '../../observability/index.js';
-import type { Middleware } from 'koa';
+import type { Context } from 'koa';
 
 /** The shape of a request id Desk takes from a caller: short, and nothing that needs escaping. */
 const SAFE_SHAPE = /^[A-Za-z0-9._:=@-]{1,64}$/;
@@ -13,12 +13,9 @@ const SAFE_SHAPE = /^[A-Za-z0-9._:=@-]{1,64}$/;
 const acceptable = (id: string): boolean => SAFE_SHAPE.test(id) && scrubSecrets(id) === id;
 
 /** Echoes an acceptable `X-Request-Id` or makes one; handlers and logs read `ctx.state.requestId`. */
-export function requestId(): Middleware {
-  return async (ctx, next) => {
-    const incoming = ctx.get('X-Request-Id');
-    const id = acceptable(incoming) ? incoming : randomUUID();
-    ctx.state.requestId = id;
-    ctx.set('X-Request-Id', id);
-    await next();
-  };
+export function assignRequestId(ctx: Context): void {
+  const incoming = ctx.get('X-Request-Id');
+  const id = incoming !== '' && acceptable(incoming) ? incoming : randomUUID();
+  ctx.state.requestId = id;
+  ctx.set('X-Request-Id', id);
 }

@@ -1,4 +1,4 @@
-import type { Context, Middleware } from 'koa';
+import type { Context } from 'koa';
 import type { WebAssets, WebFile } from '../web-assets.js';
 
 /**
@@ -27,7 +27,7 @@ const ROUTE_ASSET = '/assets/*';
 const ROUTE_PAGE = '/*';
 
 function send(ctx: Context, file: WebFile, cacheControl: string, route: string): void {
-  (ctx as Context & { _matchedRoute?: string })._matchedRoute = route;
+  ctx.state.route = route;
   const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
   const body = encoding === 'br' && file.br ? file.br : encoding === 'gzip' && file.gzip ? file.gzip : file.body;
   if (body !== file.body) ctx.set('Content-Encoding', body === file.br ? 'br' : 'gzip');
@@ -38,29 +38,43 @@ function send(ctx: Context, file: WebFile, cacheControl: string, route: string):
   ctx.body = body;
 }
 
+/** How the request frame serves the browser console (routing/dispatch.ts). */
+export interface WebConsole {
+  /** A GET or HEAD outside /api naming a built file: answered from the map of files, true. */
+  file(ctx: Context): boolean;
+  /** A GET or HEAD outside /api and /assets that no route answered: the app's page (deep links), true. */
+  page(ctx: Context): boolean;
+}
+
+const isRead = (ctx: Context): boolean => ctx.method === 'GET' || ctx.method === 'HEAD';
+const isApi = (path: string): boolean => path === '/api' || path.startsWith('/api/');
+
 /**
  * The browser console (issue 13), served by `desk serve` on the API's own origin from what
- * `npm run build` wrote (dist/web): a GET or HEAD that no route answered and that is not under /api
- * gets its file when it names one — hashed assets cached for a year, immutable — and otherwise the
- * app's index.html (`no-cache`, with the CSP), so a deep link (`/loans?status=ISSUED`) survives a
- * reload and the app's own router takes it from there. A missing asset is a 404, never the page.
- * With no build (`assets` null), nothing changes: those paths stay 404.
+ * `npm run build` wrote (dist/web): a GET or HEAD outside /api that names a built file gets it by one
+ * map lookup, before any route is looked for — hashed assets cached for a year, immutable — and one
+ * that no route answered gets the app's index.html (`no-cache`, with the CSP), so a deep link
+ * (`/loans?status=ISSUED`) survives a reload and the app's own router takes it from there. A missing
+ * asset is a 404, never the page. With no build (`assets` null) there is no console: those paths
+ * stay 404.
  */
-export function webConsole(assets: WebAssets | null): Middleware {
-  return async (ctx, next) => {
-    await next();
-    if (!assets || ctx.body != null || ctx.status !== 404) return;
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) return;
-    const file = assets.files.get(ctx.path);
-    if (file) {
+export function webConsole(assets: WebAssets | null): WebConsole | null {
+  if (!assets) return null;
+  return {
+    file(ctx) {
+      if (!isRead(ctx)) return false;
+      const file = assets.files.get(ctx.path);
+      if (!file) return false;
       const hashed = ctx.path.startsWith('/assets/');
       send(ctx, file, hashed ? IMMUTABLE : 'no-cache', hashed ? ROUTE_ASSET : ROUTE_PAGE);
-      return;
-    }
-    if (ctx.path.startsWith('/assets/')) return;
-    ctx.set('Content-Security-Policy', CONSOLE_CSP);
-    ctx.set('X-Frame-Options', 'DENY');
-    send(ctx, assets.index, 'no-cache', ROUTE_PAGE);
+      return true;
+    },
+    page(ctx) {
+      if (!isRead(ctx) || isApi(ctx.path) || ctx.path.startsWith('/assets/')) return false;
+      ctx.set('Content-Security-Policy', CONSOLE_CSP);
+      ctx.set('X-Frame-Options', 'DENY');
+      send(ctx, assets.index, 'no-cache', ROUTE_PAGE);
+      return true;
+    },
   };
 }

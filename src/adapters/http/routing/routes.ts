@@ -1,0 +1,151 @@
+import FindMyWay from 'find-my-way';
+import compose from 'koa-compose';
+import type { Context, Middleware } from 'koa';
+
+declare module 'koa' {
+  interface ExtendableContext {
+    /** The path's parameters, by name, decoded (`/api/loans/:number` → `{ number: '42' }`). */
+    params: Record<string, string>;
+  }
+}
+
+/** The methods a route may be declared for; HEAD is answered by a GET route, OPTIONS by the table. */
+export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One registration, as a route module made it. */
+export interface RouteEntry {
+  /** A method, or `*` for every method the path has no route of its own for (`routes.all`). */
+  readonly method: RouteMethod | '*';
+  /** The template, `:name` for a parameter (`/api/v1/devices/:id`). */
+  readonly path: string;
+  readonly middleware: readonly Middleware[];
+}
+
+/** Paths load balancers and Prometheus reach by address whatever the host, and before the database is ready. */
+const UNGATED_PREFIXES = ['/api/health', '/api/metrics'];
+export const isUngatedPath = (path: string): boolean =>
+  UNGATED_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix + '/'));
+
+/**
+ * What route modules register on (`routes.get(path, ...middleware)`): the declarations, kept in order,
+ * compiled once into a RouteMap when the app is built.
+ */
+export class Routes {
+  readonly entries: RouteEntry[] = [];
+
+  get(path: string, ...middleware: Middleware[]): this {
+    return this.add('GET', path, middleware);
+  }
+  post(path: string, ...middleware: Middleware[]): this {
+    return this.add('POST', path, middleware);
+  }
+  put(path: string, ...middleware: Middleware[]): this {
+    return this.add('PUT', path, middleware);
+  }
+  patch(path: string, ...middleware: Middleware[]): this {
+    return this.add('PATCH', path, middleware);
+  }
+  delete(path: string, ...middleware: Middleware[]): this {
+    return this.add('DELETE', path, middleware);
+  }
+  /** Every method the path has no route of its own for (OPTIONS included). */
+  all(path: string, ...middleware: Middleware[]): this {
+    return this.add('*', path, middleware);
+  }
+
+  private add(method: RouteEntry['method'], path: string, middleware: Middleware[]): this {
+    if (this.entries.some((e) => e.method === method && e.path === path))
+      throw new Error(`${method} ${path} is declared twice`);
+    this.entries.push({ method, path, middleware });
+    return this;
+  }
+}
+
+/** A route ready to run: its whole pipeline composed once, its labels decided once. */
+export interface CompiledRoute {
+  /** The template, for logs and metrics (never the raw path). */
+  readonly template: string;
+  /** Health and metrics: no readiness, no host resolution (they answer on any host, at any time). */
+  readonly ungated: boolean;
+  readonly run: (ctx: Context) => Promise<unknown>;
+}
+
+/** What a path and method lead to. */
+export type Found =
+  | { readonly kind: 'route'; readonly route: CompiledRoute; readonly params: Record<string, string> }
+  /** The path exists, with other methods: 405 (or, for OPTIONS, the list itself). */
+  | { readonly kind: 'other-methods'; readonly template: string; readonly allow: string }
+  | null;
+
+interface PathRoutes {
+  readonly template: string;
+  readonly byMethod: Map<string, CompiledRoute>;
+  readonly fallback: CompiledRoute | null;
+  readonly allow: string;
+}
+
+const pick = (routes: PathRoutes, method: string): CompiledRoute | null =>
+  routes.byMethod.get(method) ?? routes.fallback;
+
+const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
+/**
+ * The compiled table. A path without parameters is found by one map lookup (the exact text first,
+ * then lower-cased without a trailing slash, as the router before it matched); a path with
+ * parameters through find-my-way's radix tree. Never a scan of every route.
+ */
+export class RouteMap {
+  private readonly exact = new Map<string, PathRoutes>();
+  private readonly tree = FindMyWay({
+    caseSensitive: false,
+    ignoreTrailingSlash: true,
+    // A parameter is as long as the request line lets it be (a long id is refused by its schema, 400).
+    maxParamLength: 16_384,
+  });
+
+  constructor(routes: Routes) {
+    const byPath = new Map<string, RouteEntry[]>();
+    for (const entry of routes.entries) byPath.set(entry.path, [...(byPath.get(entry.path) ?? []), entry]);
+    for (const [template, entries] of byPath) {
+      const ungated = isUngatedPath(template);
+      const compiled = (entry: RouteEntry): CompiledRoute => ({ template, ungated, run: compose([...entry.middleware]) });
+      const own = entries.filter((e) => e.method !== '*');
+      const any = entries.find((e) => e.method === '*');
+      const byMethod = new Map<string, CompiledRoute>(own.map((e) => [e.method, compiled(e)]));
+      if (byMethod.has('GET')) byMethod.set('HEAD', byMethod.get('GET')!);
+      const path: PathRoutes = {
+        template,
+        byMethod,
+        fallback: any ? compiled(any) : null,
+        allow: [...byMethod.keys()].join(', '),
+      };
+      if (!template.includes(':')) {
+        this.exact.set(template, path);
+        this.exact.set(template.toLowerCase(), path);
+      } else {
+        this.tree.on('GET', template, () => undefined, path);
+      }
+    }
+  }
+
+  find(method: string, path: string): Found {
+    const exact = this.exact.get(path) ?? this.loose(path);
+    const own = exact && pick(exact, method);
+    if (own) return { kind: 'route', route: own, params: NO_PARAMS };
+    // A path with parameters may still answer this method (POST /api/v1/actions/openapi.json).
+    const found = this.tree.find('GET', path);
+    const templated = found?.store as PathRoutes | undefined;
+    const other = templated && pick(templated, method);
+    if (other) return { kind: 'route', route: other, params: found!.params as Record<string, string> };
+    const known = exact ?? templated;
+    if (!known) return null;
+    const allow = exact && templated ? `${exact.allow}, ${templated.allow}` : known.allow;
+    return { kind: 'other-methods', template: known.template, allow };
+  }
+
+  /** Without a trailing slash and lower-cased, as the router before this one matched. */
+  private loose(path: string): PathRoutes | undefined {
+    const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+    return this.exact.get(trimmed.toLowerCase());
+  }
+}
