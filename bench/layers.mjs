@@ -1,10 +1,11 @@
 // npm run bench:layers — what each layer of Desk's HTTP app costs a request, over HTTP. For each case
-// (GET /api/health/version, GET /api/v1/ping with a key) it serves the real app cut after its first
-// N middleware layers (bench/layers-server.mjs), N = 0 (bare Koa) up to all of them, pinned to one
-// core, loads each with wrk from the other, and prints the microseconds a request spends per layer:
-// the difference of 1/throughput between N and N-1 layers. The bare node:http floor is measured in the
-// same run. Noise is a few µs: read a layer under ~3 µs as "about nothing". BENCH_SECONDS per step
-// (default 3).
+// (GET /api/health/version, GET /api/v1/ping with a key) it serves a ladder of apps, each adding one
+// real part to the one before (bench/layers-server.mjs: bare Koa, the request frame, the log and
+// metrics, readiness and the host rule, the key guard, the real handler), pinned to one core, loads
+// each with wrk from the other, and prints the microseconds a request spends in each part: the
+// difference of 1/throughput between a step and the one before. The bare node:http floor is measured
+// in the same run. Noise is a few µs: read a part under ~3 µs as "about nothing". BENCH_SECONDS per
+// step (default 3).
 import { join } from 'node:path';
 import {
   LOAD_CORE,
@@ -31,10 +32,6 @@ const env = {
   BACKUP_INTERVAL_HOURS: '0',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
 };
-const cases = [
-  { name: 'GET /api/health/version', request: { path: '/api/health/version' } },
-  { name: 'GET /api/v1/ping', request: { path: '/api/v1/ping', headers: { 'x-api-key': key } } },
-];
 
 /** Requests a second through one server, after a second of warm-up. */
 async function rate(server, request) {
@@ -44,11 +41,11 @@ async function rate(server, request) {
   return r.rps;
 }
 
-async function layered(count) {
+async function layered(step) {
   const logs = scratchDir('desk-bench-layers-');
   return spawnServer({
     command: process.execPath,
-    args: [SERVER, String(count)],
+    args: [SERVER, step],
     cwd: dir,
     env,
     core: SERVER_CORE,
@@ -56,30 +53,46 @@ async function layered(count) {
   });
 }
 
-/** The layers' names, as the server printed them on its first start. */
-async function layerNames() {
-  const probe = await layered('all');
-  await probe.stop();
-  const { readFileSync } = await import('node:fs');
-  return JSON.parse(readFileSync(probe.logFile, 'utf8').split('\n').find((l) => l.startsWith('['))) ?? [];
-}
+const version = { path: '/api/health/version' };
+const ping = { path: '/api/v1/ping', headers: { 'x-api-key': key } };
+const ladders = [
+  {
+    name: 'GET /api/health/version',
+    steps: [
+      ['bare Koa', 'koa', version],
+      ['+ request frame (id, headers, lookup, errors)', 'frame', version],
+      ['+ log line and metrics', 'observe', version],
+      ["+ Desk's route table and the real handler", 'desk', version],
+    ],
+  },
+  {
+    name: 'GET /api/v1/ping',
+    steps: [
+      ['bare Koa', 'koa', version],
+      ['+ request frame (id, headers, lookup, errors)', 'frame', version],
+      ['+ log line and metrics', 'observe', version],
+      ['+ readiness and the host rule', 'gated', ping],
+      ['+ API-key guard (key, tenant, module)', 'keyed', ping],
+      ["+ Desk's route table and the real handler", 'desk', ping],
+    ],
+  },
+];
 
-const names = await layerNames();
 const bare = await startBare('{"version":"0.0.0","channel":"stable"}', { core: SERVER_CORE });
-const floor = await rate(bare, cases[0].request);
+const floor = await rate(bare, version);
 await bare.stop();
 console.log(`bare node:http: ${Math.round(floor)} req/s (${(1e6 / floor).toFixed(1)} µs a request)`);
 
-for (const { name, request } of cases) {
+for (const { name, steps } of ladders) {
   const rows = [];
   let previous = null;
-  for (let n = 0; n <= names.length; n++) {
-    const server = await layered(n === names.length ? 'all' : n);
+  for (const [label, step, request] of steps) {
+    const server = await layered(step);
     const rps = await rate(server, request);
     await server.stop();
     const us = 1e6 / rps;
     rows.push([
-      n === 0 ? 'bare Koa' : `+ ${n}. ${names[n - 1]}`,
+      label,
       Math.round(rps).toLocaleString('en'),
       us.toFixed(1),
       previous === null ? '—' : (us - previous).toFixed(1),
@@ -87,5 +100,5 @@ for (const { name, request } of cases) {
     ]);
     previous = us;
   }
-  printTable(name, ['layers', 'req/s', 'µs/request', 'µs this layer', 'ratio to node:http'], rows);
+  printTable(name, ['step', 'req/s', 'µs/request', 'µs this part', 'ratio to node:http'], rows);
 }

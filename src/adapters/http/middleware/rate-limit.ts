@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { Metrics } from '../../observability/index.js';
 import type { Container } from 'inversify';
 import type { Context, Middleware } from 'koa';
+import { passThrough } from '../routing/routes.js';
 import {
   assertValidPolicy,
   RateLimiter,
@@ -70,7 +71,7 @@ export function rateLimit(
   options: RateLimitOptions = {},
 ): Middleware {
   assertValidPolicy(policy);
-  if (policy.limit === 0) return (_ctx, next) => next();
+  if (policy.limit === 0) return passThrough;
   const onLimited = options.onLimited ?? problemOnLimited;
   // Policy names are [a-z0-9-], so they need no escaping inside a structured-field string.
   const policyField = `"${policy.name}";q=${policy.limit};w=${policy.windowSeconds}`;

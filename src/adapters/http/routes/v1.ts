@@ -8,6 +8,7 @@ import { perform } from '../../../domain/shared/use-case.js';
 import { Clock } from '../../../ports/clock.js';
 import { authenticateKey } from '../auth/api-key.js';
 import { rateLimit } from '../middleware/rate-limit.js';
+import { passThrough } from '../routing/routes.js';
 import { queryReader } from '../query.js';
 import type { HttpDeps, RouteModule } from '../route-module.js';
 
@@ -61,7 +62,16 @@ export function apiKeyGuard(deps: HttpDeps, policy: RestRatePolicy, hooks: RestH
     await next();
   };
   const limit = hooks.rateLimit?.(policy, deps);
-  return limit ? [authenticate, limit, integrationsEnabled] : [authenticate, integrationsEnabled];
+  if (limit && limit !== passThrough) return [authenticate, limit, integrationsEnabled];
+  // No limit between them: one layer does both.
+  const admitted: Middleware = async (ctx, next) => {
+    ctx.set('Cache-Control', 'no-store');
+    const actor = await authenticateKey(deps.container, ctx, 'x-api-key');
+    ctx.state.actor = actor;
+    requirePermissions(actor, ['module.integrations']);
+    await next();
+  };
+  return [admitted];
 }
 
 const readDeviceQuery = queryReader(SearchDevices.input);

@@ -9,6 +9,12 @@ declare module 'koa' {
   }
 }
 
+/**
+ * A layer that does nothing in this configuration (a rate limit set to 0): left out of every
+ * pipeline when the table is compiled, so it costs nothing at all.
+ */
+export const passThrough: Middleware = (_ctx, next) => next();
+
 /** The methods a route may be declared for; HEAD is answered by a GET route, OPTIONS by the table. */
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -108,7 +114,11 @@ export class RouteMap {
     for (const entry of routes.entries) byPath.set(entry.path, [...(byPath.get(entry.path) ?? []), entry]);
     for (const [template, entries] of byPath) {
       const ungated = isUngatedPath(template);
-      const compiled = (entry: RouteEntry): CompiledRoute => ({ template, ungated, run: compose([...entry.middleware]) });
+      const compiled = (entry: RouteEntry): CompiledRoute => ({
+        template,
+        ungated,
+        run: compose(entry.middleware.filter((m) => m !== passThrough)),
+      });
       const own = entries.filter((e) => e.method !== '*');
       const any = entries.find((e) => e.method === '*');
       const byMethod = new Map<string, CompiledRoute>(own.map((e) => [e.method, compiled(e)]));
