@@ -114,6 +114,8 @@ const load1 = () => loadavg()[0].toFixed(2);
 const fmtRps = (x) => Math.round(x).toLocaleString('en-US');
 const fmtMs = (x) => x.toFixed(2);
 const fmtMb = (x) => x.toFixed(1);
+/** A ratio to the floor, with a third decimal below 0.1 so that 0.058× does not read as a met 0.06×. */
+const fmtRatio = (x) => `${x.toFixed(x < 0.1 ? 3 : 2)}×`;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** What went wrong beside the figures, printed at the end: server logs, unexpected exits. */
@@ -227,7 +229,7 @@ const loadFigures = ({ desk, base }) => ({ ...desk, floorRps: base.rps });
 
 /** The Postgres cell of a case: its figures in one line, judged against nothing. */
 const postgresCell = ({ desk, base }) =>
-  `${fmtRps(desk.rps)} req/s, p50 ${fmtMs(desk.p50)}, p99 ${fmtMs(desk.p99)} ms, ${(desk.rps / base.rps).toFixed(2)}×` +
+  `${fmtRps(desk.rps)} req/s, p50 ${fmtMs(desk.p50)}, p99 ${fmtMs(desk.p99)} ms, ${fmtRatio(desk.rps / base.rps)}` +
   (desk.httpErrors + desk.socketErrors ? `, errors ${errorsText(desk)}` : '');
 
 /**
@@ -247,7 +249,7 @@ function printCases(title, cases, sqlite, postgres, extra = { header: [], cells:
       fmtMs(fig.desk.p99),
       errorsText(fig.desk),
       fmtRps(fig.base.rps),
-      `${(fig.desk.rps / fig.base.rps).toFixed(2)}×`,
+      fmtRatio(fig.desk.rps / fig.base.rps),
       targetText(target(c.target)),
       judge(c.target, c.name, loadFigures(fig)),
       ...(postgres ? [postgresCell(postgres.get(c.name))] : []),
@@ -485,7 +487,7 @@ async function compareLanesAndCredentials(server, cases, figures) {
     const [old, modern] = [find(tool, LEGACY, 'key'), find(tool, MODERN, 'key')];
     const paired = await alternating(server, old.request, modern.request);
     observations.push(
-      `${modern.name}: ${ratio(modern).toFixed(2)}× bare against ${ratio(old).toFixed(2)}× on ${LEGACY} (${((ratio(modern) / ratio(old)) * 100).toFixed(0)}% of the ${LEGACY} lane); ` +
+      `${modern.name}: ${fmtRatio(ratio(modern))} bare against ${fmtRatio(ratio(old))} on ${LEGACY} (${((ratio(modern) / ratio(old)) * 100).toFixed(0)}% of the ${LEGACY} lane); ` +
         `in ${LANE_ROUNDS} alternating 1 s rounds each, ${fmtRps(paired.b)} against ${fmtRps(paired.a)} req/s (${((paired.b / paired.a) * 100).toFixed(0)}%)`,
     );
   }
