@@ -67,27 +67,40 @@ export const desk = (cwd, args, env = {}, input = undefined) =>
 
 /**
  * An install directory with a tenant `bench` (every module on), demo data of `size`, a key with
- * `scopes` and, with `admin`, a school administrator who can sign in to the console.
- * Returns the directory, the key, the administrator and how long `seed-demo` took.
+ * `scopes` and, with `admin`, a school administrator who can sign in to the console. The data go to
+ * the install's SQLite database, or with `postgres` (a database URL, see `postgresEnv`) to Postgres.
+ * Returns the directory, how `desk` reaches the data (`mode`, `env`: for startDesk too), the key, the
+ * administrator and how long `seed-demo` took.
  */
-export function prepareInstall({ size = 'school', scopes, admin = false }) {
+export function prepareInstall({ size = 'school', scopes, admin = false, postgres = null }) {
   const dir = scratchDir('desk-bench-');
-  desk(dir, ['tenant', 'create', 'bench', '--name', 'Bench School']);
-  desk(dir, ['module', 'enable', 'bench', ...MODULES]);
+  const mode = postgres ? '--from-environment' : '--embedded-db';
+  const env = postgres ? postgresEnv(postgres) : {};
+  const run = (args, input) => desk(dir, [...args, mode], env, input);
+  run(['tenant', 'create', 'bench', '--name', 'Bench School']);
+  run(['module', 'enable', 'bench', ...MODULES]);
   const started = performance.now();
-  desk(dir, ['seed-demo', 'bench', '--size', size]);
+  run(['seed-demo', 'bench', '--size', size]);
   const seedSeconds = (performance.now() - started) / 1000;
-  const { key } = JSON.parse(desk(dir, ['key', 'create', 'bench', '--name', 'bench', '--scopes', scopes, '--json']));
+  const { key } = JSON.parse(run(['key', 'create', 'bench', '--name', 'bench', '--scopes', scopes, '--json']));
   const user = admin ? { slug: 'bench', email: 'admin@bench.example', password: 'bench password, long enough' } : null;
   if (user)
-    desk(
-      dir,
+    run(
       ['user', 'create', 'bench', user.email, '--name', 'Bench Admin', '--role', 'school-admin', '--password-stdin'],
-      {},
       user.password,
     );
-  return { dir, key, admin: user, seedSeconds };
+  return { dir, mode, env, key, admin: user, seedSeconds };
 }
+
+/**
+ * What `desk --from-environment` needs to run on the Postgres database at `url`: the URL and the
+ * secrets a Postgres deployment must set (fixed here, so every command and server of a run shares them).
+ */
+export const postgresEnv = (url) => ({
+  DATABASE_URL: url,
+  JWT_SECRET: 'bench-only-secret-bench-only-secret-bench-only',
+  ENCRYPTION_KEY: 'bench-only-key'.padEnd(43, 'b'),
+});
 
 /**
  * Spawns a server that prints `listening on http://host:port` on stdout, with its stderr going to
