@@ -8,7 +8,7 @@ import { isModernVersion, loadMcp, type McpHeaders, type McpServer, type Message
 import { authenticateKey, presentedKey } from '../auth/api-key.js';
 import { jsonBody } from '../json-body.js';
 import { assertSameTenant } from '../middleware/host-gate.js';
-import { OriginPolicy, requireAllowedOrigin } from '../middleware/origin-check.js';
+import { forbiddenOrigin, OriginPolicy } from '../middleware/origin-check.js';
 import { addressSubject, rateLimit } from '../middleware/rate-limit.js';
 import { requestOrigin } from '../origin.js';
 import { HttpProblem } from '../problems.js';
@@ -32,14 +32,14 @@ const acceptsEventStream = (ctx: Context): boolean => ctx.get('Accept').toLowerC
  * The MCP spec: a 2025-era request naming a protocol version the server does not speak → 400. A header
  * naming a 2026-era version is checked against the body once it is read (lanes.ts: -32020, -32022).
  */
-const knownProtocolVersion: Middleware = async (ctx, next) => {
-  const { SUPPORTED_PROTOCOL_VERSIONS } = await loadMcp();
+async function assertKnownProtocolVersion(ctx: Context): Promise<void> {
   const version = ctx.get('Mcp-Protocol-Version');
-  if (version && !isModernVersion(version) && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+  if (!version || isModernVersion(version)) return;
+  const { SUPPORTED_PROTOCOL_VERSIONS } = await loadMcp();
+  if (!SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
     throw new HttpProblem('unsupported_protocol_version', `unsupported MCP protocol version ${version}`);
   }
-  await next();
-};
+}
 
 /**
  * MCP over Streamable HTTP, stateless (SPEC §7.1), for an API key or an OAuth access token that Desk
@@ -88,7 +88,8 @@ export const mcpRoutes: RouteModule = {
     // tenant → 401) and the Integrations module (403 on MCP, seed §7); then the Origin, which may be a
     // host of the caller's own tenant only. A 401 names where to get a token (RFC 9728 §5.1), so an
     // OAuth client can start from the endpoint's address alone.
-    const authenticated: Middleware = async (ctx, next) => {
+    const origins = new OriginPolicy(config);
+    const admit = async (ctx: Context): Promise<void> => {
       ctx.set('Cache-Control', 'no-store');
       try {
         if (ctx.state.authFailure) throw ctx.state.authFailure;
@@ -101,16 +102,26 @@ export const mcpRoutes: RouteModule = {
         }
         throw e;
       }
-      requirePermissions(ctx.state.actor as Actor, ['module.integrations']);
+      const actor = ctx.state.actor as Actor;
+      requirePermissions(actor, ['module.integrations']);
+      if (!origins.allows(ctx, actor.tenant)) throw forbiddenOrigin();
+    };
+    // One layer, not three: the caller, then (for a message) the protocol version it names.
+    const caller: Middleware = async (ctx, next) => {
+      await admit(ctx);
       await next();
     };
-    const caller = [authenticated, requireAllowedOrigin(new OriginPolicy(config))];
+    const callerAndVersion: Middleware = async (ctx, next) => {
+      await admit(ctx);
+      await assertKnownProtocolVersion(ctx);
+      await next();
+    };
 
     // One server for this app, built on the first MCP request: callers come with each message.
     let server: McpServer | undefined;
 
     // Authenticated before the body is read: a caller without a key never gets it parsed.
-    router.post(MCP_PATH, identifyToken, limited, ...caller, knownProtocolVersion, jsonBody(), async (ctx) => {
+    router.post(MCP_PATH, identifyToken, limited, callerAndVersion, jsonBody(), async (ctx) => {
       const protocol = await loadMcp();
       const mcp = (server ??= protocol.createMcpServer({
         catalogue: catalogue(),
@@ -150,7 +161,7 @@ export const mcpRoutes: RouteModule = {
       throw new HttpProblem('method_not_allowed', 'this endpoint offers no event stream; POST JSON-RPC messages');
     };
 
-    router.get(MCP_PATH, identifyToken, limited, noEventStream, ...caller, async (ctx) => {
+    router.get(MCP_PATH, identifyToken, limited, noEventStream, caller, async (ctx) => {
       const actor = ctx.state.actor as Actor;
       ctx.body = {
         server: { name: 'desk', version: build.version },
