@@ -73,6 +73,8 @@ export interface CompiledRoute {
   readonly template: string;
   /** Health and metrics: no readiness, no host resolution (they answer on any host, at any time). */
   readonly ungated: boolean;
+  /** How many layers its pipeline has (those that do nothing here left out). */
+  readonly layers: number;
   readonly run: (ctx: Context) => Promise<unknown>;
 }
 
@@ -114,11 +116,10 @@ export class RouteMap {
     for (const entry of routes.entries) byPath.set(entry.path, [...(byPath.get(entry.path) ?? []), entry]);
     for (const [template, entries] of byPath) {
       const ungated = isUngatedPath(template);
-      const compiled = (entry: RouteEntry): CompiledRoute => ({
-        template,
-        ungated,
-        run: compose(entry.middleware.filter((m) => m !== passThrough)),
-      });
+      const compiled = (entry: RouteEntry): CompiledRoute => {
+        const layers = entry.middleware.filter((m) => m !== passThrough);
+        return { template, ungated, layers: layers.length, run: compose(layers) };
+      };
       const own = entries.filter((e) => e.method !== '*');
       const any = entries.find((e) => e.method === '*');
       const byMethod = new Map<string, CompiledRoute>(own.map((e) => [e.method, compiled(e)]));
