@@ -6,6 +6,7 @@ import { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { WebhookResponse } from '../../ports/webhook-sender.js';
 import { SendAlert } from '../events/alerts.js';
 import { eventBody } from '../events/event.js';
+import { RecentEvents } from '../events/recent-events.js';
 import { isSuccess, WebhookDelivery } from './webhook-delivery.js';
 import {
   retryDelayMs,
@@ -47,7 +48,9 @@ export type DispatcherNotice =
  * Delivers webhooks from the outbox (SPEC §8). Woken by the event signal (a commit) and every second
  * (due retries), it claims webhooks that have something to send — a lease per webhook, so each is
  * worked on by one worker of one instance at a time — and delivers each one's events in order, one
- * task per webhook: a receiver that is slow or down holds its own task only.
+ * task per webhook: a receiver that is slow or down holds its own task only. The events this process
+ * committed come with the signal and are kept a while (RecentEvents), so a webhook that keeps up is
+ * sent them without a read of the outbox, which under write load would wait behind every queued write.
  *
  * Per webhook, the event after its cursor that it subscribed to is sent; a 2xx moves the cursor on;
  * 410 Gone disables the webhook; anything else is tried again after the schedule's wait (or the
@@ -68,6 +71,7 @@ export class WebhookDispatcher {
   private timer: NodeJS.Timeout | null = null;
   private unlisten: (() => void) | null = null;
   private notify: (notice: DispatcherNotice) => void = () => undefined;
+  private readonly recent = new RecentEvents();
 
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
@@ -84,7 +88,10 @@ export class WebhookDispatcher {
     if (!this.stopped) return;
     this.stopped = false;
     this.notify = notify;
-    this.unlisten = this.signal.listen(() => this.wake());
+    this.unlisten = this.signal.listen((tenantId, committed) => {
+      this.recent.heard(tenantId, committed);
+      this.wake();
+    });
     this.timer = setInterval(() => this.wake(), POLL_MS);
     this.timer.unref();
     this.wake();
@@ -166,33 +173,42 @@ export class WebhookDispatcher {
     // Attempts made but not yet written: successes are written in small batches (a crash before the
     // write only means those events are sent again: at least once), a failure at once.
     let pending: DeliveryAttempt[] = [];
+    // The cursor moved past events this webhook does not take, and that is not written yet.
+    let moved = false;
     let flushedAt = Date.now();
-    const flush = async (extra?: (repos: Repositories) => Promise<void>): Promise<boolean> => {
+    /** Writes the progress and the attempts made; false when the webhook was deleted or turned off meanwhile, or the lease was lost. */
+    const write = async (repos: Repositories): Promise<boolean> => {
       const records = pending;
       pending = [];
+      moved = false;
       flushedAt = Date.now();
       const progress = { cursor: w.cursor, attempt: w.attempt, nextAttemptAt: w.nextAttemptAt };
-      return this.uow.transaction(async (repos) => {
-        // False when the webhook was deleted or turned off meanwhile, or the lease was lost.
-        if (!(await repos.webhooks.progress(tenantId, w.id, this.owner, progress, this.leaseEnd()))) return false;
-        for (const record of records) await repos.webhooks.recordAttempt(tenantId, record);
+      if (!(await repos.webhooks.progress(tenantId, w.id, this.owner, progress, this.leaseEnd()))) return false;
+      for (const record of records) await repos.webhooks.recordAttempt(tenantId, record);
+      return true;
+    };
+    const flush = (extra?: (repos: Repositories) => Promise<void>): Promise<boolean> =>
+      this.uow.transaction(async (repos) => {
+        if (!(await write(repos))) return false;
         await extra?.(repos);
         return true;
       });
-    };
     try {
       let sent = 0;
       while (sent < EVENTS_PER_CLAIM && !this.stopped) {
-        // The newest id first: every event up to it has committed (ids commit in order), so when none
-        // of them is one this webhook takes, the cursor may move past all of them.
-        const { newest, events } = await this.uow.read(async (repos) => {
-          const newest = await repos.outbox.newestId(tenantId);
-          return { newest, events: await repos.outbox.listAfter(tenantId, w.cursor, READ_BATCH, w.events) };
-        });
+        // The newest id too: every event up to it has committed (ids commit in order), so when none
+        // of them is one this webhook takes, the cursor may move past all of them. What this process
+        // committed lately is known without a read.
+        const { newest, events } =
+          this.recent.after(tenantId, w.cursor, READ_BATCH, w.events) ??
+          (await this.uow.read(async (repos) => {
+            const newest = await repos.outbox.newestId(tenantId);
+            return { newest, events: await repos.outbox.listAfter(tenantId, w.cursor, READ_BATCH, w.events) };
+          }));
         if (events.length === 0) {
           if (newest > w.cursor) {
             w = { ...w, cursor: newest };
-            await flush();
+            moved = true; // written with the release
           }
           return;
         }
@@ -237,9 +253,13 @@ export class WebhookDispatcher {
         }
       }
     } finally {
-      if (pending.length > 0) await flush().catch((error: unknown) => this.notify({ kind: 'error', error }));
+      // What is left to write and the release, in one transaction: under write load each waits its turn.
+      const unwritten = pending.length > 0 || moved;
       await this.uow
-        .transaction((repos) => repos.webhooks.release(tenantId, w.id, this.owner))
+        .transaction(async (repos) => {
+          if (unwritten) await write(repos);
+          await repos.webhooks.release(tenantId, w.id, this.owner);
+        })
         .catch((error: unknown) => this.notify({ kind: 'error', error }));
     }
   }
