@@ -33,6 +33,14 @@ const FLUSH_EVERY = 25;
 const FLUSH_MS = 50;
 /** Claims are at least this far apart: a burst of commits wakes the worker once, not once each. */
 const CLAIM_GAP_MS = 10;
+/**
+ * A worker whose webhook has caught up waits this long for the tenant's next commit before it lets
+ * the webhook go: the next event is then sent at once, not after a release and a claim (two turns of
+ * the database, each behind every write queued before it).
+ */
+const HOLD_MS = 250;
+/** A claim is given up after this long (then claimed again), so a change to the webhook is soon seen. */
+const CLAIM_MAX_MS = 1_000;
 
 /** What the worker reports (the composition root logs it). */
 export type DispatcherNotice =
@@ -51,6 +59,9 @@ export type DispatcherNotice =
  * task per webhook: a receiver that is slow or down holds its own task only. The events this process
  * committed come with the signal and are kept a while (RecentEvents), so a webhook that keeps up is
  * sent them without a read of the outbox, which under write load would wait behind every queued write.
+ * A worker whose webhook has caught up keeps it a moment (HOLD_MS) for the tenant's next commit, so
+ * the next event is not delayed by a release and a claim; a claim is never kept past CLAIM_MAX_MS,
+ * so a change to the webhook (its URL, its kinds) reaches the worker within about a second.
  *
  * Per webhook, the event after its cursor that it subscribed to is sent; a 2xx moves the cursor on;
  * 410 Gone disables the webhook; anything else is tried again after the schedule's wait (or the
@@ -72,6 +83,8 @@ export class WebhookDispatcher {
   private unlisten: (() => void) | null = null;
   private notify: (notice: DispatcherNotice) => void = () => undefined;
   private readonly recent = new RecentEvents();
+  /** Workers waiting for a tenant's next commit (HOLD_MS), woken by its signal, any null one, or stop. */
+  private readonly holding = new Set<{ readonly tenantId: string; readonly heard: (yes: boolean) => void }>();
 
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
@@ -90,6 +103,7 @@ export class WebhookDispatcher {
     this.notify = notify;
     this.unlisten = this.signal.listen((tenantId, committed) => {
       this.recent.heard(tenantId, committed);
+      for (const hold of this.holding) if (tenantId === null || hold.tenantId === tenantId) hold.heard(true);
       this.wake();
     });
     this.timer = setInterval(() => this.wake(), POLL_MS);
@@ -101,6 +115,7 @@ export class WebhookDispatcher {
   async stop(graceMs = 5_000): Promise<void> {
     this.stopped = true;
     this.unlisten?.();
+    for (const hold of this.holding) hold.heard(false);
     if (this.timer) clearInterval(this.timer);
     if (this.gapTimer) clearTimeout(this.gapTimer);
     this.timer = null;
@@ -176,6 +191,7 @@ export class WebhookDispatcher {
     // The cursor moved past events this webhook does not take, and that is not written yet.
     let moved = false;
     let flushedAt = Date.now();
+    const claimedAt = Date.now();
     /** Writes the progress and the attempts made; false when the webhook was deleted or turned off meanwhile, or the lease was lost. */
     const write = async (repos: Repositories): Promise<boolean> => {
       const records = pending;
@@ -210,7 +226,11 @@ export class WebhookDispatcher {
             w = { ...w, cursor: newest };
             moved = true; // written with the release
           }
-          return;
+          // Caught up: keep the lease a moment for the next commit, unless others need the room.
+          const left = Math.min(HOLD_MS, claimedAt + CLAIM_MAX_MS - Date.now());
+          if (left <= 0 || this.stopped || this.inFlight.size >= CONCURRENCY) return;
+          if (!(await this.nextCommit(tenantId, left))) return;
+          continue;
         }
         for (const event of events) {
           if (this.stopped) return;
@@ -262,6 +282,22 @@ export class WebhookDispatcher {
         })
         .catch((error: unknown) => this.notify({ kind: 'error', error }));
     }
+  }
+
+  /** Resolves true at the tenant's next signal, false after `ms` or when the worker stops. */
+  private nextCommit(tenantId: string, ms: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const hold = {
+        tenantId,
+        heard: (yes: boolean) => {
+          clearTimeout(timer);
+          this.holding.delete(hold);
+          resolve(yes);
+        },
+      };
+      const timer = setTimeout(() => hold.heard(false), ms);
+      this.holding.add(hold);
+    });
   }
 
   private leaseEnd(): string {
