@@ -85,6 +85,8 @@ export class WebhookDispatcher {
   private readonly recent = new RecentEvents();
   /** Workers waiting for a tenant's next commit (HOLD_MS), woken by its signal, any null one, or stop. */
   private readonly holding = new Set<{ readonly tenantId: string; readonly heard: (yes: boolean) => void }>();
+  /** Signals heard so far: a worker that heard one since its last read reads again instead of waiting. */
+  private signals = 0;
 
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
@@ -103,6 +105,7 @@ export class WebhookDispatcher {
     this.notify = notify;
     this.unlisten = this.signal.listen((tenantId, committed) => {
       this.recent.heard(tenantId, committed);
+      this.signals++;
       for (const hold of this.holding) if (tenantId === null || hold.tenantId === tenantId) hold.heard(true);
       this.wake();
     });
@@ -212,6 +215,7 @@ export class WebhookDispatcher {
     try {
       let sent = 0;
       while (sent < EVENTS_PER_CLAIM && !this.stopped) {
+        const signalsBefore = this.signals;
         // The newest id too: every event up to it has committed (ids commit in order), so when none
         // of them is one this webhook takes, the cursor may move past all of them. What this process
         // committed lately is known without a read.
@@ -229,7 +233,8 @@ export class WebhookDispatcher {
           // Caught up: keep the lease a moment for the next commit, unless others need the room.
           const left = Math.min(HOLD_MS, claimedAt + CLAIM_MAX_MS - Date.now());
           if (left <= 0 || this.stopped || this.inFlight.size >= CONCURRENCY) return;
-          if (!(await this.nextCommit(tenantId, left))) return;
+          // A commit signalled while the outbox was being read may be the one this worker would wait for.
+          if (this.signals === signalsBefore && !(await this.nextCommit(tenantId, left))) return;
           continue;
         }
         for (const event of events) {
