@@ -16,7 +16,7 @@ import {
   type StoredWebhook,
 } from './webhook.js';
 import type { Repositories } from '../../ports/repositories.js';
-import type { ClaimedWebhook } from '../../ports/repositories/webhooks.js';
+import type { ClaimedWebhook, WebhookProgress } from '../../ports/repositories/webhooks.js';
 
 /** How long a claim lasts: longer than one attempt (10 s timeout), renewed after each; a process that died holding one delays its webhook by at most this. */
 export const LEASE_MS = 15_000;
@@ -28,9 +28,14 @@ const EVENTS_PER_CLAIM = 200;
 const POLL_MS = 1_000;
 /** Events read from the outbox at once for one webhook. */
 const READ_BATCH = 50;
-/** Successful attempts are written together, this many or after this long, whichever comes first. */
-const FLUSH_EVERY = 25;
+/**
+ * Successful attempts are written together, from this many or after this long, whichever comes
+ * first, while sending goes on; but never more than FLUSH_EVERY are sent without a write having found
+ * the webhook still there and on (a webhook deleted or turned off is sent at most that many more).
+ */
+const FLUSH_FROM = 12;
 const FLUSH_MS = 50;
+const FLUSH_EVERY = 25;
 /** Claims are at least this far apart: a burst of commits wakes the worker once, not once each. */
 const CLAIM_GAP_MS = 10;
 /**
@@ -195,26 +200,68 @@ export class WebhookDispatcher {
     let moved = false;
     let flushedAt = Date.now();
     const claimedAt = Date.now();
-    /** Writes the progress and the attempts made; false when the webhook was deleted or turned off meanwhile, or the lease was lost. */
-    const write = async (repos: Repositories): Promise<boolean> => {
-      const records = pending;
-      pending = [];
-      moved = false;
-      flushedAt = Date.now();
-      const progress = { cursor: w.cursor, attempt: w.attempt, nextAttemptAt: w.nextAttemptAt };
+    /** Writes `progress` and `records`; false when the webhook was deleted or turned off meanwhile, or the lease was lost. */
+    const save = async (repos: Repositories, progress: WebhookProgress, records: DeliveryAttempt[]): Promise<boolean> => {
       if (!(await repos.webhooks.progress(tenantId, w.id, this.owner, progress, this.leaseEnd()))) return false;
       for (const record of records) await repos.webhooks.recordAttempt(tenantId, record);
       return true;
     };
-    const flush = (extra?: (repos: Repositories) => Promise<void>): Promise<boolean> =>
-      this.uow.transaction(async (repos) => {
-        if (!(await write(repos))) return false;
+    /** Takes what is unwritten now, to write it (with `extra` when the webhook is still there). */
+    const take = () => {
+      const taken = {
+        progress: { cursor: w.cursor, attempt: w.attempt, nextAttemptAt: w.nextAttemptAt },
+        records: pending,
+      };
+      pending = [];
+      moved = false;
+      flushedAt = Date.now();
+      return taken;
+    };
+    const flush = (extra?: (repos: Repositories) => Promise<void>): Promise<boolean> => {
+      const { progress, records } = take();
+      return this.uow.transaction(async (repos) => {
+        if (!(await save(repos, progress, records))) return false;
         await extra?.(repos);
         return true;
       });
+    };
+    // Successes written in the background: one write at a time, so progress is written in order.
+    let writing: Promise<boolean> | null = null;
+    let unconfirmed = 0; // successes sent that no write has yet found the webhook on for
+    let refused = false; // a background write found it deleted or off, or failed
+    let failure: unknown = null;
+    const writeBehind = () => {
+      const count = pending.length;
+      writing = flush()
+        .then(
+          (ok) => {
+            if (ok) unconfirmed -= count;
+            else refused = true;
+            return ok;
+          },
+          (error: unknown) => {
+            refused = true;
+            failure = error;
+            return false;
+          },
+        )
+        .finally(() => {
+          writing = null;
+        });
+    };
+    /** Waits for the background write; false when the run must end (rethrows what the write threw). */
+    const settled = async (): Promise<boolean> => {
+      if (writing) await writing;
+      if (failure) {
+        const error = failure;
+        failure = null; // reported once, by whoever catches it
+        throw error;
+      }
+      return !refused;
+    };
     try {
       let sent = 0;
-      while (sent < EVENTS_PER_CLAIM && !this.stopped) {
+      while (sent < EVENTS_PER_CLAIM && !this.stopped && !refused) {
         const signalsBefore = this.signals;
         // The newest id too: every event up to it has committed (ids commit in order), so when none
         // of them is one this webhook takes, the cursor may move past all of them. What this process
@@ -238,7 +285,14 @@ export class WebhookDispatcher {
           continue;
         }
         for (const event of events) {
-          if (this.stopped) return;
+          if (this.stopped || refused) return;
+          if (unconfirmed >= FLUSH_EVERY) {
+            if (!(await settled())) return;
+            if (unconfirmed >= FLUSH_EVERY) {
+              if (!(await flush())) return;
+              unconfirmed = 0;
+            }
+          }
           sent++;
           const attempt = w.attempt + 1;
           const { record } = await this.delivery.send(
@@ -250,12 +304,12 @@ export class WebhookDispatcher {
           pending.push(record);
           if (record.outcome === 'success') {
             w = { ...w, cursor: event.eventId, attempt: 0, nextAttemptAt: null };
-            if (pending.length >= FLUSH_EVERY || Date.now() - flushedAt >= FLUSH_MS) {
-              if (!(await flush())) return;
-            }
+            unconfirmed++;
+            if (!writing && (pending.length >= FLUSH_FROM || Date.now() - flushedAt >= FLUSH_MS)) writeBehind();
             continue;
           }
           w = { ...w, attempt, nextAttemptAt: record.nextAttemptAt };
+          if (!(await settled())) return;
           const disable: DisabledReason | null =
             record.outcome === 'gone' ? 'gone' : record.outcome === 'exhausted' ? 'exhausted' : null;
           const kept = await flush(
@@ -278,11 +332,13 @@ export class WebhookDispatcher {
         }
       }
     } finally {
+      await (writing as Promise<boolean> | null)?.catch(() => false);
+      if (failure) this.notify({ kind: 'error', error: failure });
       // What is left to write and the release, in one transaction: under write load each waits its turn.
-      const unwritten = pending.length > 0 || moved;
+      const unwritten = pending.length > 0 || moved ? take() : null;
       await this.uow
         .transaction(async (repos) => {
-          if (unwritten) await write(repos);
+          if (unwritten) await save(repos, unwritten.progress, unwritten.records);
           await repos.webhooks.release(tenantId, w.id, this.owner);
         })
         .catch((error: unknown) => this.notify({ kind: 'error', error }));
