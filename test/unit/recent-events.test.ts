@@ -54,4 +54,11 @@ describe('RecentEvents', () => {
     recent.heard('t');
     expect(recent.after('t', 6, 10)).toBeNull();
   });
+
+  it('forgets a tenant', () => {
+    const recent = new RecentEvents();
+    recent.heard('t', [event(5)]);
+    recent.forget('t');
+    expect(recent.after('t', 4, 10)).toBeNull();
+  });
 });

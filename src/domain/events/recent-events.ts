@@ -1,7 +1,7 @@
 import type { EventKind, OutboxEvent } from './event.js';
 
-/** Events kept per tenant: a reader further behind than this reads the outbox. */
-const KEPT = 512;
+/** Events kept per tenant (up to twice as many between trims): a reader further behind reads the outbox. */
+const KEPT = 256;
 
 interface Tail {
   /** Consecutive ids, oldest first: every event the tenant committed from the first to the last. */
@@ -41,6 +41,11 @@ export class RecentEvents {
     tail.uncertain = false;
     // Trimmed now and then rather than on every commit.
     if (tail.events.length > 2 * KEPT) tail.events.splice(0, tail.events.length - KEPT);
+  }
+
+  /** Drops what is kept for a tenant nobody here reads now. */
+  forget(tenantId: string): void {
+    this.tails.delete(tenantId);
   }
 
   /**

@@ -62,11 +62,12 @@ export type DispatcherNotice =
  * (due retries), it claims webhooks that have something to send — a lease per webhook, so each is
  * worked on by one worker of one instance at a time — and delivers each one's events in order, one
  * task per webhook: a receiver that is slow or down holds its own task only. The events this process
- * committed come with the signal and are kept a while (RecentEvents), so a webhook that keeps up is
- * sent them without a read of the outbox, which under write load would wait behind every queued write.
- * A worker whose webhook has caught up keeps it a moment (HOLD_MS) for the tenant's next commit, so
- * the next event is not delayed by a release and a claim; a claim is never kept past CLAIM_MAX_MS,
- * so a change to the webhook (its URL, its kinds) reaches the worker within about a second.
+ * commits come with the signal and are kept while a webhook of their tenant is being worked on
+ * (RecentEvents), so a webhook that keeps up is sent them without a read of the outbox, which under
+ * write load would wait behind every queued write. A worker whose webhook has caught up keeps it a
+ * moment (HOLD_MS) for the tenant's next commit, so the next event is not delayed by a release and a
+ * claim; it stops waiting CLAIM_MAX_MS after its claim, so a change to the webhook (its URL, its
+ * kinds) is read again within about a second.
  *
  * Per webhook, the event after its cursor that it subscribed to is sent; a 2xx moves the cursor on;
  * 410 Gone disables the webhook; anything else is tried again after the schedule's wait (or the
@@ -87,7 +88,10 @@ export class WebhookDispatcher {
   private timer: NodeJS.Timeout | null = null;
   private unlisten: (() => void) | null = null;
   private notify: (notice: DispatcherNotice) => void = () => undefined;
+  /** The events lately committed here, kept for the tenants being worked on (`working`) only. */
   private readonly recent = new RecentEvents();
+  /** Workers per tenant under way. */
+  private readonly working = new Map<string, number>();
   /** Workers waiting for a tenant's next commit (HOLD_MS), woken by its signal, any null one, or stop. */
   private readonly holding = new Set<{ readonly tenantId: string; readonly heard: (yes: boolean) => void }>();
   /** Signals heard so far: a worker that heard one since its last read reads again instead of waiting. */
@@ -109,7 +113,7 @@ export class WebhookDispatcher {
     this.stopped = false;
     this.notify = notify;
     this.unlisten = this.signal.listen((tenantId, committed) => {
-      this.recent.heard(tenantId, committed);
+      if (tenantId === null || this.working.has(tenantId)) this.recent.heard(tenantId, committed);
       this.signals++;
       for (const hold of this.holding) if (tenantId === null || hold.tenantId === tenantId) hold.heard(true);
       this.wake();
@@ -191,7 +195,23 @@ export class WebhookDispatcher {
     }
   }
 
-  private async work({ tenantId, webhook }: ClaimedWebhook): Promise<void> {
+  private async work(claimed: ClaimedWebhook): Promise<void> {
+    const { tenantId } = claimed;
+    this.working.set(tenantId, (this.working.get(tenantId) ?? 0) + 1);
+    try {
+      await this.deliver(claimed);
+    } finally {
+      const left = this.working.get(tenantId)! - 1;
+      if (left > 0) this.working.set(tenantId, left);
+      else {
+        this.working.delete(tenantId);
+        this.recent.forget(tenantId);
+      }
+    }
+  }
+
+  /** Delivers one claimed webhook's events, in order, until it has caught up (or must stop). */
+  private async deliver({ tenantId, webhook }: ClaimedWebhook): Promise<void> {
     let w: StoredWebhook = webhook;
     // Attempts made but not yet written: successes are written in small batches (a crash before the
     // write only means those events are sent again: at least once), a failure at once.
