@@ -8,6 +8,8 @@ import type { EventMetrics } from '../../ports/event-metrics.js';
 export const HEARTBEAT_MS = 15_000;
 /** Heartbeat buckets: one beats every HEARTBEAT_MS / BEATS (100 ms), so 5,000 streams cost ~33 writes a tick. */
 const BEATS = 150;
+/** Ticks are at least this far apart (a short heartbeat, in tests, has fewer buckets). */
+const MIN_TICK_MS = 10;
 /** What a client is told to wait before reconnecting. */
 export const RETRY_MS = 3_000;
 /**
@@ -29,19 +31,23 @@ export const sseMessage = (event: OutboxEvent): string =>
 export class EventStreams {
   private readonly open = new Set<ServerResponse>();
   /**
-   * Heartbeats are spread over the interval: each stream belongs to one of BEATS buckets and one
-   * bucket beats per tick, so 5,000 streams cost a few dozen writes at a time, never 5,000 at once
-   * (which would hold the event loop long enough to show in every request's latency).
+   * Heartbeats are spread over the interval: each stream belongs to one bucket and one bucket beats
+   * per tick, so 5,000 streams cost a few dozen writes at a time, never 5,000 at once (which would
+   * hold the event loop long enough to show in every request's latency). One timer for all streams.
    */
-  private readonly buckets: Set<ServerResponse>[] = Array.from({ length: BEATS }, () => new Set());
+  private readonly buckets: Set<ServerResponse>[];
   private nextBucket = 0;
+  private beatingBucket = 0;
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly metrics: EventMetrics,
     private readonly heartbeatMs = HEARTBEAT_MS,
     private readonly maxBufferedBytes = MAX_BUFFERED_BYTES,
-  ) {}
+  ) {
+    const beats = Math.max(1, Math.min(BEATS, Math.floor(heartbeatMs / MIN_TICK_MS)));
+    this.buckets = Array.from({ length: beats }, () => new Set());
+  }
 
   get size(): number {
     return this.open.size;
@@ -58,7 +64,7 @@ export class EventStreams {
     });
     res.write(`retry: ${RETRY_MS}\n\n`);
     this.open.add(res);
-    const bucket = this.buckets[this.nextBucket++ % BEATS]!;
+    const bucket = this.buckets[this.nextBucket++ % this.buckets.length]!;
     bucket.add(res);
     this.metrics.streamsChanged(1);
     res.once('close', () => {
@@ -97,9 +103,10 @@ export class EventStreams {
   private startHeartbeat(): void {
     if (this.timer) return;
     this.timer = setInterval(() => {
-      for (const res of this.open)
+      const bucket = this.buckets[this.beatingBucket++ % this.buckets.length]!;
+      for (const res of bucket)
         if (!res.destroyed && res.writableLength <= this.maxBufferedBytes) res.write(': heartbeat\n\n');
-    }, this.heartbeatMs);
+    }, this.heartbeatMs / this.buckets.length);
     this.timer.unref();
   }
 

@@ -22,7 +22,12 @@ interface TenantFeed {
   readonly subscribers: Map<Subscriber, { lastId: number }>;
   /** Reads and subscriptions of one tenant take turns, so every subscriber sees ids in order, once. */
   turn: Promise<void>;
-  readPending: boolean;
+  /** A turn to take what was signalled is queued (at most one waits behind the running turn). */
+  pending: boolean;
+  /** Events this process committed, handed over by the signal since the queued turn was queued. */
+  committed: OutboxEvent[];
+  /** A signal came without its events (another process, a reconnection): the queued turn reads. */
+  mustRead: boolean;
   /** Subscriptions under way: the feed is kept while any is. */
   joining: number;
 }
@@ -30,6 +35,9 @@ interface TenantFeed {
 /**
  * The live event stream's fan-out (SPEC §8): one reader of the outbox per tenant and process, woken
  * by the event signal, hands each new event to every subscriber of the tenant that may see its kind.
+ * The events this process commits come with their signal and are handed out at once, without a read
+ * (which would wait behind every write queued for the database); a read happens only when they do
+ * not follow on from the last event handed out, or when a signal comes without them.
  * A subscriber that resumes (Last-Event-ID) is first given what it missed, from the outbox, in
  * order and without repeats; one too far behind (REPLAY_MAX) gets a reset instead. Nothing is
  * buffered here: a subscriber that cannot keep up says so (send → false) and is dropped; it resumes.
@@ -47,9 +55,9 @@ export class EventHub {
   /** Starts reading on signals (idempotent; the first subscription starts it too). */
   start(): void {
     if (this.unlisten) return;
-    this.unlisten = this.signal.listen((tenantId) => {
+    this.unlisten = this.signal.listen((tenantId, committed) => {
       if (tenantId === null) for (const id of this.feeds.keys()) this.read(id);
-      else if (this.feeds.has(tenantId)) this.read(tenantId);
+      else if (this.feeds.has(tenantId)) this.read(tenantId, committed);
     });
   }
 
@@ -111,7 +119,15 @@ export class EventHub {
       const cursor = await this.uow.read((r) => r.outbox.newestId(tenantId));
       feed = this.feeds.get(tenantId); // another subscription may have made it meanwhile
       if (!feed) {
-        feed = { cursor, subscribers: new Map(), turn: Promise.resolve(), readPending: false, joining: 0 };
+        feed = {
+          cursor,
+          subscribers: new Map(),
+          turn: Promise.resolve(),
+          pending: false,
+          committed: [],
+          mustRead: false,
+          joining: 0,
+        };
         this.feeds.set(tenantId, feed);
       }
     }
@@ -124,31 +140,48 @@ export class EventHub {
     return turn;
   }
 
-  /** Reads what is new for a tenant (at most one read waits behind the running one). */
-  private read(tenantId: string): void {
+  /**
+   * Takes what is new for a tenant in its next turn (at most one waits behind the running one): the
+   * committed events given, when they follow on from the cursor, else a read of the outbox.
+   */
+  private read(tenantId: string, committed?: readonly OutboxEvent[]): void {
     const feed = this.feeds.get(tenantId);
-    if (!feed || feed.readPending) return;
-    feed.readPending = true;
+    if (!feed) return;
+    if (committed) feed.committed.push(...committed);
+    else feed.mustRead = true;
+    if (feed.pending) return;
+    feed.pending = true;
     void this.inTurn(feed, async () => {
-      feed.readPending = false;
-      await this.catchUp(tenantId, feed);
+      const events = feed.committed.filter((e) => e.eventId > feed.cursor);
+      const mustRead = feed.mustRead;
+      feed.pending = false;
+      feed.committed = [];
+      feed.mustRead = false;
+      // Consecutive ids from the cursor on: exactly what a read would return.
+      if (!mustRead && events.every((e, i) => e.eventId === feed.cursor + 1 + i)) this.handOut(feed, events);
+      else await this.catchUp(tenantId, feed);
     }).catch(() => undefined); // the database is down: the next signal reads again
   }
 
   private async catchUp(tenantId: string, feed: TenantFeed): Promise<void> {
     for (;;) {
       const events = await this.uow.read((r) => r.outbox.listAfter(tenantId, feed.cursor, READ_BATCH));
-      for (const event of events) {
-        for (const [subscriber, state] of feed.subscribers) {
-          if (event.eventId <= state.lastId) continue;
-          state.lastId = event.eventId;
-          if (mayReceive(subscriber, event) && !subscriber.send(event)) {
-            feed.subscribers.delete(subscriber);
-          }
-        }
-        feed.cursor = event.eventId;
-      }
+      this.handOut(feed, events);
       if (events.length < READ_BATCH) return;
+    }
+  }
+
+  /** Gives each event, in order, to the subscribers that have not had it and may see it. */
+  private handOut(feed: TenantFeed, events: readonly OutboxEvent[]): void {
+    for (const event of events) {
+      for (const [subscriber, state] of feed.subscribers) {
+        if (event.eventId <= state.lastId) continue;
+        state.lastId = event.eventId;
+        if (mayReceive(subscriber, event) && !subscriber.send(event)) {
+          feed.subscribers.delete(subscriber);
+        }
+      }
+      feed.cursor = event.eventId;
     }
   }
 }

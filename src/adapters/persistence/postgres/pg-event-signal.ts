@@ -1,4 +1,4 @@
-import { EventSignal } from '../../../ports/event-signal.js';
+import { EventSignal, type EventListener } from '../../../ports/event-signal.js';
 import type { PgNotifications } from './pg-notifications.js';
 import { EVENTS_CHANNEL } from './repositories/outbox.js';
 
@@ -17,7 +17,7 @@ export class PgEventSignal extends EventSignal {
     super();
   }
 
-  listen(listener: (tenantId: string | null) => void): () => void {
+  listen(listener: EventListener): () => void {
     const unsubscribe = this.notifications.subscribe(EVENTS_CHANNEL, {
       message: (tenantId) => listener(tenantId || null),
       reset: () => listener(null),

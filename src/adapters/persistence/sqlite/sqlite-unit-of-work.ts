@@ -12,7 +12,7 @@ import type { Sql } from './sql.js';
  * Write transactions start with BEGIN IMMEDIATE: the write lock is taken up front, so another process
  * waits (busy_timeout) at the start instead of failing with SQLITE_BUSY halfway through. A wait past
  * the busy timeout fails as DatabaseBusyError (a retryable 503), not as a bug (SqliteDatabase.exclusive).
- * After a commit that appended events, the event signal is told which tenants' (never before); after
+ * After a commit that appended events, the event signal is given them by tenant (never before); after
  * one that recorded access changes, the access signal which lookups (so this process forgets them
  * before the caller hears of the commit).
  */
@@ -40,10 +40,10 @@ export class SqliteUnitOfWork extends UnitOfWork {
         sql.db.exec('COMMIT');
         const changed = repos.accessChanges.take();
         if (changed.length) this.signals.access?.committed(changed);
-        const { tenants, kinds } = repos.outbox.takeAppended();
-        if (tenants.length) {
-          this.signals.events?.committed(tenants);
-          this.signals.onPublished?.(kinds);
+        const appended = repos.outbox.takeAppended();
+        if (appended.size) {
+          this.signals.events?.committed(appended);
+          this.signals.onPublished?.([...appended.values()].flatMap((events) => events.map((e) => e.kind)));
         }
         return result;
       } catch (error) {

@@ -14,12 +14,12 @@ const COLUMNS = 'event_id AS eventId, id, kind, occurred_at AS occurredAt, paylo
 
 export class SqliteOutboxRepository implements OutboxRepository {
   /**
-   * Tenants with events appended in the open transaction: the unit of work takes them after COMMIT to
-   * signal readers in this process (and forgets them on ROLLBACK), so nothing is announced that did
-   * not commit. One connection runs one transaction at a time, so one set is enough.
+   * The events appended in the open transaction, by tenant, as a reader would get them back: the unit
+   * of work takes them after COMMIT to hand to readers in this process (and forgets them on ROLLBACK),
+   * so nothing is announced that did not commit. One connection runs one transaction at a time, so one
+   * map is enough.
    */
-  private readonly appended = new Set<string>();
-  private readonly kinds: EventKind[] = [];
+  private appended = new Map<string, OutboxEvent[]>();
 
   constructor(private readonly sql: Sql) {}
 
@@ -27,6 +27,7 @@ export class SqliteOutboxRepository implements OutboxRepository {
     tenantId: string,
     event: NewOutboxEvent & { readonly id: string; readonly eventId: number },
   ): Promise<void> {
+    const payload = json(event.payload);
     try {
       this.sql.run(
         'INSERT INTO outbox_events (id, tenant_id, event_id, kind, occurred_at, payload) VALUES (?, ?, ?, ?, ?, ?)',
@@ -35,13 +36,21 @@ export class SqliteOutboxRepository implements OutboxRepository {
         event.eventId,
         event.kind,
         event.occurredAt,
-        json(event.payload),
+        payload,
       );
     } catch (error) {
       throw conflictOf(error, 'event', { id: event.id });
     }
-    this.appended.add(tenantId);
-    this.kinds.push(event.kind);
+    const stored: OutboxEvent = {
+      id: event.id,
+      eventId: event.eventId,
+      kind: event.kind,
+      occurredAt: event.occurredAt,
+      payload: parseJson<Record<string, unknown>>(payload),
+    };
+    const appended = this.appended.get(tenantId);
+    if (appended) appended.push(stored);
+    else this.appended.set(tenantId, [stored]);
   }
 
   async listAfter(
@@ -72,10 +81,10 @@ export class SqliteOutboxRepository implements OutboxRepository {
     return this.sql.number('SELECT coalesce(max(event_id), 0) FROM outbox_events WHERE tenant_id = ?', tenantId);
   }
 
-  /** The tenants and kinds of the events the transaction that just ended appended (see `appended`). */
-  takeAppended(): { tenants: string[]; kinds: EventKind[] } {
-    const taken = { tenants: [...this.appended], kinds: this.kinds.splice(0) };
-    this.appended.clear();
+  /** The events the transaction that just ended appended, by tenant, oldest first (see `appended`). */
+  takeAppended(): ReadonlyMap<string, readonly OutboxEvent[]> {
+    const taken = this.appended;
+    if (taken.size > 0) this.appended = new Map();
     return taken;
   }
 }
