@@ -18,9 +18,10 @@ const validators = new Map<object, ValidateFunction>();
  * loaded it at start would hold it (a hundred modules) unused for as long as it runs.
  */
 const loadAjv = (): Promise<Ajv2020> =>
-  (ajv ??= Promise.all([import('ajv/dist/2020.js'), import('ajv-formats')]).then(([{ Ajv2020 }, formats]) =>
-    // OpenAPI's own keywords beside the schemas (`components`) are not JSON Schema: not strict.
-    formats.default.default(new Ajv2020({ strict: false, allErrors: true })),
+  (ajv ??= Promise.all([import('ajv/dist/2020.js'), import('ajv-formats')]).then(([ajv2020, formats]) =>
+    // Both are CommonJS: each one's `module.exports` is its `default`, whoever loads it (Node, or
+    // the bundle's chunk). OpenAPI's own keywords beside the schemas are not JSON Schema: not strict.
+    formats.default.default(new ajv2020.default.Ajv2020({ strict: false, allErrors: true })),
   ));
 
 async function validatorOf(schema: object): Promise<ValidateFunction> {
