@@ -8,7 +8,7 @@
 // the first alert, the OpenID client with the first single sign-on, the MCP SDK with the first MCP
 // message. V8 keeps the source of every loaded file for as long as the process runs (functions are
 // compiled when first called), so one file of everything cost an idle server its 4.4 MB and more;
-// `desk serve` on SQLite now loads about 2.9 MB. Chunks sit in the bundle's own folder, so that paths
+// `desk serve` on SQLite now loads about 3.2 MB. Chunks sit in the bundle's own folder, so that paths
 // taken from import.meta.url (dist/web, dist/build-info.json) are the same from any of them.
 //
 // Left out, and loaded from node_modules as before: better-sqlite3 (a native addon), pg-native (an
