@@ -25,6 +25,15 @@ export function youngGenerationBytes(): number {
   return getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0;
 }
 
+/**
+ * Whether whoever started the process sized the young generation (`--max-semi-space-size` on node's
+ * command line or in NODE_OPTIONS, say to trade memory for throughput): their size is kept.
+ */
+export const sizedByOperator = (
+  execArgv: readonly string[] = process.execArgv,
+  nodeOptions = process.env.NODE_OPTIONS ?? '',
+): boolean => [...execArgv, ...nodeOptions.split(/\s+/)].some((arg) => /^--max[-_]semi[-_]space[-_]size\b/.test(arg));
+
 /** V8's own growth factor, when nothing limits the young generation. */
 const V8_GROWTH_FACTOR = 2;
 
@@ -39,9 +48,11 @@ export interface YoungGenerationLimit {
 
 /**
  * Keeps the young generation at its present size (V8's initial one, at start-up) until
- * `allowGrowth()`, then lets it grow to two semi-spaces of `maxSemiSpaceMib` and no further.
+ * `allowGrowth()`, then lets it grow to two semi-spaces of `maxSemiSpaceMib` and no further; does
+ * nothing when the operator sized it (sizedByOperator).
  */
 export function limitYoungGeneration(maxSemiSpaceMib = MAX_SEMI_SPACE_MIB): YoungGenerationLimit {
+  if (sizedByOperator()) return { allowGrowth: () => undefined, release: () => undefined };
   const limit = 2 * maxSemiSpaceMib * 1024 * 1024;
   let observer: PerformanceObserver | null = null;
   growthFactor(1);

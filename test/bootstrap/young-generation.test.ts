@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { sizedByOperator } from '../../src/bootstrap/young-generation.js';
 
 const compiled = fileURLToPath(new URL('../../dist/bootstrap/young-generation.js', import.meta.url));
 
@@ -38,14 +39,28 @@ const released = youngGenerationBytes() / MiB;
 console.log(JSON.stringify({ held, limited, released }));
 `;
 
+const run = (nodeArgs: string[] = []) =>
+  JSON.parse(
+    execFileSync(process.execPath, [...nodeArgs, '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: '' },
+    }),
+  ) as { held: number; limited: number; released: number };
+
 describe('limitYoungGeneration', () => {
   it('holds the young generation at its initial size, then lets it grow to the limit and no further', () => {
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
-    const { held, limited, released } = JSON.parse(out) as { held: number; limited: number; released: number };
+    const { held, limited, released } = run();
     expect(held).toBeLessThanOrEqual(2);
     expect(limited).toBeGreaterThan(held);
     expect(limited).toBeLessThanOrEqual(8);
     // The same work, unlimited, grows it past the limit: the figures above are the limit's doing.
     expect(released).toBeGreaterThan(8);
+  });
+
+  it('leaves a size the operator chose alone', () => {
+    expect(run(['--max-semi-space-size=16']).held).toBeGreaterThan(8);
+    expect(sizedByOperator([], '--enable-source-maps --max-semi-space-size=64')).toBe(true);
+    expect(sizedByOperator(['--max_semi_space_size=2'], '')).toBe(true);
+    expect(sizedByOperator(['--max-old-space-size=512'], '--enable-source-maps')).toBe(false);
   });
 });
