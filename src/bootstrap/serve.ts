@@ -28,6 +28,7 @@ import { buildContainer, sqliteFile } from './container.js';
 import { httpApp } from './http-app.js';
 import { configForCommand, ensureServerSecrets } from './load-config.js';
 import { Readiness } from './readiness.js';
+import { limitYoungGeneration } from './young-generation.js';
 
 const RETRY_MIN_MS = 500;
 const RETRY_MAX_MS = 5_000;
@@ -37,6 +38,8 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 const ERROR_FLUSH_MS = 2_000;
 
 export async function serve(options: ServeOptions): Promise<void> {
+  // A server's young generation stays small: start-up's survivors would otherwise grow it for good.
+  const youngGeneration = limitYoungGeneration();
   const config = ensureServerSecrets(configForCommand(options));
   const container = await buildContainer(config);
   const readiness = new Readiness();
@@ -67,6 +70,7 @@ export async function serve(options: ServeOptions): Promise<void> {
       .catch((err: unknown) => container.get(Logger).warn({ err }, 'could not mark the database as served'));
     background = startBackground(container, { backups: config.backups });
     if (options.demo) await startDemo(container, config);
+    youngGeneration.allowGrowth();
   });
 }
 

@@ -8,6 +8,7 @@ import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { MAX_SEMI_SPACE_MIB } from '../../src/bootstrap/young-generation.js';
 import { isWellFormedKey } from '../../src/domain/identity/api-key.js';
 import { eventually, runDesk, startServe, tempInstallDir, type RunningServer } from '../support/cli.js';
 import { postgresAvailable } from '../support/postgres.js';
@@ -118,6 +119,14 @@ describe('desk serve --embedded-db --demo', () => {
     expect(elsewhere.json.type).toMatch(/\/unknown-host$/);
     expect(elsewhere.headers['content-type']).toContain('application/problem+json');
     expect((await send(port, { path: '/api/health/ready', host: 'evil.example' })).status).toBe(200);
+  });
+
+  it('keeps its young generation within the limit once started and seeded (young-generation.ts)', async () => {
+    const scrape = await (await fetch(`${server.url}/api/metrics`)).text();
+    const line = scrape.split('\n').find((l) => l.startsWith('desk_nodejs_heap_space_size_total_bytes{space="new"}'));
+    expect(line).toBeDefined();
+    // V8 alone: 16 MiB after start-up, 32 MiB after seeding the demo school.
+    expect(Number(line!.split(' ')[1])).toBeLessThanOrEqual(2 * MAX_SEMI_SPACE_MIB * 1024 * 1024);
   });
 
   it('stops on SIGTERM with exit 0, and a second demo start seeds nothing', async () => {

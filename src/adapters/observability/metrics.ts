@@ -17,6 +17,9 @@ const PROMTOOL_REJECTED_DEFAULTS = [
 /** How a `tools/call` ended: a result, a failure (domain or bug), or a tool the caller cannot see. */
 export type ToolCallOutcome = 'ok' | 'error' | 'unknown';
 
+/** Records one answered request of a method and route: its status and its duration in seconds. */
+export type RequestObserver = (status: number, seconds: number) => void;
+
 /** The `route` label of a request no route matched (404 of an unknown path, or a foreign host). */
 export const UNMATCHED_ROUTE = 'unmatched';
 
@@ -47,10 +50,8 @@ export class Metrics {
   private readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
   private readonly toolCalls: Counter<'tool' | 'outcome'>;
   private readonly rateLimited: Counter<'policy'>;
-  private readonly requestSeries = new Map<
-    string,
-    { readonly count: Counter.Internal; readonly duration: Histogram.Internal<'method' | 'route' | 'status'> }
-  >();
+  /** One observer per (method, route), made on first use: see requestObserver. */
+  private readonly requestObservers = new Map<string, RequestObserver>();
   /** Webhook delivery attempts by outcome: `success`, `failure` (will retry), `gone`, `exhausted`, `refused`. */
   readonly webhookDeliveries: Counter<'outcome'>;
   /** Events committed to the outbox, by kind (a fixed word). */
@@ -147,21 +148,43 @@ export class Metrics {
   }
 
   /**
-   * One answered HTTP request; `route` must be a template or UNMATCHED_ROUTE. The two series of a
-   * (method, route, status) are looked up once and kept: prom-client would otherwise hash the label
-   * set on every request. The labels are bounded (see above), so the map is too.
+   * One answered HTTP request; `route` must be a template or UNMATCHED_ROUTE. Looks up the observer of
+   * its method and route (requestObserver), so a caller that knows them ahead should keep that instead.
    */
   observeRequest(method: string, route: string, status: number, seconds: number): void {
+    this.requestObserver(method, route)(status, seconds);
+  }
+
+  /**
+   * What records the requests answered on one method and route (a template or UNMATCHED_ROUTE): a
+   * function of the status and the duration in seconds, the same one for every call with the same
+   * method and route, so a caller may resolve it once per route. It holds the two series of each
+   * status it has seen (`desk_http_requests_total` and `desk_http_request_duration_seconds`), so a
+   * request costs one lookup by status and two updates: prom-client would otherwise hash the label
+   * set on every request. The labels are bounded (see above), so the series kept are too.
+   */
+  requestObserver(method: string, route: string): RequestObserver {
     const verb = METHODS.has(method) ? method : 'OTHER';
-    const key = `${verb} ${status} ${route}`;
-    let series = this.requestSeries.get(key);
-    if (!series) {
-      const labels = { method: verb, route, status: String(status) };
-      series = { count: this.httpRequests.labels(labels), duration: this.httpDuration.labels(labels) };
-      this.requestSeries.set(key, series);
+    const key = `${verb} ${route}`;
+    let observer = this.requestObservers.get(key);
+    if (!observer) {
+      const series = new Map<
+        number,
+        { readonly count: Counter.Internal; readonly duration: Histogram.Internal<'method' | 'route' | 'status'> }
+      >();
+      observer = (status, seconds) => {
+        let s = series.get(status);
+        if (!s) {
+          const labels = { method: verb, route, status: String(status) };
+          s = { count: this.httpRequests.labels(labels), duration: this.httpDuration.labels(labels) };
+          series.set(status, s);
+        }
+        s.count.inc();
+        s.duration.observe(seconds);
+      };
+      this.requestObservers.set(key, observer);
     }
-    series.count.inc();
-    series.duration.observe(seconds);
+    return observer;
   }
 
   /** One `tools/call`; a name outside the catalogue is counted as `unknown`. */

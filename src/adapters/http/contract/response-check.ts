@@ -1,6 +1,5 @@
 import type { Middleware } from 'koa';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import { PROBLEMS, PROBLEM_CONTENT_TYPE } from '../problems.js';
 import { failureKind } from '../middleware/error-handler.js';
 import { problemsOf, type ConsoleDocument } from './openapi.js';
@@ -11,15 +10,24 @@ export class UndeclaredAnswer extends Error {
   override readonly name = 'UndeclaredAnswer';
 }
 
-let ajv: Ajv2020 | null = null;
+let ajv: Promise<Ajv2020> | null = null;
 const validators = new Map<object, ValidateFunction>();
 
-function validatorOf(schema: object): ValidateFunction {
+/**
+ * ajv is loaded with the first answer checked: the check is off in production, where a server that
+ * loaded it at start would hold it (a hundred modules) unused for as long as it runs.
+ */
+const loadAjv = (): Promise<Ajv2020> =>
+  (ajv ??= Promise.all([import('ajv/dist/2020.js'), import('ajv-formats')]).then(([ajv2020, formats]) =>
+    // Both are CommonJS: each one's `module.exports` is its `default`, whoever loads it (Node, or
+    // the bundle's chunk). OpenAPI's own keywords beside the schemas are not JSON Schema: not strict.
+    formats.default.default(new ajv2020.default.Ajv2020({ strict: false, allErrors: true })),
+  ));
+
+async function validatorOf(schema: object): Promise<ValidateFunction> {
   let validate = validators.get(schema);
   if (!validate) {
-    // OpenAPI's own keywords beside the schemas (`components`) are not JSON Schema: not strict.
-    ajv ??= addFormats.default(new Ajv2020({ strict: false, allErrors: true }));
-    validate = ajv.compile(schema);
+    validate = (await loadAjv()).compile(schema);
     validators.set(schema, validate);
   }
   return validate;
@@ -71,7 +79,7 @@ export function answerCheck(
     }
     // What the client receives: the body as JSON, not the object that became it.
     const sent: unknown = JSON.parse(JSON.stringify(ctx.body ?? null));
-    const validate = validatorOf(declared.schema);
+    const validate = await validatorOf(declared.schema);
     if (!validate(sent)) {
       const where = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; ');
       fail(`${label} answered ${ctx.status} with a body its declaration does not allow: ${where}`);
