@@ -62,8 +62,8 @@ export interface ErrorHandlerOptions {
 }
 
 /**
- * Renders everything a request's pipeline threw (the request frame calls it), on every surface, through the one table in problems.ts:
- * DomainError and HttpProblem by their kind; a database busy past its lock timeout or unreachable
+ * Renders everything a request's pipeline threw (the request frame calls it), on every surface,
+ * through the one table in problems.ts: DomainError and HttpProblem by their kind; a database busy past its lock timeout or unreachable
  * is a 503 `unavailable` with Retry-After (nothing was written, a retry may well succeed); anything
  * else is a bug → 500 with a generic detail, handed to `onUnexpected`, and never a stack trace or a
  * driver message in the response. Requests to a JSON-RPC path get the same status with a JSON-RPC

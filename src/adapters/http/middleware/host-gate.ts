@@ -6,8 +6,6 @@ import { ResolveTenant } from '../../../domain/tenants/resolve-tenant.js';
 import type { Tenant } from '../../../domain/tenants/tenant.js';
 import { HttpProblem } from '../problems.js';
 
-export { isUngatedPath } from '../routing/routes.js';
-
 /** Host name without port, lower case, without a trailing dot; IPv6 keeps its brackets (`[::1]`). */
 export const normalizeHost = (hostname: string): string => hostname.toLowerCase().replace(/\.$/, '');
 

@@ -52,7 +52,7 @@ const isApi = (path: string): boolean => path === '/api' || path.startsWith('/ap
 /**
  * The browser console (issue 13), served by `desk serve` on the API's own origin from what
  * `npm run build` wrote (dist/web): a GET or HEAD outside /api that names a built file gets it by one
- * map lookup, before any route is looked for — hashed assets cached for a year, immutable — and one
+ * map lookup, before any middleware of a route runs — hashed assets cached for a year, immutable — and one
  * that no route answered gets the app's index.html (`no-cache`, with the CSP), so a deep link
  * (`/loans?status=ISSUED`) survives a reload and the app's own router takes it from there. A missing
  * asset is a 404, never the page. With no build (`assets` null) there is no console: those paths
