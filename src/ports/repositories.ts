@@ -43,6 +43,8 @@ import type {
   OAuthTokenRepository,
 } from './repositories/oauth.js';
 import type { PendingSignInRepository, SsoBindingRepository, SsoProviderRepository } from './repositories/sso.js';
+import type { SchoolSettingRepository } from './repositories/school-settings.js';
+import type { GuardianRepository } from './repositories/guardians.js';
 
 /** Every repository, bound to one transaction (or to plain reads). */
 export interface Repositories {
@@ -71,4 +73,6 @@ export interface Repositories {
   readonly ssoProviders: SsoProviderRepository;
   readonly ssoBindings: SsoBindingRepository;
   readonly pendingSignIns: PendingSignInRepository;
+  readonly schoolSettings: SchoolSettingRepository;
+  readonly guardians: GuardianRepository;
 }

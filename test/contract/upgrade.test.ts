@@ -21,6 +21,9 @@ import { runRepositoryContract } from './repositories.contract.js';
 warnIfPostgresSkipped();
 
 /** A SQLite file migrated by the previous release's list, then upgraded by the current one. */
+/** The versions this release added since the previous one: an upgrade applies them, and only them. */
+const ADDED = MIGRATION_VERSIONS.slice(MIGRATION_VERSIONS.indexOf('0013_school_settings'));
+
 const upgradedSqlite = () => openSqliteSubject({ upgradedFrom: PREVIOUS_SQLITE });
 
 /** The schema as SQLite records it: every table, index and trigger with the SQL that made it. */
@@ -58,8 +61,8 @@ describe('upgrade from the previous release: sqlite', () => {
     await fresh?.close();
   });
 
-  it('renames the recorded versions and applies only the numbers it never had, which do nothing on SQLite', async () => {
-    expect(upgraded.applied).toEqual(['0002_loan_tallies', '0005_loans_issued_index']);
+  it('renames the recorded versions and applies only the numbers it never had: two that do nothing on SQLite, and this release’s', async () => {
+    expect(upgraded.applied).toEqual(['0002_loan_tallies', '0005_loans_issued_index', ...ADDED]);
     expect(recordedVersions(upgraded.file)).toEqual([...MIGRATION_VERSIONS]);
     expect(await upgraded.database.migrate()).toEqual({ applied: [] });
   });
@@ -112,8 +115,8 @@ describe.skipIf(!postgresAvailable)('upgrade from the previous release: postgres
     await fresh?.close();
   });
 
-  it('renames the recorded versions and applies only the number it never had, which does nothing on Postgres', async () => {
-    expect(upgraded.applied).toEqual(['0010_access_version']);
+  it('renames the recorded versions and applies only the numbers it never had: one that does nothing on Postgres, and this release’s', async () => {
+    expect(upgraded.applied).toEqual(['0010_access_version', ...ADDED]);
     const { rows } = await upgraded.database.pool.query<{ version: string }>(
       'SELECT version FROM schema_migrations ORDER BY version',
     );

@@ -107,8 +107,9 @@ describe.each(databases)('webhooks on %s', (database) => {
     expect(listed.status).toBe(200);
     // The kinds this key may subscribe to: its view permissions' records, imports (each delivery is
     // held to what was imported) and the deployment's events; no people, devices, tickets or costs.
+    // Bookings are the loan pool's: who sees loans sees them.
     expect(listed.json.subscribableKinds).toEqual(
-      SUBSCRIBABLE_KINDS.filter((k) => /^(loan|submission)\.|^import\.|^(backup|monitor)\./.test(k)),
+      SUBSCRIBABLE_KINDS.filter((k) => /^(loan|reservation|submission)\.|^import\.|^(backup|monitor)\./.test(k)),
     );
     expect(listed.text).not.toContain(reply.json.secret);
     expect(listed.text).not.toContain('secret');

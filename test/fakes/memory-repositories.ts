@@ -32,6 +32,8 @@ import {
   MemorySsoBindingRepository,
   MemorySsoProviderRepository,
 } from './memory/sso.js';
+import { MemorySchoolSettingRepository } from './memory/school-settings.js';
+import { MemoryGuardianRepository } from './memory/guardians.js';
 import type { MemoryState } from './memory/store.js';
 import type { Repositories } from '../../src/ports/repositories.js';
 
@@ -65,4 +67,6 @@ export const memoryRepositories = (state: MemoryState, accessChanges: string[] =
   ssoProviders: new MemorySsoProviderRepository(state),
   ssoBindings: new MemorySsoBindingRepository(state),
   pendingSignIns: new MemoryPendingSignInRepository(state),
+  schoolSettings: new MemorySchoolSettingRepository(state),
+  guardians: new MemoryGuardianRepository(state),
 });

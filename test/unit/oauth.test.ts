@@ -110,7 +110,13 @@ describe('scopes', () => {
 
   it('gives an app only what it asked for that the person holds, never a console-only permission or a module', () => {
     const teacher = new Set([...ROLE_PERMISSIONS.teacher, 'module.loans']);
-    expect(grantableScopes(null, teacher)).toEqual(['person.view', 'loan.view', 'repair.create', 'ticket.create']);
+    expect(grantableScopes(null, teacher)).toEqual([
+      'person.view',
+      'loan.view',
+      'repair.create',
+      'ticket.create',
+      'reservation.create',
+    ]);
     expect(grantableScopes(['loan.view', 'loan.issue', 'openid', 'module.loans'], teacher)).toEqual(['loan.view']);
     const admin = new Set<string>(ROLE_PERMISSIONS['school-admin']);
     expect(grantableScopes(['user.manage', 'apikey.manage'], admin)).toEqual([]);

@@ -55,6 +55,9 @@ describe('the role table', () => {
         'ticket.manage',
         'repair.manage',
         'cost.manage',
+        'reservation.create',
+        'reservation.manage',
+        'charge.manage',
       ].sort(),
     );
     expect(sorted('loan-desk')).toEqual(
@@ -69,9 +72,14 @@ describe('the role table', () => {
         'event.subscribe',
         'loan.manage',
         'ticket.create',
+        'reservation.create',
+        'reservation.manage',
       ].sort(),
     );
-    expect(sorted('teacher')).toEqual(['person.view', 'loan.view', 'repair.create', 'ticket.create'].sort());
+    // A teacher books their own groups' loaners ahead (issue 23) and sees their own bookings.
+    expect(sorted('teacher')).toEqual(
+      ['person.view', 'loan.view', 'repair.create', 'ticket.create', 'reservation.create'].sort(),
+    );
     // Read-only keeps every view permission and nothing that changes a record.
     expect(sorted('read-only')).toEqual(PERMISSIONS.filter((p) => p.endsWith('.view')).sort());
   });

@@ -17,6 +17,11 @@ export const MIGRATION_VERSIONS = [
   '0010_access_version',
   '0011_sso',
   '0012_oauth',
+  '0013_school_settings',
+  '0014_guardians_agreements',
+  '0015_reservations',
+  '0016_reminders',
+  '0017_accounts',
 ] as const;
 
 export type MigrationVersion = (typeof MIGRATION_VERSIONS)[number];

@@ -38,6 +38,10 @@ export const PERMISSIONS = [
   'ticket.manage',
   'repair.manage',
   'cost.manage',
+  // The loaner year (issue 23).
+  'reservation.manage',
+  'reservation.create',
+  'charge.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -67,6 +71,9 @@ export const PERMISSION_DESCRIPTIONS: Readonly<Record<Permission, string>> = {
   'ticket.manage': 'Work on tickets',
   'repair.manage': 'Work on repairs',
   'cost.manage': 'Record costs',
+  'reservation.manage': "Book loaners ahead for anyone, and change or cancel anyone's bookings",
+  'reservation.create': 'Book loaners of your own loan groups ahead, and change or cancel your own bookings',
+  'charge.manage': "See pupils' accounts, and record charges, payments, waivers and insurance cover",
 };
 
 /** Console and CLI only: never a tool, never a key scope. */
@@ -102,6 +109,9 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly (Permission | Priv
     'ticket.manage',
     'repair.manage',
     'cost.manage',
+    'reservation.create',
+    'reservation.manage',
+    'charge.manage',
   ],
   'loan-desk': [
     'person.view',
@@ -114,8 +124,10 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly (Permission | Priv
     'event.subscribe',
     'loan.manage',
     'ticket.create',
+    'reservation.create',
+    'reservation.manage',
   ],
-  teacher: ['person.view', 'loan.view', 'repair.create', 'ticket.create'],
+  teacher: ['person.view', 'loan.view', 'repair.create', 'ticket.create', 'reservation.create'],
   'read-only': VIEW_PERMISSIONS,
 };
 

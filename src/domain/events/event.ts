@@ -12,6 +12,10 @@ export const EVENT_KINDS = [
   'loan.restored',
   'loan.created',
   'loan.updated',
+  'loan.reminded',
+  'reservation.created',
+  'reservation.cancelled',
+  'reservation.fulfilled',
   'submission.created',
   'submission.assigned',
   'submission.status_changed',
@@ -24,6 +28,8 @@ export const EVENT_KINDS = [
   'ticket.updated',
   'ticket.commented',
   'cost.recorded',
+  'charge.created',
+  'payment.recorded',
   'import.completed',
   'backup.failed',
   'monitor.down',
@@ -44,6 +50,8 @@ const REPAIRS: Requirement = ['module.repairs', 'repair.view'];
 const PEOPLE: Requirement = ['module.people', 'person.view'];
 const DEVICES: Requirement = ['module.assets', 'device.view'];
 const TICKETS: Requirement = ['module.servicedesk', 'ticket.view'];
+// A pupil's account is not for every viewer of people: only those who keep it.
+const ACCOUNTS: Requirement = ['module.people', 'charge.manage'];
 
 /**
  * What a subscriber (a stream, a webhook's creator) must hold to see an event of a kind: the view
@@ -59,6 +67,10 @@ const VISIBILITY: Readonly<Record<EventKind, Requirement>> = {
   'loan.restored': LOANS,
   'loan.created': LOANS,
   'loan.updated': LOANS,
+  'loan.reminded': LOANS,
+  'reservation.created': LOANS,
+  'reservation.cancelled': LOANS,
+  'reservation.fulfilled': LOANS,
   'submission.created': REPAIRS,
   'submission.assigned': REPAIRS,
   'submission.status_changed': REPAIRS,
@@ -71,6 +83,8 @@ const VISIBILITY: Readonly<Record<EventKind, Requirement>> = {
   'ticket.updated': TICKETS,
   'ticket.commented': TICKETS,
   'cost.recorded': ['module.costs', 'cost.view'],
+  'charge.created': ACCOUNTS,
+  'payment.recorded': ACCOUNTS,
   // Each import's data says what was imported; mayReceive holds it to that record's view permission.
   'import.completed': [],
   'backup.failed': ['event.subscribe'],
@@ -115,8 +129,8 @@ export interface EventAudience {
 
 /**
  * Whether this audience may receive this event: its kind (maySee), and what its data asks:
- * - a loan event: the loan's group in the audience's pool (a teacher follows the loans of their own
- *   groups only, as in the inventory);
+ * - a loan or reservation event: the loan's (booking's) group in the audience's pool (a teacher
+ *   follows the loans of their own groups only, as in the inventory);
  * - an internal note's `ticket.commented`: `ticket.manage` (the desk's notes are for the desk);
  * - `import.completed`: the view permission and module of the records imported.
  */
@@ -135,8 +149,10 @@ export function mayReceive(
     const required = typeof kind === 'string' ? IMPORT_VISIBILITY[kind] : undefined;
     return required !== undefined && required.every((p) => permissions.has(p));
   }
-  if (audience.loanGroupIds === null || !event.kind.startsWith('loan.')) return true;
-  const groupId = (event.payload.loan as { groupId?: unknown } | undefined)?.groupId;
+  if (audience.loanGroupIds === null) return true;
+  const subject = event.kind.startsWith('loan.') ? 'loan' : event.kind.startsWith('reservation.') ? 'reservation' : null;
+  if (subject === null) return true;
+  const groupId = (event.payload[subject] as { groupId?: unknown } | undefined)?.groupId;
   return typeof groupId === 'string' && audience.loanGroupIds.includes(groupId);
 }
 

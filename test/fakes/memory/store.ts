@@ -13,6 +13,7 @@ import type { SetupLink } from '../../../src/domain/identity/setup-link.js';
 import type { UserCredentials } from '../../../src/domain/identity/user.js';
 import type { Loan, LoanGroup } from '../../../src/domain/loans/loan.js';
 import type { Monitor, MonitorStatus } from '../../../src/domain/monitors/monitor.js';
+import type { Guardian } from '../../../src/domain/people/guardian.js';
 import type { Person } from '../../../src/domain/people/person.js';
 import { conflict } from '../../../src/domain/shared/errors.js';
 import { offsetOf, type Page, type PageRequest } from '../../../src/domain/shared/paging.js';
@@ -52,6 +53,10 @@ export interface MemoryState {
   outbox: Owned<OutboxEvent>[];
   /** Per tenant: the alert addresses set (absent: the school administrators). */
   alertEmails: Record<string, string[]>;
+  /** A school's settings as JSON text, per `<tenantId>:<name>` (stored as the databases do). */
+  schoolSettings: Record<string, string>;
+  /** Each person's guardians in order, per `<tenantId>:<personId>`. */
+  guardians: Record<string, Guardian[]>;
   jobs: Record<string, JobRun>;
   webhooks: Owned<StoredWebhook & { leaseOwner: string | null; leaseUntil: string | null }>[];
   deliveries: Owned<DeliveryAttempt>[];
@@ -83,6 +88,8 @@ export const emptyState = (): MemoryState => ({
   audit: [],
   outbox: [],
   alertEmails: {},
+  schoolSettings: {},
+  guardians: {},
   jobs: {},
   webhooks: [],
   deliveries: [],

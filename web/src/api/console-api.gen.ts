@@ -1010,6 +1010,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/school-year": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** When the school's year starts: the school's setting, or the defaults when it never saved one */
+        get: operations["getSchoolYearSettings"];
+        /** When the school's year starts: set it whole (a field left out takes its default); audited */
+        put: operations["setSchoolYearSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audit": {
         parameters: {
             query?: never;
@@ -1246,7 +1264,7 @@ export interface components {
         ApiKeyList: {
             apiKeys: components["schemas"]["ApiKey"][];
             /** @description The scopes the caller may give a new key (what they hold) */
-            grantableScopes: ("person.view" | "loan.view" | "loan.issue" | "loan.return" | "repair.view" | "repair.create" | "repair.assign" | "ticket.view" | "device.view" | "cost.view" | "webhook.manage" | "monitor.manage" | "event.subscribe" | "audit.view" | "person.manage" | "device.manage" | "loan.manage" | "ticket.create" | "ticket.manage" | "repair.manage" | "cost.manage")[];
+            grantableScopes: ("person.view" | "loan.view" | "loan.issue" | "loan.return" | "repair.view" | "repair.create" | "repair.assign" | "ticket.view" | "device.view" | "cost.view" | "webhook.manage" | "monitor.manage" | "event.subscribe" | "audit.view" | "person.manage" | "device.manage" | "loan.manage" | "ticket.create" | "ticket.manage" | "repair.manage" | "cost.manage" | "reservation.manage" | "reservation.create" | "charge.manage")[];
         };
         CreatedApiKey: {
             apiKey: components["schemas"]["ApiKey"];
@@ -1348,7 +1366,7 @@ export interface components {
             /** @description What the app would get: what it asked for that this person holds */
             readonly scopes: {
                 /** @enum {string} */
-                name: "person.view" | "loan.view" | "loan.issue" | "loan.return" | "repair.view" | "repair.create" | "repair.assign" | "ticket.view" | "device.view" | "cost.view" | "webhook.manage" | "monitor.manage" | "event.subscribe" | "audit.view" | "person.manage" | "device.manage" | "loan.manage" | "ticket.create" | "ticket.manage" | "repair.manage" | "cost.manage";
+                name: "person.view" | "loan.view" | "loan.issue" | "loan.return" | "repair.view" | "repair.create" | "repair.assign" | "ticket.view" | "device.view" | "cost.view" | "webhook.manage" | "monitor.manage" | "event.subscribe" | "audit.view" | "person.manage" | "device.manage" | "loan.manage" | "ticket.create" | "ticket.manage" | "repair.manage" | "cost.manage" | "reservation.manage" | "reservation.create" | "charge.manage";
                 description: string;
             }[];
             /** @description Whether the school lets apps in at all (the Integrations module): if not, the app cannot connect yet */
@@ -1366,7 +1384,7 @@ export interface components {
             } | null;
             readonly scopes: {
                 /** @enum {string} */
-                name: "person.view" | "loan.view" | "loan.issue" | "loan.return" | "repair.view" | "repair.create" | "repair.assign" | "ticket.view" | "device.view" | "cost.view" | "webhook.manage" | "monitor.manage" | "event.subscribe" | "audit.view" | "person.manage" | "device.manage" | "loan.manage" | "ticket.create" | "ticket.manage" | "repair.manage" | "cost.manage";
+                name: "person.view" | "loan.view" | "loan.issue" | "loan.return" | "repair.view" | "repair.create" | "repair.assign" | "ticket.view" | "device.view" | "cost.view" | "webhook.manage" | "monitor.manage" | "event.subscribe" | "audit.view" | "person.manage" | "device.manage" | "loan.manage" | "ticket.create" | "ticket.manage" | "repair.manage" | "cost.manage" | "reservation.manage" | "reservation.create" | "charge.manage";
                 description: string;
             }[];
             createdAt: string;
@@ -1696,6 +1714,18 @@ export interface components {
             /** @description Null when the serial is no register device (a loaner), on CLOSED, or when the caller may not see devices */
             device: components["schemas"]["RepairDeviceReport"] | null;
         };
+        SchoolYearSettings: {
+            /**
+             * @description The month the school year starts, 1-12
+             * @default 8
+             */
+            startMonth: number;
+            /**
+             * @description The day of that month it starts
+             * @default 1
+             */
+            startDay: number;
+        };
         SsoProvider: {
             issuer: string;
             clientId: string;
@@ -1814,7 +1844,7 @@ export interface components {
             id: string;
             url: string;
             /** @description The event kinds it is sent */
-            readonly events: ("loan.issued" | "loan.returned" | "loan.withdrawn" | "loan.restored" | "loan.created" | "loan.updated" | "submission.created" | "submission.assigned" | "submission.status_changed" | "person.created" | "person.updated" | "person.archived" | "device.created" | "device.updated" | "ticket.created" | "ticket.updated" | "ticket.commented" | "cost.recorded" | "import.completed" | "backup.failed" | "monitor.down" | "monitor.up" | "webhook.test")[];
+            readonly events: ("loan.issued" | "loan.returned" | "loan.withdrawn" | "loan.restored" | "loan.created" | "loan.updated" | "loan.reminded" | "reservation.created" | "reservation.cancelled" | "reservation.fulfilled" | "submission.created" | "submission.assigned" | "submission.status_changed" | "person.created" | "person.updated" | "person.archived" | "device.created" | "device.updated" | "ticket.created" | "ticket.updated" | "ticket.commented" | "cost.recorded" | "charge.created" | "payment.recorded" | "import.completed" | "backup.failed" | "monitor.down" | "monitor.up" | "webhook.test")[];
             description: string | null;
             enabled: boolean;
             /** @description Set when Desk disabled it: the receiver answered 410 Gone, or the retry schedule ran out */
@@ -1837,7 +1867,7 @@ export interface components {
             /** @description The `webhook-id` header: the same on every attempt and on a resend */
             messageId: string;
             /** @enum {string} */
-            kind: "loan.issued" | "loan.returned" | "loan.withdrawn" | "loan.restored" | "loan.created" | "loan.updated" | "submission.created" | "submission.assigned" | "submission.status_changed" | "person.created" | "person.updated" | "person.archived" | "device.created" | "device.updated" | "ticket.created" | "ticket.updated" | "ticket.commented" | "cost.recorded" | "import.completed" | "backup.failed" | "monitor.down" | "monitor.up" | "webhook.test";
+            kind: "loan.issued" | "loan.returned" | "loan.withdrawn" | "loan.restored" | "loan.created" | "loan.updated" | "loan.reminded" | "reservation.created" | "reservation.cancelled" | "reservation.fulfilled" | "submission.created" | "submission.assigned" | "submission.status_changed" | "person.created" | "person.updated" | "person.archived" | "device.created" | "device.updated" | "ticket.created" | "ticket.updated" | "ticket.commented" | "cost.recorded" | "charge.created" | "payment.recorded" | "import.completed" | "backup.failed" | "monitor.down" | "monitor.up" | "webhook.test";
             /** @description 1 for the first try; a resend or a test is attempt 1 of its own */
             attempt: number;
             statusCode: number | null;
@@ -1856,7 +1886,7 @@ export interface components {
         WebhookList: {
             webhooks: components["schemas"]["Webhook"][];
             /** @description The event kinds the caller may subscribe a webhook to */
-            subscribableKinds: ("loan.issued" | "loan.returned" | "loan.withdrawn" | "loan.restored" | "loan.created" | "loan.updated" | "submission.created" | "submission.assigned" | "submission.status_changed" | "person.created" | "person.updated" | "person.archived" | "device.created" | "device.updated" | "ticket.created" | "ticket.updated" | "ticket.commented" | "cost.recorded" | "import.completed" | "backup.failed" | "monitor.down" | "monitor.up" | "webhook.test")[];
+            subscribableKinds: ("loan.issued" | "loan.returned" | "loan.withdrawn" | "loan.restored" | "loan.created" | "loan.updated" | "loan.reminded" | "reservation.created" | "reservation.cancelled" | "reservation.fulfilled" | "submission.created" | "submission.assigned" | "submission.status_changed" | "person.created" | "person.updated" | "person.archived" | "device.created" | "device.updated" | "ticket.created" | "ticket.updated" | "ticket.commented" | "cost.recorded" | "charge.created" | "payment.recorded" | "import.completed" | "backup.failed" | "monitor.down" | "monitor.up" | "webhook.test")[];
         };
         WebhookDeliveryPage: {
             deliveries: components["schemas"]["WebhookDelivery"][];
@@ -4679,6 +4709,70 @@ export interface operations {
             503: components["responses"]["Problem503Unavailable"];
         };
     };
+    getSchoolYearSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchoolYearSettings"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    setSchoolYearSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The month the school year starts, 1-12
+                     * @default 8
+                     */
+                    startMonth?: number;
+                    /**
+                     * @description The day of that month it starts
+                     * @default 1
+                     */
+                    startDay?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchoolYearSettings"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
     searchAudit: {
         parameters: {
             query?: {
@@ -5174,6 +5268,7 @@ export type SubmissionResult = components['schemas']['SubmissionResult'];
 export type RepairDeviceReport = components['schemas']['RepairDeviceReport'];
 export type SubmissionList = components['schemas']['SubmissionList'];
 export type SubmissionStatusResult = components['schemas']['SubmissionStatusResult'];
+export type SchoolYearSettings = components['schemas']['SchoolYearSettings'];
 export type SsoProvider = components['schemas']['SsoProvider'];
 export type SsoSettings = components['schemas']['SsoSettings'];
 export type Ticket = components['schemas']['Ticket'];

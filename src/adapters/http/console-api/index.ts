@@ -17,6 +17,7 @@ import { moduleRoutes } from './modules.js';
 import { peopleRoutes } from './people.js';
 import { recordRoutes } from './records.js';
 import { repairRoutes } from './repairs.js';
+import { schoolSettingRoutes } from './settings.js';
 import { ssoRoutes } from './sso.js';
 import { ticketRoutes } from './tickets.js';
 import { userRoutes } from './users.js';
@@ -45,6 +46,7 @@ const CAPABILITIES: readonly RouteGroup[] = [
   userRoutes,
   apiKeyRoutes,
   moduleRoutes,
+  schoolSettingRoutes,
   auditRoutes,
   connectedAppRoutes,
   webhookRoutes,

@@ -25,6 +25,11 @@ import { sql as records } from './0009_records.js';
 import { sql as accessVersion } from './0010_access_version.js';
 import { sql as sso } from './0011_sso.js';
 import { sql as oauth } from './0012_oauth.js';
+import { sql as schoolSettings } from './0013_school_settings.js';
+import { sql as guardiansAgreements } from './0014_guardians_agreements.js';
+import { sql as reservations } from './0015_reservations.js';
+import { sql as reminders } from './0016_reminders.js';
+import { sql as accounts } from './0017_accounts.js';
 
 export interface Migration {
   readonly version: string;
@@ -45,6 +50,11 @@ const SQL: Record<MigrationVersion, string> = {
   '0010_access_version': accessVersion,
   '0011_sso': sso,
   '0012_oauth': oauth,
+  '0013_school_settings': schoolSettings,
+  '0014_guardians_agreements': guardiansAgreements,
+  '0015_reservations': reservations,
+  '0016_reminders': reminders,
+  '0017_accounts': accounts,
 };
 
 export const MIGRATIONS: readonly Migration[] = MIGRATION_VERSIONS.map((version) => ({ version, sql: SQL[version] }));

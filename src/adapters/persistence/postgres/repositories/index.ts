@@ -6,6 +6,7 @@ import { PgAuditRepository } from './audit.js';
 import { PgCostRepository } from './costs.js';
 import { PgDeploymentJobRepository } from './deployment-jobs.js';
 import { PgDeviceRepository } from './devices.js';
+import { PgGuardianRepository } from './guardians.js';
 import { PgLoanGroupRepository } from './loan-groups.js';
 import { PgLoanRepository } from './loans.js';
 import { PgMonitorRepository } from './monitors.js';
@@ -17,6 +18,7 @@ import {
 } from './oauth.js';
 import { PgOutboxRepository } from './outbox.js';
 import { PgPersonRepository } from './people.js';
+import { PgSchoolSettingRepository } from './school-settings.js';
 import { PgSetupLinkRepository } from './setup-links.js';
 import { PgSessionRepository } from './sessions.js';
 import { PgPendingSignInRepository, PgSsoBindingRepository, PgSsoProviderRepository } from './sso.js';
@@ -38,6 +40,7 @@ export {
   PgMonitorRepository,
   PgOutboxRepository,
   PgPersonRepository,
+  PgSchoolSettingRepository,
   PgSetupLinkRepository,
   PgPendingSignInRepository,
   PgSsoBindingRepository,
@@ -83,5 +86,7 @@ export function pgRepositories(db: Queryable): Repositories & {
     ssoProviders: new PgSsoProviderRepository(db),
     ssoBindings: new PgSsoBindingRepository(db),
     pendingSignIns: new PgPendingSignInRepository(db),
+    schoolSettings: new PgSchoolSettingRepository(db),
+    guardians: new PgGuardianRepository(db),
   };
 }

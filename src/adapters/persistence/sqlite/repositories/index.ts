@@ -6,6 +6,7 @@ import { SqliteAuditRepository } from './audit.js';
 import { SqliteCostRepository } from './costs.js';
 import { SqliteDeploymentJobRepository } from './deployment-jobs.js';
 import { SqliteDeviceRepository } from './devices.js';
+import { SqliteGuardianRepository } from './guardians.js';
 import { SqliteLoanGroupRepository } from './loan-groups.js';
 import { SqliteLoanRepository } from './loans.js';
 import { SqliteMonitorRepository } from './monitors.js';
@@ -17,6 +18,7 @@ import {
 } from './oauth.js';
 import { SqliteOutboxRepository } from './outbox.js';
 import { SqlitePersonRepository } from './people.js';
+import { SqliteSchoolSettingRepository } from './school-settings.js';
 import { SqliteSetupLinkRepository } from './setup-links.js';
 import { SqliteSessionRepository } from './sessions.js';
 import { SqlitePendingSignInRepository, SqliteSsoBindingRepository, SqliteSsoProviderRepository } from './sso.js';
@@ -38,6 +40,7 @@ export {
   SqliteMonitorRepository,
   SqliteOutboxRepository,
   SqlitePersonRepository,
+  SqliteSchoolSettingRepository,
   SqliteSetupLinkRepository,
   SqlitePendingSignInRepository,
   SqliteSsoBindingRepository,
@@ -85,4 +88,6 @@ export const sqliteRepositories = (sql: Sql): SqliteRepositories => ({
   ssoProviders: new SqliteSsoProviderRepository(sql),
   ssoBindings: new SqliteSsoBindingRepository(sql),
   pendingSignIns: new SqlitePendingSignInRepository(sql),
+  schoolSettings: new SqliteSchoolSettingRepository(sql),
+  guardians: new SqliteGuardianRepository(sql),
 });

@@ -1,0 +1,2 @@
+/** Reservations of loan groups (issue 23). */
+export const sql = ``;

@@ -1,0 +1,2 @@
+/** Overdue reminders (issue 23). */
+export const sql = ``;

@@ -1,0 +1,2 @@
+/** Pupils' accounts: charges, payments, waivers and insurance cover (issue 23). */
+export const sql = ``;
