@@ -1,8 +1,9 @@
 import type { SchoolSetting } from './school-setting.js';
+import { remindersSetting } from '../reminders/reminder-settings.js';
 import { schoolYearSetting } from './school-year.js';
 
 /**
  * Every school setting, in the order the console API lists them. Each is declared beside its
  * capability (defineSchoolSetting); adding one is that declaration and a line here.
  */
-export const SCHOOL_SETTINGS: readonly SchoolSetting[] = [schoolYearSetting];
+export const SCHOOL_SETTINGS: readonly SchoolSetting[] = [schoolYearSetting, remindersSetting];
