@@ -1,7 +1,7 @@
 /**
  * The work `desk serve` does besides answering requests, started once the database is ready and
  * stopped first on SIGTERM: webhook deliveries from the outbox, the live event streams' hub, the
- * scheduled monitor checks and the scheduled backups.
+ * scheduled monitor checks, the scheduled backups and the daily reminders.
  */
 import type { Container } from 'inversify';
 import { EventStreams } from '../adapters/http/event-streams.js';
@@ -12,6 +12,7 @@ import { isDatabaseOutage } from '../ports/unit-of-work.js';
 import type { DeskConfig } from '../config/index.js';
 import { BackupScheduler } from './backup-scheduler.js';
 import { MonitorScheduler } from './monitor-scheduler.js';
+import { ReminderScheduler } from './reminder-scheduler.js';
 
 export interface Background {
   /** Ends the event streams, stops claiming deliveries and waits briefly for those under way. */
@@ -23,6 +24,8 @@ export interface BackgroundOptions {
   readonly monitors?: boolean;
   /** Back up on the BACKUP_INTERVAL_HOURS schedule; absent, no scheduled backups. */
   readonly backups?: DeskConfig['backups'];
+  /** Plan each school's reminders from this hour of its day and send them; absent, no scheduled reminders. */
+  readonly reminderHour?: number;
 }
 
 export function startBackground(container: Container, options: BackgroundOptions = {}): Background {
@@ -43,11 +46,13 @@ export function startBackground(container: Container, options: BackgroundOptions
   monitors?.start();
   const backups = options.backups ? new BackupScheduler(container, options.backups) : null;
   backups?.start();
+  const reminders = options.reminderHour === undefined ? null : new ReminderScheduler(container, options.reminderHour);
+  reminders?.start();
   return {
     async stop() {
       container.get(EventStreams).closeAll();
       hub.stop();
-      await Promise.all([dispatcher.stop(), monitors?.stop(), backups?.stop()]);
+      await Promise.all([dispatcher.stop(), monitors?.stop(), backups?.stop(), reminders?.stop()]);
     },
   };
 }

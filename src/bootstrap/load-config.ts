@@ -104,6 +104,12 @@ const schema = z.object({
     .max(10_000)
     .default(14),
   BACKUP_DIR: z.string().min(1).optional(),
+  REMINDER_HOUR: z.coerce
+    .number({ message: 'must be an hour of the day, 0-23' })
+    .int({ message: 'must be an hour of the day, 0-23' })
+    .min(0, { message: 'must be an hour of the day, 0-23' })
+    .max(23, { message: 'must be an hour of the day, 0-23' })
+    .default(7),
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
   DESK_CHANNEL: z
     .string()
@@ -228,6 +234,7 @@ export function loadConfig(req: ConfigRequest): DeskConfig {
       keep: e.BACKUP_KEEP,
       dir: resolveDir(dataDir, e.BACKUP_DIR ?? 'backups'),
     },
+    reminderHour: e.REMINDER_HOUR,
     redisUrl: e.REDIS_URL ?? null,
     channel: e.DESK_CHANNEL,
     logLevel: e.LOG_LEVEL,

@@ -3,6 +3,7 @@ import { VERSION } from '../config/index.js';
 import { AccessSignal } from '../ports/access-signal.js';
 import { Database } from '../ports/database.js';
 import { EventSignal } from '../ports/event-signal.js';
+import { Mailer } from '../ports/mailer.js';
 import { configForCommand, ensureEncryptionKey } from './load-config.js';
 
 /**
@@ -21,6 +22,8 @@ export const program: DeskProgram = {
     const close = async () => {
       await container.get(AccessSignal).close();
       await container.get(EventSignal).close();
+      // The SMTP pool of a command that sent mail (desk reminders send) keeps its sessions open.
+      await container.get(Mailer).close();
       await container.get(Database).close();
     };
     try {

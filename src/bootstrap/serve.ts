@@ -20,6 +20,7 @@ import { Database } from '../ports/database.js';
 import { ServeLock } from '../ports/database-backup.js';
 import { AccessSignal } from '../ports/access-signal.js';
 import { EventSignal } from '../ports/event-signal.js';
+import { Mailer } from '../ports/mailer.js';
 import { RateLimiter } from '../ports/rate-limiter.js';
 import { DatabaseUnavailableError } from '../ports/unit-of-work.js';
 import { startBackground, type Background } from './background.js';
@@ -68,7 +69,7 @@ export async function serve(options: ServeOptions): Promise<void> {
       .get(ServeLock)
       .hold()
       .catch((err: unknown) => container.get(Logger).warn({ err }, 'could not mark the database as served'));
-    background = startBackground(container, { backups: config.backups });
+    background = startBackground(container, { backups: config.backups, reminderHour: config.reminderHour });
     if (options.demo) await startDemo(container, config);
     youngGeneration.allowGrowth();
   });
@@ -192,6 +193,7 @@ function handleSignals(
     await quietly(container.get(RateLimiter).close());
     await quietly(container.get(EventSignal).close());
     await quietly(container.get(AccessSignal).close());
+    await quietly(container.get(Mailer).close());
     await quietly(container.get(ServeLock).release());
     await quietly(container.get(Database).close());
     process.stdout.write('desk: stopped\n');

@@ -57,6 +57,8 @@ export interface DeskConfig {
   readonly diskAlertPercent: number;
   /** `serve` backs up every this many hours (0: never), keeping the newest `keep` in `dir`. */
   readonly backups: { readonly intervalHours: number; readonly keep: number; readonly dir: string };
+  /** The hour of each school's day (its own time zone) from which `serve` sends that day's reminders. */
+  readonly reminderHour: number;
   readonly redisUrl: string | null;
   readonly channel: string;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';

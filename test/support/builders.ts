@@ -194,6 +194,7 @@ export const aConfig = (o: Partial<DeskConfig> = {}): DeskConfig => ({
   webhookAllowPrivate: true,
   diskAlertPercent: 85,
   backups: { intervalHours: 0, keep: 14, dir: '/nonexistent/data/backups' },
+  reminderHour: 7,
   redisUrl: null,
   channel: 'stable',
   logLevel: 'silent',

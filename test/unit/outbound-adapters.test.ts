@@ -117,7 +117,7 @@ describe('SmtpMailer', () => {
     expect(mail!.to).toEqual(['it@school.example', 'head@school.example']);
     expect(mail!.subject).toBe('Backup failed');
     expect(mail!.raw).toContain('disk full');
-    mailer.close();
+    await mailer.close();
   });
 
   it('rejects when the server cannot be reached, and NoMailer sends nothing', async () => {

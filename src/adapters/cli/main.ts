@@ -11,6 +11,7 @@ import { backupCommand, restoreCommand } from './commands/backups.js';
 import { importCommand } from './commands/import.js';
 import { keyCommand } from './commands/keys.js';
 import { mcpCommand } from './commands/mcp.js';
+import { remindersCommand } from './commands/reminders.js';
 import { serveCommand } from './commands/serve.js';
 import type { DeskProgram } from './program.js';
 
@@ -45,6 +46,7 @@ export async function runCli(argv: string[], program: DeskProgram): Promise<void
     .command(backupCommand(program))
     .command(restoreCommand(program))
     .command(importCommand(program))
+    .command(remindersCommand(program))
     .demandCommand(1, 'name a command; see desk --help')
     .recommendCommands()
     .strict()

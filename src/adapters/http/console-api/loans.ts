@@ -12,6 +12,9 @@ import {
   loanViewSchema,
 } from '../../../domain/loans/loan.js';
 import { RenameLoanGroup } from '../../../domain/loans/rename-loan-group.js';
+import { GetLoanHistory, loanHistorySchema } from '../../../domain/reminders/get-loan-history.js';
+import { RemindLoan, remindLoanResultSchema } from '../../../domain/reminders/remind-loan.js';
+import { reminderViewSchema } from '../../../domain/reminders/reminder.js';
 import { RestoreLoan } from '../../../domain/loans/restore-loan.js';
 import { ReturnLoan, returnResultSchema } from '../../../domain/loans/return-loan.js';
 import { UpdateLoan } from '../../../domain/loans/update-loan.js';
@@ -23,6 +26,7 @@ named('LoanView', loanViewSchema);
 named('LoanResult', loanResultSchema);
 named('LoanGroup', loanGroupSchema);
 named('LoanGroupResult', loanGroupResultSchema);
+named('Reminder', reminderViewSchema);
 
 /**
  * The loaner pool (module `loans`, SPEC §7.4): the paged inventory, the legacy list, the moves of a
@@ -97,6 +101,23 @@ export const loanRoutes = routeGroup('loans', 'The loaner pool: its units, who h
     pathOnly: true,
     output: returnResultSchema,
     problems: ['conflict'],
+  }),
+  useCaseRoute({
+    method: 'get',
+    path: '/api/loans/{number}/history',
+    summary: 'One loan with its history (issues, returns, reminders sent) and its reminder e-mails',
+    useCase: GetLoanHistory,
+    output: named('LoanHistory', loanHistorySchema),
+  }),
+  useCaseRoute({
+    method: 'post',
+    path: '/api/loans/{number}/remind',
+    summary:
+      'E-mail the holder (and a pupil’s guardians) about this issued loan now; at most once an hour per loan (429 with Retry-After; a body is not read)',
+    useCase: RemindLoan,
+    pathOnly: true,
+    output: named('RemindLoanResult', remindLoanResultSchema),
+    problems: ['conflict', 'rate_limited'],
   }),
   useCaseRoute({
     method: 'post',

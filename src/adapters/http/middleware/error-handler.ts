@@ -35,7 +35,12 @@ interface Failure {
 }
 
 function classify(err: unknown): Failure {
-  if (isDomainError(err)) return { kind: err.code, detail: err.message, problems: err.problems };
+  if (isDomainError(err)) {
+    // A refusal that knows when to ask again (a reminder sent within the hour) says so in Retry-After.
+    const wait = (err as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    const retryAfter = typeof wait === 'number' && wait > 0 ? Math.ceil(wait) : undefined;
+    return { kind: err.code, detail: err.message, problems: err.problems, ...(retryAfter ? { retryAfter } : {}) };
+  }
   if (err instanceof HttpProblem) {
     const retryAfter = err.kind === 'unavailable' ? UNAVAILABLE_RETRY_AFTER : undefined;
     return { kind: err.kind, detail: err.detail, problems: [], ...(retryAfter ? { retryAfter } : {}) };
