@@ -32,7 +32,8 @@ export function logReminders(container: Container, results: readonly TenantRemin
       if (o.result === 'sent') log.info({ ...fields, recipients: o.reminder.recipients.length }, 'reminder sent');
       else log.warn({ ...fields, result: o.result, error: o.error }, 'reminder not sent');
     }
-    for (const r of abandoned) log.warn({ via, tenantId: tenant.id, loan: r.loanNumber }, 'reminder abandoned while sending');
+    for (const r of abandoned)
+      log.warn({ via, tenantId: tenant.id, loan: r.loanNumber }, 'reminder abandoned while sending');
   }
 }
 
@@ -97,7 +98,9 @@ export class ReminderScheduler {
       return !last?.lastFinishedAt || dateInZone(new Date(last.lastFinishedAt), tenant.timeZone) < today;
     };
     const planned = (tenant: TenantContext) =>
-      uow.transaction((r) => r.deploymentJobs.finished(reminderJobName(tenant.id), new Date().toISOString(), 'ok', null));
+      uow.transaction((r) =>
+        r.deploymentJobs.finished(reminderJobName(tenant.id), new Date().toISOString(), 'ok', null),
+      );
     const result = await this.container.get(SendReminders).execute({ shouldPlan, planned });
     if (result.ran) logReminders(this.container, result.value, 'schedule');
   }

@@ -85,9 +85,9 @@ export function reminderRepositoryContract({ tx, read, newTenant }: Subject): vo
     expect(await read((r) => r.reminders.listDue(t.id, now, 10))).toEqual([]);
 
     // A claim left behind is found by its age.
-    expect((await read((r) => r.reminders.listClaimedBefore(t.id, '2026-09-10T08:00:01.000Z'))).map((x) => x.id)).toEqual([
-      due.id,
-    ]);
+    expect(
+      (await read((r) => r.reminders.listClaimedBefore(t.id, '2026-09-10T08:00:01.000Z'))).map((x) => x.id),
+    ).toEqual([due.id]);
     expect(await read((r) => r.reminders.listClaimedBefore(t.id, now))).toEqual([]);
     expect(await read((r) => r.reminders.listClaimedBefore(other.id, '2026-09-11T00:00:00.000Z'))).toEqual([]);
 

@@ -78,7 +78,8 @@ export class SmtpMailer extends Mailer {
 function classify(error: unknown): unknown {
   const e = error as { responseCode?: unknown; code?: unknown; message?: unknown };
   if (typeof e?.responseCode === 'number') return new MailNotTaken(String(e.message), e.responseCode);
-  if (e?.code === 'EDNS' || UNREACHABLE.test(String(e?.message ?? ''))) return new MailNotTaken(String(e.message), null);
+  if (e?.code === 'EDNS' || UNREACHABLE.test(String(e?.message ?? '')))
+    return new MailNotTaken(String(e.message), null);
   return error;
 }
 

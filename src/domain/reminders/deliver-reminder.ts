@@ -36,7 +36,8 @@ export interface DeliveryOutcome {
 }
 
 const NOT_ISSUED = 'the loan was returned or issued again before the reminder went: not sent';
-const AMBIGUOUS = 'the connection failed after the message was handed over: it may have arrived, so it is not sent again';
+const AMBIGUOUS =
+  'the connection failed after the message was handed over: it may have arrived, so it is not sent again';
 const ABANDONED = 'the sender stopped while sending: it may have arrived, so it is not sent again';
 
 /** `user:<id>` → the audit's actor; the daily job is Desk itself. */

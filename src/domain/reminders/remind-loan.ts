@@ -28,7 +28,10 @@ type RemindLoanResult = z.output<typeof remindLoanResultSchema>;
 /** A reminder of this loan went (or was queued) within the hour: 429, and when to ask again. */
 export class RemindedRecently extends DomainError {
   constructor(readonly retryAfterSeconds: number) {
-    super('rate_limited', `this loan was reminded less than an hour ago; try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s)`);
+    super(
+      'rate_limited',
+      `this loan was reminded less than an hour ago; try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s)`,
+    );
   }
 }
 
@@ -73,7 +76,9 @@ export class RemindLoan implements UseCase<typeof remindLoanInput, RemindLoanRes
       const guardians = holder?.kind === 'PUPIL' ? await repos.guardians.listFor(tenantId, holder.id) : [];
       const to = reminderAddresses(holder, guardians);
       if (to.holder === null && to.guardians.length === 0) {
-        throw conflict(`nobody can be reminded of loan ${loan.number}: neither the holder nor a guardian has an e-mail address`);
+        throw conflict(
+          `nobody can be reminded of loan ${loan.number}: neither the holder nor a guardian has an e-mail address`,
+        );
       }
       const settings = await readSchoolSetting(repos, tenantId, remindersSetting);
       const manual = (await repos.reminders.listForLoans(tenantId, [loan.id]))

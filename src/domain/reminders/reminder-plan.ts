@@ -39,7 +39,10 @@ export function owedReminder(
  * that has one (lower case, each once). The school's copy address is added by the caller. Empty when
  * nobody can be written to.
  */
-export function reminderAddresses(holder: Pick<Person, 'email' | 'kind'> | null, guardians: readonly Guardian[]): {
+export function reminderAddresses(
+  holder: Pick<Person, 'email' | 'kind'> | null,
+  guardians: readonly Guardian[],
+): {
   holder: string | null;
   guardians: string[];
 } {

@@ -115,7 +115,7 @@ export class SendReminders {
     if (settings.dueSoon) filters.push({ poolGroupIds: null, status: 'ISSUED', dueOn: addDays(today, 1) });
     let stored = 0;
     for (const filter of filters) {
-      for (let after = 0; ; ) {
+      for (let after = 0; ;) {
         const loans = await this.uow.read((r) => r.loans.scan(tenant.id, filter, after, PLAN_PAGE));
         if (loans.length === 0) break;
         stored += await this.planPage(tenant, settings, today, loans);

@@ -63,7 +63,8 @@ const sendCommand = (program: DeskProgram): CommandModule<GlobalOptions, SendArg
           }
         }
         failed += abandoned.length;
-        for (const r of abandoned) process.stdout.write(`failed\t${tenant.slug}\tloan ${r.loanNumber}\tabandoned while sending\n`);
+        for (const r of abandoned)
+          process.stdout.write(`failed\t${tenant.slug}\tloan ${r.loanNumber}\tabandoned while sending\n`);
       }
       process.stdout.write(`${sent} sent, ${waiting} waiting to retry, ${failed} failed\n`);
       if (waiting + failed > 0) process.exitCode = 1;
