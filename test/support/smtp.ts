@@ -16,6 +16,10 @@ export interface ReceivedMail {
 export interface TestSmtp {
   readonly url: string;
   readonly received: ReceivedMail[];
+  /** SMTP sessions opened so far (a pooled sender opens few). */
+  readonly connections: number;
+  /** While true, every message is refused with a temporary 451 after its data (nothing is kept). */
+  refusing: boolean;
   /** Resolves once `count` messages have arrived (or rejects after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
@@ -24,14 +28,24 @@ export interface TestSmtp {
 export async function startSmtp(): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
+  const state = { connections: 0, refusing: false };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      state.connections++;
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        if (state.refusing) {
+          const refusal = Object.assign(new Error('mailbox busy, try again later'), { responseCode: 451 });
+          callback(refusal);
+          return;
+        }
         const raw = Buffer.concat(chunks).toString('utf8');
         const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '';
         received.push({
@@ -50,6 +64,15 @@ export async function startSmtp(): Promise<TestSmtp> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    get connections() {
+      return state.connections;
+    },
+    get refusing() {
+      return state.refusing;
+    },
+    set refusing(value: boolean) {
+      state.refusing = value;
+    },
     async waitFor(count, timeoutMs = 5_000) {
       const deadline = Date.now() + timeoutMs;
       while (received.length < count) {
