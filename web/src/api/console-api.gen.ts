@@ -264,6 +264,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/loans/{number}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One loan with its history (issues, returns, reminders sent) and its reminder e-mails */
+        get: operations["getLoanHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/loans/{number}/remind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail the holder (and a pupil’s guardians) about this issued loan now; at most once an hour per loan (429 with Retry-After; a body is not read) */
+        post: operations["remindLoan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/loans/{number}/withdraw": {
         parameters: {
             query?: never;
@@ -1028,6 +1062,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** E-mail reminders of overdue loans: the school's setting, or the defaults when it never saved one */
+        get: operations["getRemindersSettings"];
+        /** E-mail reminders of overdue loans: set it whole (a field left out takes its default); audited */
+        put: operations["setRemindersSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audit": {
         parameters: {
             query?: never;
@@ -1521,6 +1573,23 @@ export interface components {
         LoanGroupResult: {
             loanGroup: components["schemas"]["LoanGroup"];
         };
+        Reminder: {
+            id: string;
+            /** @enum {string} */
+            kind: "overdue" | "due_soon" | "manual";
+            sequence: number;
+            /** @description YYYY-MM-DD */
+            runDate: string;
+            /** @description How many addresses it went (or goes) to */
+            recipients: number;
+            /** @enum {string} */
+            status: "pending" | "sending" | "sent" | "failed";
+            attempts: number;
+            lastError: string | null;
+            /** @description ISO 8601 UTC */
+            createdAt: string;
+            sentAt: string | null;
+        };
         LoanInventory: {
             loans: components["schemas"]["LoanView"][];
             total: number;
@@ -1546,6 +1615,16 @@ export interface components {
                 issuedAt: string | null;
                 dueDate: string | null;
             };
+        };
+        LoanHistory: {
+            loan: components["schemas"]["LoanView"];
+            /** @description The loan's audit entries (issues, returns, reminders…), newest first */
+            history: components["schemas"]["AuditEntry"][];
+            /** @description Its reminder e-mails over every issue, newest first */
+            reminders: components["schemas"]["Reminder"][];
+        };
+        RemindLoanResult: {
+            reminder: components["schemas"]["Reminder"];
         };
         LoanGroupList: {
             loanGroups: {
@@ -1725,6 +1804,43 @@ export interface components {
              * @default 1
              */
             startDay: number;
+        };
+        RemindersSettings: {
+            /**
+             * @description Send the daily reminders
+             * @default false
+             */
+            enabled: boolean;
+            /**
+             * @description Days after the due date the first reminder goes (0: on the due date)
+             * @default 1
+             */
+            firstAfterDays: number;
+            /**
+             * @description Days between reminders of one loan
+             * @default 7
+             */
+            everyDays: number;
+            /**
+             * @description Overdue reminders per loan at most
+             * @default 3
+             */
+            maxReminders: number;
+            /**
+             * @description An address that gets a blind copy of every reminder
+             * @default null
+             */
+            copyTo: unknown | null;
+            /**
+             * @description Added to every reminder: where and when to bring the device back
+             * @default null
+             */
+            text: string | null;
+            /**
+             * @description Also send one reminder the day before the due date
+             * @default false
+             */
+            dueSoon: boolean;
         };
         SsoProvider: {
             issuer: string;
@@ -2640,6 +2756,64 @@ export interface operations {
             409: components["responses"]["Problem409Conflict"];
             413: components["responses"]["Problem413PayloadTooLarge"];
             415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    getLoanHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoanHistory"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    remindLoan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemindLoanResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            429: components["responses"]["Problem429RateLimited"];
             503: components["responses"]["Problem503Unavailable"];
         };
     };
@@ -4773,6 +4947,94 @@ export interface operations {
             503: components["responses"]["Problem503Unavailable"];
         };
     };
+    getRemindersSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemindersSettings"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    setRemindersSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Send the daily reminders
+                     * @default false
+                     */
+                    enabled?: boolean;
+                    /**
+                     * @description Days after the due date the first reminder goes (0: on the due date)
+                     * @default 1
+                     */
+                    firstAfterDays?: number;
+                    /**
+                     * @description Days between reminders of one loan
+                     * @default 7
+                     */
+                    everyDays?: number;
+                    /**
+                     * @description Overdue reminders per loan at most
+                     * @default 3
+                     */
+                    maxReminders?: number;
+                    /** @description An address that gets a blind copy of every reminder */
+                    copyTo?: string | null;
+                    /**
+                     * @description Added to every reminder: where and when to bring the device back
+                     * @default null
+                     */
+                    text?: string | null;
+                    /**
+                     * @description Also send one reminder the day before the due date
+                     * @default false
+                     */
+                    dueSoon?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemindersSettings"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
     searchAudit: {
         parameters: {
             query?: {
@@ -5247,9 +5509,12 @@ export type LoanView = components['schemas']['LoanView'];
 export type LoanResult = components['schemas']['LoanResult'];
 export type LoanGroup = components['schemas']['LoanGroup'];
 export type LoanGroupResult = components['schemas']['LoanGroupResult'];
+export type Reminder = components['schemas']['Reminder'];
 export type LoanInventory = components['schemas']['LoanInventory'];
 export type LoanList = components['schemas']['LoanList'];
 export type ReturnResult = components['schemas']['ReturnResult'];
+export type LoanHistory = components['schemas']['LoanHistory'];
+export type RemindLoanResult = components['schemas']['RemindLoanResult'];
 export type LoanGroupList = components['schemas']['LoanGroupList'];
 export type Monitor = components['schemas']['Monitor'];
 export type MonitorCheck = components['schemas']['MonitorCheck'];
@@ -5269,6 +5534,7 @@ export type RepairDeviceReport = components['schemas']['RepairDeviceReport'];
 export type SubmissionList = components['schemas']['SubmissionList'];
 export type SubmissionStatusResult = components['schemas']['SubmissionStatusResult'];
 export type SchoolYearSettings = components['schemas']['SchoolYearSettings'];
+export type RemindersSettings = components['schemas']['RemindersSettings'];
 export type SsoProvider = components['schemas']['SsoProvider'];
 export type SsoSettings = components['schemas']['SsoSettings'];
 export type Ticket = components['schemas']['Ticket'];
