@@ -149,6 +149,12 @@ export const ROUTES: readonly PageRoute[] = [
     shortcut: 's',
   },
   {
+    path: '/loans/:number',
+    title: 'Loan',
+    load: () => import('./pages/loans/loan.js'),
+    allowed: () => can('module.loans', 'loan.view'),
+  },
+  {
     path: '/costs',
     title: 'Costs',
     load: () => import('./pages/costs/index.js'),
@@ -222,6 +228,13 @@ export const ROUTES: readonly PageRoute[] = [
     load: () => import('./pages/settings/monitors/index.js'),
     allowed: () => can('module.events', 'monitor.manage'),
     settings: { label: 'Monitors', description: 'addresses Desk checks, and whether they are up', order: 60 },
+  },
+  {
+    path: '/settings/reminders',
+    title: 'Reminders',
+    load: () => import('./pages/settings/reminders/index.js'),
+    allowed: () => can('module.loans', 'user.manage'),
+    settings: { label: 'Reminders', description: 'e-mails to holders and guardians of overdue loans', order: 65 },
   },
   {
     path: '/settings/apps',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailInput } from '../identity/user.js';
+import { isEmail } from '../identity/user.js';
 import { defineSchoolSetting } from '../settings/school-setting.js';
 import { text } from '../shared/validation.js';
 
@@ -21,7 +21,13 @@ export const remindersSetting = defineSchoolSetting({
       firstAfterDays: days(0, 90, 1, 'Days after the due date the first reminder goes (0: on the due date)'),
       everyDays: days(1, 90, 7, 'Days between reminders of one loan'),
       maxReminders: days(0, 20, 3, 'Overdue reminders per loan at most'),
-      copyTo: emailInput().nullable().default(null).describe('An address that gets a blind copy of every reminder'),
+      // Lower-cased in place (not a transform), so the stored value and the answer are still a string.
+      copyTo: text(3, 320)
+        .toLowerCase()
+        .refine(isEmail, { message: 'must be an e-mail address' })
+        .nullable()
+        .default(null)
+        .describe('An address that gets a blind copy of every reminder'),
       text: text(1, 1000)
         .nullable()
         .default(null)

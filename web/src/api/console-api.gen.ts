@@ -1830,7 +1830,7 @@ export interface components {
              * @description An address that gets a blind copy of every reminder
              * @default null
              */
-            copyTo: unknown | null;
+            copyTo: string | null;
             /**
              * @description Added to every reminder: where and when to bring the device back
              * @default null
@@ -5001,7 +5001,10 @@ export interface operations {
                      * @default 3
                      */
                     maxReminders?: number;
-                    /** @description An address that gets a blind copy of every reminder */
+                    /**
+                     * @description An address that gets a blind copy of every reminder
+                     * @default null
+                     */
                     copyTo?: string | null;
                     /**
                      * @description Added to every reminder: where and when to bring the device back

@@ -5,9 +5,17 @@
  */
 import type { LoanKind, LoanStatus } from '@desk/contract';
 import { call } from './client.js';
-import type { LoanGroup, LoanInventory, LoanView, operations, ReturnResult } from './console-api.gen.js';
+import type {
+  LoanGroup,
+  LoanHistory,
+  LoanInventory,
+  LoanView,
+  operations,
+  Reminder,
+  ReturnResult,
+} from './console-api.gen.js';
 
-export type { LoanGroup, LoanKind, LoanStatus, ReturnResult };
+export type { LoanGroup, LoanHistory, LoanKind, LoanStatus, Reminder, ReturnResult };
 export type Loan = LoanView;
 export type InventoryPage = LoanInventory;
 export type InventorySummary = LoanInventory['summary'];
@@ -43,3 +51,8 @@ export const STATUS_LABELS: Readonly<Record<LoanStatus, string>> = {
   UNAVAILABLE: 'Unavailable',
 };
 export const KIND_LABELS: Readonly<Record<LoanKind, string>> = { LAPTOP: 'Laptop', IPAD: 'iPad' };
+
+/** One loan with its history (audit entries about it) and its reminder e-mails (the loan's page). */
+export const loanHistory = (number: number) => call('get', '/api/loans/{number}/history', { path: { number } });
+/** "Remind now": e-mails the holder (and a pupil's guardians); 429 within the hour of the last reminder. */
+export const remindLoan = (number: number) => call('post', '/api/loans/{number}/remind', { path: { number } });

@@ -96,7 +96,7 @@ export default function Loans() {
   };
 
   const columns: Column<Loan>[] = [
-    { header: 'Number', cell: (l) => l.number, numeric: true },
+    { header: 'Number', cell: (l) => <Link href={`/loans/${l.number}`}>{l.number}</Link>, numeric: true },
     { header: 'Serial', cell: (l) => <span class="serial">{l.serial}</span> },
     { header: 'Kind', cell: (l) => KIND_LABELS[l.kind] },
     { header: 'Group', cell: (l) => l.groupName },

@@ -1,0 +1,166 @@
+/**
+ * One loan (`/loans/:number`): where it stands, who holds it until when, its reminder e-mails (kind,
+ * how many addresses, whether each went, and why not), and its history (issues, returns, reminders
+ * sent: the audit entries about `loan:<number>`). Those who issue loans may "Remind now" an issued
+ * loan: the answer says whether it went; within the hour of the last reminder the server refuses,
+ * and the page says when to try again.
+ */
+import { useState } from 'preact/hooks';
+import { ApiError, messageOf } from '../../api/client.js';
+import {
+  KIND_LABELS,
+  loanHistory,
+  remindLoan,
+  STATUS_LABELS,
+  type LoanHistory,
+  type Reminder,
+} from '../../api/loans.js';
+import { REMINDER_KIND_LABELS, REMINDER_STATUS_LABELS } from '../../api/reminders.js';
+import { formatDate, formatInstant } from '../../format.js';
+import type { PageProps } from '../../routes.js';
+import { Link } from '../../router.js';
+import { can } from '../../state/session.js';
+import { announce } from '../../ui/notices.js';
+import { ErrorNotice, Loading, PageHeader } from '../../ui/page.js';
+import { DataTable } from '../../ui/table.js';
+import { eventRecord, useLiveReload } from '../../ui/use-live-reload.js';
+import { useResource } from '../../ui/use-resource.js';
+import './loans.css';
+
+const ACTIONS: Readonly<Record<string, string>> = {
+  'loan.create': 'Added to the pool',
+  'loan.update': 'Corrected',
+  'loan.issue': 'Issued',
+  'loan.return': 'Returned',
+  'loan.withdraw': 'Withdrawn',
+  'loan.restore': 'Restored',
+  'loan.remind': 'Reminder e-mailed',
+};
+const ACTORS: Readonly<Record<string, string>> = {
+  user: 'Staff',
+  apiKey: 'API key',
+  operator: 'Operator (command line)',
+  system: 'Desk',
+};
+
+type HistoryEntry = LoanHistory['history'][number];
+
+function describe(h: HistoryEntry): string {
+  const what = ACTIONS[h.action] ?? h.action;
+  if (h.action !== 'loan.remind') return what;
+  const d = h.details as { kind?: string; recipients?: number };
+  return `${what}: ${REMINDER_KIND_LABELS[d.kind ?? ''] ?? d.kind}, to ${d.recipients ?? 0} address(es)`;
+}
+
+export default function LoanPage({ params }: PageProps) {
+  const number = Number(params.number);
+  const record = useResource(() => loanHistory(number), [number]);
+  useLiveReload((e) => e.type.startsWith('loan.') && eventRecord(e, 'loan')?.number === number, record.reload);
+  const data = record.data;
+
+  if (!data) {
+    return (
+      <section class="records-page">
+        <PageHeader title={`Loan ${params.number ?? ''}`} />
+        {record.error ? <ErrorNotice error={record.error} onRetry={record.reload} /> : <Loading />}
+      </section>
+    );
+  }
+  const { loan } = data;
+  return (
+    <section class="records-page">
+      <PageHeader title={`Loan ${loan.number}`}>
+        <Link href="/loans" class="button">
+          All loans
+        </Link>
+      </PageHeader>
+      <dl class="facts">
+        <dt>Status</dt>
+        <dd>
+          {STATUS_LABELS[loan.status]}
+          {loan.overdue && <span class="badge badge-danger badge-after">Overdue</span>}
+        </dd>
+        <dt>Serial</dt>
+        <dd class="serial">{loan.serial}</dd>
+        <dt>Kind</dt>
+        <dd>{KIND_LABELS[loan.kind]}</dd>
+        <dt>Group</dt>
+        <dd>{loan.groupName}</dd>
+        <dt>Holder</dt>
+        <dd>
+          {loan.holder ? <Link href={`/people/${encodeURIComponent(loan.holder.id)}`}>{loan.holder.name}</Link> : '—'}
+        </dd>
+        <dt>Due</dt>
+        <dd>{formatDate(loan.dueDate)}</dd>
+      </dl>
+      {loan.status === 'ISSUED' && can('loan.issue') && <RemindNow number={loan.number} onSent={record.reload} />}
+      <h2>Reminders</h2>
+      <DataTable
+        caption={`Reminder e-mails of loan ${loan.number}`}
+        rows={data.reminders}
+        rowKey={(r: Reminder) => r.id}
+        empty="No reminder has been sent for this loan."
+        columns={[
+          { header: 'Planned', cell: (r) => formatDate(r.runDate) },
+          { header: 'Kind', cell: (r) => `${REMINDER_KIND_LABELS[r.kind] ?? r.kind} ${r.sequence}` },
+          { header: 'To', cell: (r) => `${r.recipients} address(es)`, numeric: true },
+          {
+            header: 'State',
+            cell: (r) =>
+              r.status === 'sent'
+                ? `${REMINDER_STATUS_LABELS.sent} ${formatInstant(r.sentAt)}`
+                : `${REMINDER_STATUS_LABELS[r.status] ?? r.status}${r.lastError ? `: ${r.lastError}` : ''}`,
+          },
+        ]}
+      />
+      <h2>History</h2>
+      <DataTable
+        caption={`History of loan ${loan.number}`}
+        rows={data.history}
+        rowKey={(h) => h.id}
+        empty="Nothing recorded yet (loans from the demo data or an import start without an entry)."
+        columns={[
+          { header: 'When', cell: (h) => formatInstant(h.at) },
+          { header: 'What', cell: (h) => describe(h) },
+          { header: 'By', cell: (h) => ACTORS[h.actor.type] ?? h.actor.type },
+        ]}
+      />
+    </section>
+  );
+}
+
+/** The button, and what became of the last press. */
+function RemindNow(props: { number: number; onSent: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [said, setSaid] = useState<{ text: string; error: boolean } | null>(null);
+  const remind = async () => {
+    setBusy(true);
+    try {
+      const { reminder } = await remindLoan(props.number);
+      const text =
+        reminder.status === 'sent'
+          ? `Reminder sent to ${reminder.recipients} address(es).`
+          : `The mail server did not take the reminder: ${reminder.lastError ?? 'no reason given'}. Desk tries again later.`;
+      setSaid({ text, error: reminder.status !== 'sent' });
+      announce(text, reminder.status === 'sent' ? 'ok' : 'error');
+      props.onSent();
+    } catch (e) {
+      const text =
+        e instanceof ApiError && e.status === 429
+          ? 'This loan was reminded less than an hour ago. Try again later.'
+          : messageOf(e);
+      setSaid({ text, error: true });
+      announce(text, 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div class="form-buttons">
+      <button type="button" class="primary" onClick={remind} disabled={busy}>
+        {busy ? 'Sending…' : 'Remind now'}
+      </button>
+      {said && <p class={`notice ${said.error ? 'notice-error' : 'notice-ok'}`}>{said.text}</p>}
+    </div>
+  );
+}
