@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import { Clock } from '../../ports/clock.js';
 import { IdGenerator } from '../../ports/id-generator.js';
 import { MailNotTaken, Mailer } from '../../ports/mailer.js';
+import type { Repositories } from '../../ports/repositories.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { AuditActorType } from '../audit/audit-entry.js';
 import type { LoanRow } from '../loans/loan.js';
@@ -64,41 +65,88 @@ export class DeliverReminder {
     @inject(IdGenerator) private readonly ids: IdGenerator,
   ) {}
 
+  /** Sends one reminder now (remind now), as `deliverMany` does. */
   async deliver(tenant: TenantContext, reminder: Reminder): Promise<DeliveryOutcome> {
-    const tenantId = tenant.id;
-    const claimed = await this.uow.transaction(async (repos) => {
-      const at = this.clock.now().toISOString();
-      const loan = await repos.loans.findByNumber(tenantId, reminder.loanNumber);
-      if (!loan || loan.id !== reminder.loanId || loan.status !== 'ISSUED' || loan.issuedAt !== reminder.issuedAt) {
-        const gone = await repos.reminders.transition(tenantId, reminder.id, 'pending', {
-          status: 'failed',
-          nextAttemptAt: null,
-          lastError: NOT_ISSUED,
-        });
-        return gone ? ('stale' as const) : null;
-      }
-      const taken = await repos.reminders.transition(tenantId, reminder.id, 'pending', {
-        status: 'sending',
-        attempts: reminder.attempts + 1,
-        claimedAt: at,
-        nextAttemptAt: null,
-      });
-      if (!taken) return null;
-      const holder = await repos.people.findById(tenantId, reminder.holderId);
-      const settings = await readSchoolSetting(repos, tenantId, remindersSetting);
-      return { loan, holderAddress: holder?.email?.toLowerCase() ?? null, text: settings.text };
-    });
-    if (claimed === null) return { reminder, result: 'taken' };
-    if (claimed === 'stale') return { reminder, result: 'dropped', error: NOT_ISSUED };
+    const [outcome] = await this.deliverMany(tenant, [reminder], 1);
+    return outcome!;
+  }
 
-    const attempts = reminder.attempts + 1;
-    try {
-      await this.mailer.send(this.message(tenant, reminder, claimed));
-    } catch (error) {
-      return this.afterFailure(tenantId, reminder, attempts, error);
+  /**
+   * Sends a batch: one transaction claims them all (and drops those whose loan was returned), the
+   * messages go `concurrency` at a time, and one transaction records what became of each. A run of
+   * thousands thus commits twice per batch, not twice per message; a process that stops in between
+   * leaves its claims `sending`, and they are never sent again (failAbandoned).
+   */
+  async deliverMany(
+    tenant: TenantContext,
+    reminders: readonly Reminder[],
+    concurrency: number,
+  ): Promise<DeliveryOutcome[]> {
+    const tenantId = tenant.id;
+    const outcomes = new Map<string, DeliveryOutcome>();
+    const { claimed, text } = await this.uow.transaction(async (repos) => {
+      const at = this.clock.now().toISOString();
+      const settings = await readSchoolSetting(repos, tenantId, remindersSetting);
+      const holders = new Map(
+        (await repos.people.findByIds(tenantId, [...new Set(reminders.map((r) => r.holderId))])).map((p) => [p.id, p]),
+      );
+      const claimed: { reminder: Reminder; loan: LoanRow; holderAddress: string | null }[] = [];
+      for (const reminder of reminders) {
+        const loan = await repos.loans.findByNumber(tenantId, reminder.loanNumber);
+        if (!loan || loan.id !== reminder.loanId || loan.status !== 'ISSUED' || loan.issuedAt !== reminder.issuedAt) {
+          const gone = await repos.reminders.transition(tenantId, reminder.id, 'pending', {
+            status: 'failed',
+            nextAttemptAt: null,
+            lastError: NOT_ISSUED,
+          });
+          outcomes.set(
+            reminder.id,
+            gone ? { reminder, result: 'dropped', error: NOT_ISSUED } : { reminder, result: 'taken' },
+          );
+          continue;
+        }
+        const taken = await repos.reminders.transition(tenantId, reminder.id, 'pending', {
+          status: 'sending',
+          attempts: reminder.attempts + 1,
+          claimedAt: at,
+          nextAttemptAt: null,
+        });
+        if (!taken) {
+          outcomes.set(reminder.id, { reminder, result: 'taken' });
+          continue;
+        }
+        const email = holders.get(reminder.holderId)?.email?.toLowerCase() ?? null;
+        claimed.push({ reminder: { ...reminder, attempts: reminder.attempts + 1 }, loan, holderAddress: email });
+      }
+      return { claimed, text: settings.text };
+    });
+
+    const failures = new Map<string, unknown>();
+    let next = 0;
+    const worker = async () => {
+      while (next < claimed.length) {
+        const c = claimed[next++]!;
+        try {
+          await this.mailer.send(this.message(tenant, c.reminder, { ...c, text }));
+        } catch (error) {
+          failures.set(c.reminder.id, error);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, worker));
+
+    if (claimed.length > 0) {
+      await this.uow.transaction(async (repos) => {
+        for (const c of claimed) {
+          const failure = failures.get(c.reminder.id);
+          const outcome = failures.has(c.reminder.id)
+            ? await this.afterFailure(repos, tenantId, c.reminder, failure)
+            : await this.recordSent(repos, tenant, c.reminder, c.loan);
+          outcomes.set(c.reminder.id, outcome);
+        }
+      });
     }
-    await this.recordSent(tenant, reminder, claimed.loan);
-    return { reminder: { ...reminder, status: 'sent', attempts }, result: 'sent' };
+    return reminders.map((r) => outcomes.get(r.id)!);
   }
 
   /** Claims left `sending` by a process that stopped: failed, never retried (at most once). */
@@ -133,57 +181,59 @@ export class DeliverReminder {
   }
 
   private async afterFailure(
+    repos: Repositories,
     tenantId: string,
     reminder: Reminder,
-    attempts: number,
     error: unknown,
   ): Promise<DeliveryOutcome> {
     const refused = error instanceof MailNotTaken;
     const said = error instanceof Error ? error.message : String(error);
-    const retry = refused && attempts < MAX_ATTEMPTS;
+    const retry = refused && reminder.attempts < MAX_ATTEMPTS;
     const lastError = refused ? `not taken: ${said}`.slice(0, 500) : `${AMBIGUOUS} (${said})`.slice(0, 500);
-    const next = new Date(this.clock.now().getTime() + retryDelayMs(attempts)).toISOString();
-    await this.uow.transaction((repos) =>
-      repos.reminders.transition(
-        tenantId,
-        reminder.id,
-        'sending',
-        retry ? { status: 'pending', nextAttemptAt: next, lastError } : { status: 'failed', lastError },
-      ),
+    const next = new Date(this.clock.now().getTime() + retryDelayMs(reminder.attempts)).toISOString();
+    await repos.reminders.transition(
+      tenantId,
+      reminder.id,
+      'sending',
+      retry ? { status: 'pending', nextAttemptAt: next, lastError } : { status: 'failed', lastError },
     );
-    return { reminder: { ...reminder, attempts }, result: retry ? 'retry' : 'failed', error: lastError };
+    return { reminder, result: retry ? 'retry' : 'failed', error: lastError };
   }
 
-  private async recordSent(tenant: TenantContext, reminder: Reminder, loan: LoanRow): Promise<void> {
-    await this.uow.transaction(async (repos) => {
-      const at = this.clock.now().toISOString();
-      await repos.reminders.transition(tenant.id, reminder.id, 'sending', { status: 'sent', sentAt: at });
-      await recordChange(repos, this.ids, {
-        tenantId: tenant.id,
-        actor: requester(reminder.requestedBy),
-        action: 'loan.remind',
-        target: `loan:${loan.number}`,
-        at,
-        details: {
-          kind: reminder.kind,
-          sequence: reminder.sequence,
-          recipients: reminder.recipients.length,
-          dueDate: loan.dueDate,
-        },
-        event: {
-          kind: 'loan.reminded',
-          payload: {
-            loan: {
-              id: loan.id,
-              number: loan.number,
-              groupId: loan.groupId,
-              holderId: loan.holderId,
-              dueDate: loan.dueDate,
-            },
-            reminder: { kind: reminder.kind, sequence: reminder.sequence, recipients: reminder.recipients.length },
+  private async recordSent(
+    repos: Repositories,
+    tenant: TenantContext,
+    reminder: Reminder,
+    loan: LoanRow,
+  ): Promise<DeliveryOutcome> {
+    const at = this.clock.now().toISOString();
+    await repos.reminders.transition(tenant.id, reminder.id, 'sending', { status: 'sent', sentAt: at });
+    await recordChange(repos, this.ids, {
+      tenantId: tenant.id,
+      actor: requester(reminder.requestedBy),
+      action: 'loan.remind',
+      target: `loan:${loan.number}`,
+      at,
+      details: {
+        kind: reminder.kind,
+        sequence: reminder.sequence,
+        recipients: reminder.recipients.length,
+        dueDate: loan.dueDate,
+      },
+      event: {
+        kind: 'loan.reminded',
+        payload: {
+          loan: {
+            id: loan.id,
+            number: loan.number,
+            groupId: loan.groupId,
+            holderId: loan.holderId,
+            dueDate: loan.dueDate,
           },
+          reminder: { kind: reminder.kind, sequence: reminder.sequence, recipients: reminder.recipients.length },
         },
-      });
+      },
     });
+    return { reminder: { ...reminder, status: 'sent', sentAt: at }, result: 'sent' };
   }
 }

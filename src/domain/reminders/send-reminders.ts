@@ -22,6 +22,8 @@ const PLAN_PAGE = 1_000;
 const SEND_PAGE = 500;
 /** Messages handed to the mailer at once (its pool has a few connections). */
 export const SEND_CONCURRENCY = 3;
+/** Reminders claimed in one commit and recorded in the next (at most this many lost from the audit by a crash). */
+export const SEND_BATCH = 50;
 
 /** What one run did for one school. */
 export interface TenantReminders {
@@ -170,14 +172,10 @@ export class SendReminders {
       );
       if (due.length === 0) return outcomes;
       due.forEach((r) => seen.add(r.id));
-      let next = 0;
-      const worker = async () => {
-        while (next < due.length) {
-          const outcome = await this.delivery.deliver(tenant, due[next++]!);
-          if (outcome.result !== 'taken') outcomes.push(outcome);
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, due.length) }, worker));
+      for (let i = 0; i < due.length; i += SEND_BATCH) {
+        const batch = await this.delivery.deliverMany(tenant, due.slice(i, i + SEND_BATCH), SEND_CONCURRENCY);
+        outcomes.push(...batch.filter((o) => o.result !== 'taken'));
+      }
     }
   }
 }
