@@ -33,6 +33,8 @@ export async function startSmtp(): Promise<TestSmtp> {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // Desk's mailer keeps its pooled sessions open: closing does not wait for them to go idle.
+    closeTimeout: 50,
     onConnect(_session, callback) {
       state.connections++;
       callback();

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryJobLock } from '../../src/adapters/system/memory-job-lock.js';
 import { NoMailer, SmtpMailer } from '../../src/adapters/mail/smtp-mailer.js';
+import { MailNotTaken } from '../../src/ports/mailer.js';
 import { isPublicAddress, PublicAddressGuard } from '../../src/adapters/outbound/public-address-guard.js';
 import { AesSecretBox } from '../../src/adapters/system/aes-secret-box.js';
 import { startSmtp, type TestSmtp } from '../support/smtp.js';
@@ -122,8 +123,33 @@ describe('SmtpMailer', () => {
 
   it('rejects when the server cannot be reached, and NoMailer sends nothing', async () => {
     const mailer = new SmtpMailer('smtp://127.0.0.1:1', 'desk@school.example');
-    await expect(mailer.send({ to: ['a@b.example'], subject: 's', text: 't' })).rejects.toThrow();
+    // Certainly not taken: nothing was ever connected, so sending again cannot make a second copy.
+    const error = await mailer.send({ to: ['a@b.example'], subject: 's', text: 't' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MailNotTaken);
+    expect((error as MailNotTaken).responseCode).toBeNull();
+    await mailer.close();
     expect(new NoMailer().configured).toBe(false);
+  });
+
+  it('reports a refusal as not taken, with the code, and keeps bcc out of the headers over one pooled session', async () => {
+    const mailer = new SmtpMailer(smtp.url, 'desk@school.example');
+    smtp.refusing = true;
+    const error = await mailer.send({ to: ['a@b.example'], subject: 's', text: 't' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MailNotTaken);
+    expect((error as MailNotTaken).responseCode).toBe(451);
+    smtp.refusing = false;
+    const before = smtp.received.length;
+    const sessions = smtp.connections;
+    for (let i = 0; i < 5; i++) {
+      await mailer.send({ to: ['pupil@school.example'], bcc: ['mum@home.example'], subject: `n${i}`, text: 't' });
+    }
+    const mails = await smtp.waitFor(before + 5);
+    const last = mails[mails.length - 1]!;
+    expect(last.to).toEqual(['pupil@school.example', 'mum@home.example']);
+    expect(last.raw.slice(0, last.raw.indexOf('\r\n\r\n'))).not.toContain('mum@home.example');
+    // The pool kept its session: five messages, at most one new connection.
+    expect(smtp.connections - sessions).toBeLessThanOrEqual(1);
+    await mailer.close();
   });
 });
 
