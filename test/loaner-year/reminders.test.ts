@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Loan } from '../../src/domain/loans/loan.js';
 import type { Person } from '../../src/domain/people/person.js';
 import type { Guardian } from '../../src/domain/people/guardian.js';
+import { ReminderScheduler, reminderJobName } from '../../src/bootstrap/reminder-scheduler.js';
 import { SendReminders, type TenantReminders } from '../../src/domain/reminders/send-reminders.js';
 import type { Tenant } from '../../src/domain/tenants/tenant.js';
 import { UnitOfWork } from '../../src/ports/unit-of-work.js';
@@ -377,6 +378,33 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('reminders on %s', (database
         'invalid-input',
       );
       expect(smtp.received.flatMap((m) => m.to).some((a) => a.includes(other.tenant.slug))).toBe(false);
+    });
+
+    it('the schedule in serve: plans a school once a day after the hour, and a restart sends nothing again', async () => {
+      const s = await school({ enabled: true });
+      const before = smtp.received.length;
+      const tick = async () => {
+        // One instance's tick (hour 0: every school's day has begun), as desk serve runs it.
+        const scheduler = new ReminderScheduler(app.container, 0, 3_600_000);
+        scheduler.start();
+        await scheduler.stop(30_000);
+      };
+      await tick();
+      const mine = () =>
+        smtp.received.slice(before).filter((m) => m.to.some((a) => a.endsWith(`${s.tenant.slug}.example`)));
+      // Today (the real date, far past the fixtures' due dates): each overdue loan's first reminder.
+      await expect.poll(() => mine().length).toBe(3);
+      const job = await uow().read((r) => r.deploymentJobs.find(reminderJobName(s.tenant.id)));
+      expect(job?.lastOutcome).toBe('ok');
+      // A restarted instance: the day is recorded as planned, and nothing new is sent.
+      await tick();
+      expect(mine()).toHaveLength(3);
+      // Before the hour (24: an hour no school's clock reaches), nothing is planned.
+      const late = await school({ enabled: true });
+      const early = new ReminderScheduler(app.container, 24, 3_600_000);
+      early.start();
+      await early.stop(30_000);
+      expect(await uow().read((r) => r.deploymentJobs.find(reminderJobName(late.tenant.id)))).toBeNull();
     });
 
     it('the setting: validated, audited, and the school administrator’s', async () => {
