@@ -14,6 +14,7 @@ import type { UserCredentials } from '../../../src/domain/identity/user.js';
 import type { Loan, LoanGroup } from '../../../src/domain/loans/loan.js';
 import type { Monitor, MonitorStatus } from '../../../src/domain/monitors/monitor.js';
 import type { Guardian } from '../../../src/domain/people/guardian.js';
+import type { Agreement } from '../../../src/domain/people/agreement.js';
 import type { Person } from '../../../src/domain/people/person.js';
 import { conflict } from '../../../src/domain/shared/errors.js';
 import { offsetOf, type Page, type PageRequest } from '../../../src/domain/shared/paging.js';
@@ -57,6 +58,8 @@ export interface MemoryState {
   schoolSettings: Record<string, string>;
   /** Each person's guardians in order, per `<tenantId>:<personId>`. */
   guardians: Record<string, Guardian[]>;
+  /** Acceptable-use agreements as recorded, every one kept. */
+  agreements: Owned<Agreement>[];
   jobs: Record<string, JobRun>;
   webhooks: Owned<StoredWebhook & { leaseOwner: string | null; leaseUntil: string | null }>[];
   deliveries: Owned<DeliveryAttempt>[];
@@ -90,6 +93,7 @@ export const emptyState = (): MemoryState => ({
   alertEmails: {},
   schoolSettings: {},
   guardians: {},
+  agreements: [],
   jobs: {},
   webhooks: [],
   deliveries: [],
