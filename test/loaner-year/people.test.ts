@@ -10,6 +10,7 @@ import type { Person } from '../../src/domain/people/person.js';
 import { addDays } from '../../src/domain/shared/dates.js';
 import { UnitOfWork } from '../../src/ports/unit-of-work.js';
 import { signIn, todayOf } from '../console/support.js';
+import { csvRows, exportCsv, importCsv } from '../records/support.js';
 import { startApp, type TestApp, type TestDatabase } from '../support/app.js';
 import { postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js';
 import { expectProblem, pointersOf, send } from '../support/rest.js';
@@ -230,6 +231,153 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('guardians and agreements on
         403,
         'forbidden',
       );
+    });
+    const personByExternalId = async (externalId: string) => {
+      const [p] = await app.container.get(UnitOfWork).read((r) => r.people.findByExternalIds(tenantId, [externalId]));
+      return p;
+    };
+
+    it('imports guardians 1 and 2 and the agreement from Desk’s columns; the export carries them back unchanged', async () => {
+      // Pia has a third guardian the console added: a two-guardian file leaves the third alone.
+      const aunt = { name: 'Ada Aunt', relationship: 'aunt' };
+      await call(admin.token, 'PUT', `/api/people/${pupil.id}/guardians`, { guardians: [mum, dad, aunt] });
+      const file = [
+        'externalId,name,kind,userGroup,guardian1Name,guardian1Email,guardian1Phone,guardian1Relationship,guardian2Name,guardian2Email,guardian2Phone,guardian2Relationship,agreementSignedAt,agreementSignedBy',
+        `P-1,Pia Pupil,PUPIL,7A,Mia Pupil,mia@home.example,,mother,,,,,${today},Mia Pupil`,
+        `IMP-1,Ivo Import,PUPIL,8B,Gus Grand,GUS@home.example,0123,grandfather,Gwen Grand,,,,${today},Gus Grand`,
+        'IMP-2,Ina Import,PUPIL,8B,,,,,,,,,,',
+        'IMP-3,Ole Office,STAFF,Office,,,,,,,,,,',
+      ].join('\n');
+      const dry = await importCsv(app, admin, 'people', file, { query: '?dryRun=true' });
+      expect(dry.status, dry.text).toBe(200);
+      expect(dry.json.import).toMatchObject({ created: 3, updated: 1, unchanged: 0 });
+      expect((await profile(pupil.id)).guardians).toHaveLength(3);
+
+      const real = await importCsv(app, admin, 'people', file);
+      expect(real.json.import).toMatchObject({ created: 3, updated: 1, unchanged: 0 });
+      // Guardian 2 removed by the file, guardian 3 kept; the agreement the pupil already had is the same.
+      expect((await profile(pupil.id)).guardians.map((g: { name: string }) => g.name)).toEqual(['Mia Pupil', 'Ada Aunt']);
+      const ivo = await personByExternalId('IMP-1');
+      const ivoProfile = await profile(ivo!.id);
+      expect(ivoProfile.guardians).toEqual([
+        { name: 'Gus Grand', email: 'gus@home.example', phone: '0123', relationship: 'grandfather', externalId: null },
+        { name: 'Gwen Grand', email: null, phone: null, relationship: 'guardian', externalId: null },
+      ]);
+      expect(ivoProfile.agreement).toMatchObject({ signedAt: today, signedBy: 'Gus Grand' });
+      const recorded = await app.container
+        .get(UnitOfWork)
+        .read((r) => r.agreements.findForYear(tenantId, ivo!.id, ivoProfile.agreement.schoolYear));
+      expect(recorded!.recordedBy).toEqual({ type: 'user', id: admin.user.id });
+
+      // The export writes guardians 1 and 2 and this year's agreement, and imports back unchanged.
+      const exported = await exportCsv(app, admin.token, 'people.csv');
+      const rows = csvRows(exported.text);
+      const header = rows[0]!;
+      const ivoRow = Object.fromEntries(header.map((h, i) => [h, rows.find((r) => r[0] === 'IMP-1')![i]]));
+      expect(ivoRow).toMatchObject({
+        guardian1Name: 'Gus Grand',
+        guardian1Email: 'gus@home.example',
+        guardian1Phone: '0123',
+        guardian1Relationship: 'grandfather',
+        guardian2Name: 'Gwen Grand',
+        guardian2Email: '',
+        agreementSignedAt: today,
+        agreementSignedBy: 'Gus Grand',
+      });
+      const again = await importCsv(app, admin, 'people', exported.text);
+      expect(again.status, again.text).toBe(200);
+      expect(again.json.import).toMatchObject({ created: 0, updated: 0, unchanged: rows.length - 1 });
+      expect((await profile(pupil.id)).guardians.map((g: { name: string }) => g.name)).toEqual(['Mia Pupil', 'Ada Aunt']);
+
+      // A file without guardian columns leaves them alone.
+      const plain = await importCsv(app, admin, 'people', 'externalId,name,kind\nIMP-1,Ivo Renamed,PUPIL\n');
+      expect(plain.json.import).toMatchObject({ updated: 1 });
+      expect((await profile(ivo!.id)).guardians).toHaveLength(2);
+    });
+
+    it('names the line and column of a bad guardian or agreement, and imports nothing', async () => {
+      const header = 'externalId,name,kind,guardian1Name,guardian1Email,agreementSignedAt,agreementSignedBy';
+      const file = [
+        header,
+        'BAD-1,Bea Bad,PUPIL,Bo Bad,not-an-address,,',
+        'BAD-2,Cy Bad,PUPIL,,cy@home.example,,',
+        `BAD-3,Di Bad,PUPIL,,,${today},`,
+        `BAD-4,Ed Bad,PUPIL,,,${addDays(today, 1)},Ed Bad`,
+        'BAD-5,Flo Bad,STAFF,Fay Bad,,,',
+        `BAD-6,Gil Bad,STAFF,,,${today},Gil Bad`,
+        ',,,,,,Hal Bad',
+      ].join('\n');
+      const reply = await importCsv(app, admin, 'people', file);
+      expectProblem(reply, 400, 'invalid-input');
+      const pointers = pointersOf(reply);
+      for (const p of [
+        '/rows/2/guardian1Email',
+        '/rows/3/guardian1Name',
+        '/rows/4/agreementSignedBy',
+        '/rows/5/agreementSignedAt',
+        '/rows/6/guardian1Name',
+        '/rows/7/agreementSignedAt',
+      ])
+        expect(pointers).toContain(p);
+      expect(await personByExternalId('BAD-1')).toBeUndefined();
+    });
+
+    it('reads OneRoster parents, guardians and relatives as guardians linked either way, never as people', async () => {
+      const header = 'sourcedId,status,dateLastModified,enabledUser,orgSourcedIds,role,username,userIds,givenName,familyName,middleName,identifier,email,sms,phone,agentSourcedIds,grades,password';
+      const user = (o: Record<string, string>) =>
+        header
+          .split(',')
+          .map((h) => o[h] ?? '')
+          .join(',');
+      const roster = (extra: string[] = [], patAgents = 'or-s2') =>
+        [
+          header,
+          user({ sourcedId: 'or-s1', enabledUser: 'true', role: 'student', givenName: 'Oli', familyName: 'Roster', identifier: 'OR-1', agentSourcedIds: 'or-p1', grades: '09' }),
+          user({ sourcedId: 'or-s2', enabledUser: 'true', role: 'student', givenName: 'Ora', familyName: 'Roster', grades: '07' }),
+          // Oli names his parent; the parent names Ora (the other direction); Rae names Ora too.
+          user({ sourcedId: 'or-p1', enabledUser: 'true', role: 'parent', givenName: 'Pat', familyName: 'Roster', email: 'PAT@home.example', phone: '555-1', agentSourcedIds: patAgents }),
+          user({ sourcedId: 'or-r1', enabledUser: 'true', role: 'relative', givenName: 'Rae', familyName: 'Roster', agentSourcedIds: '"or-s2"' }),
+          user({ sourcedId: 'or-t1', enabledUser: 'true', role: 'teacher', givenName: 'Tia', familyName: 'Teach' }),
+          ...extra,
+        ].join('\n');
+      const first = await importCsv(app, admin, 'people', roster());
+      expect(first.status, first.text).toBe(200);
+      expect(first.json.import).toMatchObject({ format: 'oneroster', created: 3, skipped: 2 });
+      expect(await personByExternalId('or-p1')).toBeUndefined();
+      const users = await app.container.get(UnitOfWork).read((r) => r.users.list(tenantId, { page: 1, pageSize: 100 }));
+      expect(JSON.stringify(users)).not.toContain('Pat Roster');
+
+      const oli = (await personByExternalId('OR-1'))!;
+      const ora = (await personByExternalId('or-s2'))!;
+      const pat = { name: 'Pat Roster', email: 'pat@home.example', phone: '555-1', relationship: 'parent', externalId: 'or-p1' };
+      expect((await profile(oli.id)).guardians).toEqual([pat]);
+      expect((await profile(ora.id)).guardians).toEqual([
+        pat,
+        { name: 'Rae Roster', email: null, phone: null, relationship: 'relative', externalId: 'or-r1' },
+      ]);
+
+      // The same file again changes nothing.
+      const again = await importCsv(app, admin, 'people', roster());
+      expect(again.json.import).toMatchObject({ created: 0, updated: 0, unchanged: 3 });
+
+      // A guardian the desk typed in stays; a directory guardian no longer linked goes.
+      await call(admin.token, 'PUT', `/api/people/${ora.id}/guardians`, {
+        guardians: [{ name: 'Hand Typed', relationship: 'carer' }, ...((await profile(ora.id)).guardians as object[])],
+      });
+      const unlinked = roster([], '');
+      const third = await importCsv(app, admin, 'people', unlinked, { query: '?dryRun=true' });
+      expect(third.json.import).toMatchObject({ updated: 1, unchanged: 2 });
+      await importCsv(app, admin, 'people', unlinked);
+      expect((await profile(ora.id)).guardians.map((g: { name: string }) => g.name)).toEqual(['Rae Roster', 'Hand Typed']);
+      expect((await profile(oli.id)).guardians).toEqual([pat]);
+
+      // A student with too many guardians is a problem on its line.
+      const many = Array.from({ length: 6 }, (_, i) =>
+        user({ sourcedId: `or-x${i}`, enabledUser: 'true', role: 'guardian', givenName: 'G', familyName: `${i}`, agentSourcedIds: 'or-s2' }),
+      );
+      const tooMany = await importCsv(app, admin, 'people', roster(many));
+      expectProblem(tooMany, 400, 'invalid-input');
+      expect(pointersOf(tooMany)).toEqual(['/rows/3/agentSourcedIds']);
     });
   });
 });
