@@ -140,9 +140,16 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('records routes on %s', (dat
         for (const t of tickets) {
           comments.push(...(await r.tickets.listComments(tenantId, t.id, { includeInternal: true }, ALL)).items);
         }
+        const people = (await r.people.list(tenantId, { includeArchived: true }, ALL)).items;
+        const ids = people.map((p) => p.id);
+        const agreements = [];
+        for (const year of ['2024-2025', '2025-2026', '2026-2027', '2027-2028'])
+          agreements.push(...(await r.agreements.forPeople(tenantId, ids, year)).values());
         return {
           tenant: await r.tenants.findById(tenantId),
-          people: (await r.people.list(tenantId, { includeArchived: true }, ALL)).items,
+          people,
+          guardians: [...(await r.guardians.listForPeople(tenantId, ids))],
+          agreements,
           devices: (await r.devices.search(tenantId, {}, ALL)).items,
           groups: await r.loanGroups.list(tenantId),
           loans: (await r.loans.list(tenantId, { poolGroupIds: null }, ALL)).items,
