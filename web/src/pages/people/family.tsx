@@ -14,15 +14,8 @@ import { orNull, typed } from '../../ui/record-form.js';
 import { DataTable } from '../../ui/table.js';
 
 type Guardian = PersonProfile['guardians'][number];
-/** One row of the form, as typed. */
-interface Row {
-  name: string;
-  email: string;
-  phone: string;
-  relationship: string;
-  /** Kept as it was: the directory's id of a guardian that came from it. */
-  externalId: string | null;
-}
+/** One row of the form, as typed (the directory's id of a guardian from it kept as it was). */
+type Row = Record<'name' | 'email' | 'phone' | 'relationship', string> & Pick<Guardian, 'externalId'>;
 
 const rowOf = (g: Guardian): Row => ({
   name: g.name,
