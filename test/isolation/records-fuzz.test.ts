@@ -79,6 +79,9 @@ const FIELDS = [
   'purchaseDate',
   'purchaseCostMinor',
   'warrantyEnd',
+  'guardians',
+  'signedAt',
+  'signedBy',
 ];
 const QUERY = [
   'q',
@@ -109,6 +112,8 @@ const CSV_HEADERS = [
   'serial,kind,manufacturer,model,status,assignedTo,purchaseDate,purchaseCost,warrantyEnd',
   'serial,kind,group',
   'sourcedId,identifier,givenName,familyName,email,role,grades,enabledUser',
+  'externalId,name,kind,guardian1Name,guardian1Email,guardian2Name,agreementSignedAt,agreementSignedBy',
+  'sourcedId,givenName,familyName,email,role,enabledUser,agentSourcedIds,phone',
 ];
 
 const safeDecode = (s: string): string => {
@@ -238,6 +243,8 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('records routes on %s', (dat
         'GET /api/people/:id',
         'POST /api/devices/:id/status',
         'PATCH /api/loans/:number',
+        'PUT /api/people/:id/guardians',
+        'POST /api/people/:id/agreements',
         'POST /api/tickets/:id/comments',
         'POST /api/submissions/:id/status',
         'POST /api/costs',
@@ -265,6 +272,14 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('records routes on %s', (dat
         fc.boolean(),
         fc.constant(null),
         fc.array(fc.constantFrom(...bStrings.slice(0, 50), 'loan.view', 'people'), { maxLength: 3 }),
+        // A pupil's guardians, as PUT /api/people/:id/guardians takes them.
+        fc.array(
+          fc.record(
+            { name: fc.constantFrom('Fuzz Guardian', ...bStrings.slice(0, 5)), email: fc.constant(null) },
+            { noNullPrototype: true },
+          ),
+          { maxLength: 2 },
+        ),
       );
       const request = fc.record({
         route: fc.constantFrom(...routes),
@@ -325,7 +340,11 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('records routes on %s', (dat
           }),
           { numRuns: RUNS, endOnFailure: true },
         )
-        .catch(() => undefined); // reported below, with the request that failed
+        // A refused property is reported below with the request that failed; one that threw (a bug in
+        // this test) has pushed nothing, and must not pass silently.
+        .catch((e: unknown) => {
+          if (failures.length === 0) failures.push(String(e).slice(0, 1_000));
+        });
       expect(failures).toEqual([]);
       expect(await stateOf(bTenantId)).toEqual(bBefore);
     }, 600_000);
