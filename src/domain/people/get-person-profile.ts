@@ -13,9 +13,7 @@ import type { UseCase } from '../shared/use-case.js';
 import { id } from '../shared/validation.js';
 import { submissionViewSchema, toSubmissionView } from '../submissions/submission.js';
 import { ticketSchema } from '../tickets/ticket.js';
-import { readSchoolSetting } from '../settings/school-setting.js';
-import { schoolYearOf, schoolYearSetting } from '../settings/school-year.js';
-import { agreementViewSchema, toAgreementView } from './agreement.js';
+import { agreementOn, agreementViewSchema, toAgreementView } from './agreement.js';
 import { guardianSchema } from './guardian.js';
 import { personSchema } from './person.js';
 
@@ -61,9 +59,8 @@ export class GetPersonProfile implements UseCase<typeof personProfileInput, Pers
       if (!person) throw notFound('person', personId);
       const profile: PersonProfile = { person, guardians: [], agreement: null };
       if (person.kind === 'PUPIL') {
-        const year = schoolYearOf(today, await readSchoolSetting(repos, tenantId, schoolYearSetting));
         profile.guardians = await repos.guardians.listFor(tenantId, personId);
-        const agreement = await repos.agreements.findForYear(tenantId, personId, year.name);
+        const agreement = await agreementOn(repos, tenantId, personId, today);
         profile.agreement = agreement && toAgreementView(agreement);
       }
       if (can(actor, ['module.loans', 'loan.view'])) {
