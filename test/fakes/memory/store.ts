@@ -14,6 +14,7 @@ import type { UserCredentials } from '../../../src/domain/identity/user.js';
 import type { Loan, LoanGroup } from '../../../src/domain/loans/loan.js';
 import type { Monitor, MonitorStatus } from '../../../src/domain/monitors/monitor.js';
 import type { Guardian } from '../../../src/domain/people/guardian.js';
+import type { AccountEntry, Coverage } from '../../../src/domain/accounts/account-entry.js';
 import type { Person } from '../../../src/domain/people/person.js';
 import { conflict } from '../../../src/domain/shared/errors.js';
 import { offsetOf, type Page, type PageRequest } from '../../../src/domain/shared/paging.js';
@@ -57,6 +58,9 @@ export interface MemoryState {
   schoolSettings: Record<string, string>;
   /** Each person's guardians in order, per `<tenantId>:<personId>`. */
   guardians: Record<string, Guardian[]>;
+  /** Pupils' account entries in the order recorded, and insurance cover. */
+  accountEntries: Owned<AccountEntry>[];
+  coverages: Owned<Coverage>[];
   jobs: Record<string, JobRun>;
   webhooks: Owned<StoredWebhook & { leaseOwner: string | null; leaseUntil: string | null }>[];
   deliveries: Owned<DeliveryAttempt>[];
@@ -90,6 +94,8 @@ export const emptyState = (): MemoryState => ({
   alertEmails: {},
   schoolSettings: {},
   guardians: {},
+  accountEntries: [],
+  coverages: [],
   jobs: {},
   webhooks: [],
   deliveries: [],
