@@ -53,6 +53,10 @@ export class ExportOutstanding implements UseCase<typeof exportOutstandingInput,
         if (found.items.length < EXPORT_PAGE_ROWS) return;
       }
     }
-    return { filename: exportFilename('balances', actor, this.clock.now()), columns: OUTSTANDING_COLUMNS, pages: pages() };
+    return {
+      filename: exportFilename('balances', actor, this.clock.now()),
+      columns: OUTSTANDING_COLUMNS,
+      pages: pages(),
+    };
   }
 }

@@ -77,7 +77,12 @@ export class RecordPayment implements UseCase<typeof recordPaymentInput, EntryRe
         action: 'payment.record',
         target: `person:${person.id}`,
         at,
-        details: { paymentId: entry.id, amountMinor: entry.amountMinor, method: entry.method, reference: entry.reference },
+        details: {
+          paymentId: entry.id,
+          amountMinor: entry.amountMinor,
+          method: entry.method,
+          reference: entry.reference,
+        },
         event: { kind: 'payment.recorded', payload: entryEventData(entry) },
       });
       return { entry, balanceMinor: owed - entry.amountMinor };

@@ -1,5 +1,9 @@
 import type { Context } from 'koa';
-import { accountEntrySchema, coverageSchema, outstandingBalanceSchema } from '../../../domain/accounts/account-entry.js';
+import {
+  accountEntrySchema,
+  coverageSchema,
+  outstandingBalanceSchema,
+} from '../../../domain/accounts/account-entry.js';
 import { ExportOutstanding } from '../../../domain/accounts/export-outstanding.js';
 import { accountSchema, GetAccount } from '../../../domain/accounts/get-account.js';
 import { ListOutstanding, outstandingListSchema } from '../../../domain/accounts/list-outstanding.js';
