@@ -156,6 +156,14 @@ export const ROUTES: readonly PageRoute[] = [
     nav: { label: 'Costs', order: 70 },
     shortcut: 'c',
   },
+  // Who owes what; each account is kept on the person's page.
+  {
+    path: '/charges',
+    title: 'Balances owed',
+    load: () => import('./pages/charges/index.js'),
+    allowed: () => can('module.people', 'charge.manage'),
+    nav: { label: 'Balances', order: 75 },
+  },
   {
     path: '/settings',
     title: 'Settings',
@@ -231,6 +239,17 @@ export const ROUTES: readonly PageRoute[] = [
       label: 'Connected apps',
       description: 'AI assistants and other apps allowed to act for you, and disconnecting them',
       order: 25,
+    },
+  },
+  {
+    path: '/settings/insurance',
+    title: 'Insurance',
+    load: () => import('./pages/settings/insurance/index.js'),
+    allowed: () => can('module.people', 'user.manage'),
+    settings: {
+      label: 'Insurance',
+      description: "the deductible and the claims a year of pupils' insurance cover",
+      order: 75,
     },
   },
   {
