@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UnitOfWork } from '../../src/ports/unit-of-work.js';
+import { priceCharge } from '../../src/domain/accounts/insurance.js';
 import type { Person } from '../../src/domain/people/person.js';
 import type { Tenant } from '../../src/domain/tenants/tenant.js';
 import { startApp, type TestApp, type TestDatabase } from '../support/app.js';
@@ -16,6 +17,51 @@ import { auditEntries } from '../support/tenant-data.js';
 import { consoleClient, signIn, type ConsoleClient } from '../console/support.js';
 
 warnIfPostgresSkipped();
+
+describe('pricing a charge under insurance cover', () => {
+  const cover = {
+    personId: 'p',
+    schoolYear: '2026-2027',
+    plan: 'Gold',
+    recordedBy: 'u',
+    recordedAt: '2026-09-01T00:00:00Z',
+  };
+  const terms = { deductibleMinor: 2_500, claimsPerYear: 2 };
+  it('takes a claim down to the deductible, charges in full without cover or beyond the claims, and spends no claim on a small charge', () => {
+    expect(priceCharge(10_000, cover, 1, terms, '2026-2027')).toEqual({
+      amountMinor: 2_500,
+      grossMinor: 10_000,
+      coveredMinor: 7_500,
+      plan: 'Gold',
+      claimYear: '2026-2027',
+      cover: 'claim',
+    });
+    expect(priceCharge(10_000, null, 0, terms, '2026-2027')).toMatchObject({
+      amountMinor: 10_000,
+      plan: null,
+      cover: 'none',
+    });
+    expect(priceCharge(10_000, cover, 2, terms, '2026-2027')).toMatchObject({
+      amountMinor: 10_000,
+      coveredMinor: 0,
+      plan: 'Gold',
+      claimYear: null,
+      cover: 'no_claims_left',
+    });
+    expect(priceCharge(2_500, cover, 0, terms, '2026-2027')).toMatchObject({
+      amountMinor: 2_500,
+      claimYear: null,
+      cover: 'none',
+    });
+    expect(priceCharge(10_000, cover, 0, { deductibleMinor: 0, claimsPerYear: 0 }, '2026-2027').cover).toBe(
+      'no_claims_left',
+    );
+    expect(priceCharge(10_000, cover, 0, { deductibleMinor: 0, claimsPerYear: 1 }, '2026-2027')).toMatchObject({
+      amountMinor: 0,
+      coveredMinor: 10_000,
+    });
+  });
+});
 
 describe.each<TestDatabase>(['sqlite', 'postgres'])('pupils’ accounts on %s', (database) => {
   describe.skipIf(database === 'postgres' && !postgresAvailable)('through the console API', () => {
