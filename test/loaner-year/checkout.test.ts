@@ -196,6 +196,57 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('checks at the desk on %s', 
       }
     });
 
+    it("warns for a pupil without this school year's agreement until one is recorded; never asks staff", async () => {
+      const pupil = await pupilHolding(0);
+      await setRules({ agreement: { mode: 'warn' } });
+      const loan = availableLoan();
+      const path = `/api/loans/${loan.number}/issue`;
+      const warned = await as(desk.token)('POST', path, { holderId: pupil.id });
+      expectProblem(warned, 409, 'confirmation-required');
+      expect(warned.json.reasons).toEqual([{ rule: 'agreement', mode: 'warn', message: expect.any(String) }]);
+
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(new Date());
+      const recorded = await as(admin.token)('POST', `/api/people/${pupil.id}/agreements`, {
+        signedAt: today,
+        signedBy: 'Mia Pupil',
+      });
+      expect(recorded.status, recorded.text).toBe(201);
+      const issued = await as(desk.token)('POST', path, { holderId: pupil.id });
+      expect(issued.status, issued.text).toBe(200);
+
+      // Staff sign no pupil's agreement: nothing is asked of them.
+      const staff = data.staff.find((p) => !data.loans.some((l) => l.holderId === p.id))!;
+      const toStaff = await as(desk.token)('POST', `/api/loans/${availableLoan().number}/issue`, {
+        holderId: staff.id,
+      });
+      expect(toStaff.status, toStaff.text).toBe(200);
+    });
+
+    it('blocks above the balance, in the school’s currency, until a payment brings it down', async () => {
+      const pupil = await pupilHolding(0);
+      await setRules({ balance: { mode: 'block', aboveMinor: 1000 } });
+      const charged = await as(admin.token)('POST', `/api/people/${pupil.id}/charges`, {
+        amountMinor: 1500,
+        reason: 'Cracked screen',
+      });
+      expect(charged.status, charged.text).toBe(201);
+      const loan = availableLoan();
+      const path = `/api/loans/${loan.number}/issue`;
+      const blocked = await as(desk.token)('POST', path, { holderId: pupil.id, confirm: true });
+      expectProblem(blocked, 409, 'conflict');
+      expect(blocked.json).toMatchObject({
+        code: 'checkout_blocked',
+        reasons: [{ rule: 'balance', mode: 'block', message: expect.stringContaining('15.00 EUR') }],
+      });
+      const paid = await as(admin.token)('POST', `/api/people/${pupil.id}/payments`, {
+        amountMinor: 500,
+        method: 'cash',
+      });
+      expect(paid.status, paid.text).toBe(201);
+      // 10.00 is not above 10.00.
+      expect((await as(desk.token)('POST', path, { holderId: pupil.id })).status).toBe(200);
+    });
+
     it('asks nothing with the rules off, confirm or not', async () => {
       const pupil = await pupilHolding(3);
       const loan = availableLoan();
