@@ -179,6 +179,17 @@ export const ROUTES: readonly PageRoute[] = [
     settings: { label: 'Users and roles', description: 'invite staff, change roles, turn accounts off', order: 10 },
   },
   {
+    path: '/settings/loaner-year',
+    title: 'Loaner year',
+    load: () => import('./pages/settings/loaner-year/index.js'),
+    allowed: () => can('user.manage'),
+    settings: {
+      label: 'Loaner year',
+      description: 'when the school year starts, and the checks at the desk when a loan is issued',
+      order: 17,
+    },
+  },
+  {
     path: '/settings/sso',
     title: 'Single sign-on',
     load: () => import('./pages/settings/sso/index.js'),

@@ -1148,6 +1148,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The checks at the desk when a loan is issued: the school's setting, or the defaults when it never saved one */
+        get: operations["getCheckoutSettings"];
+        /** The checks at the desk when a loan is issued: set it whole (a field left out takes its default); audited */
+        put: operations["setCheckoutSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings/insurance": {
         parameters: {
             query?: never;
@@ -1959,6 +1977,62 @@ export interface components {
              */
             startDay: number;
         };
+        CheckoutSettings: {
+            /**
+             * @description A pupil without this school year's acceptable-use agreement on file
+             * @default {
+             *       "mode": "off"
+             *     }
+             */
+            agreement: {
+                /**
+                 * @description off: not checked; warn: issue once confirmed; block: never issue
+                 * @default off
+                 * @enum {string}
+                 */
+                mode: "off" | "warn" | "block";
+            };
+            /**
+             * @description An outstanding balance on the holder’s account above an amount
+             * @default {
+             *       "mode": "off",
+             *       "aboveMinor": 0
+             *     }
+             */
+            balance: {
+                /**
+                 * @description off: not checked; warn: issue once confirmed; block: never issue
+                 * @default off
+                 * @enum {string}
+                 */
+                mode: "off" | "warn" | "block";
+                /**
+                 * @description An outstanding balance above this, in minor units, is checked
+                 * @default 0
+                 */
+                aboveMinor: number;
+            };
+            /**
+             * @description The holder already has this many loans or more out
+             * @default {
+             *       "mode": "off",
+             *       "atMost": 1
+             *     }
+             */
+            loans: {
+                /**
+                 * @description off: not checked; warn: issue once confirmed; block: never issue
+                 * @default off
+                 * @enum {string}
+                 */
+                mode: "off" | "warn" | "block";
+                /**
+                 * @description This many loans out already is checked
+                 * @default 1
+                 */
+                atMost: number;
+            };
+        };
         InsuranceSettings: {
             /**
              * @description What a covered pupil still pays per claim, in minor units of the school currency
@@ -2757,6 +2831,8 @@ export interface operations {
                     holderId: string;
                     /** @description Due back on this date (YYYY-MM-DD, tenant time zone); null or absent: no due date */
                     dueDate?: string | null;
+                    /** @description true: issue despite the school's warnings at the desk (an answer of confirmation_required lists them); never lifts a block */
+                    confirm?: boolean;
                 };
             };
         };
@@ -2798,6 +2874,8 @@ export interface operations {
                     holderId: string;
                     /** @description Due back on this date (YYYY-MM-DD, tenant time zone); null or absent: no due date */
                     dueDate?: string | null;
+                    /** @description true: issue despite the school's warnings at the desk (an answer of confirmation_required lists them); never lifts a block */
+                    confirm?: boolean;
                 };
             };
         };
@@ -5300,6 +5378,116 @@ export interface operations {
             503: components["responses"]["Problem503Unavailable"];
         };
     };
+    getCheckoutSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutSettings"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    setCheckoutSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description A pupil without this school year's acceptable-use agreement on file
+                     * @default {
+                     *       "mode": "off"
+                     *     }
+                     */
+                    agreement?: {
+                        /**
+                         * @description off: not checked; warn: issue once confirmed; block: never issue
+                         * @default off
+                         * @enum {string}
+                         */
+                        mode?: "off" | "warn" | "block";
+                    };
+                    /**
+                     * @description An outstanding balance on the holder’s account above an amount
+                     * @default {
+                     *       "mode": "off",
+                     *       "aboveMinor": 0
+                     *     }
+                     */
+                    balance?: {
+                        /**
+                         * @description off: not checked; warn: issue once confirmed; block: never issue
+                         * @default off
+                         * @enum {string}
+                         */
+                        mode?: "off" | "warn" | "block";
+                        /**
+                         * @description An outstanding balance above this, in minor units, is checked
+                         * @default 0
+                         */
+                        aboveMinor?: number;
+                    };
+                    /**
+                     * @description The holder already has this many loans or more out
+                     * @default {
+                     *       "mode": "off",
+                     *       "atMost": 1
+                     *     }
+                     */
+                    loans?: {
+                        /**
+                         * @description off: not checked; warn: issue once confirmed; block: never issue
+                         * @default off
+                         * @enum {string}
+                         */
+                        mode?: "off" | "warn" | "block";
+                        /**
+                         * @description This many loans out already is checked
+                         * @default 1
+                         */
+                        atMost?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutSettings"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
     getInsuranceSettings: {
         parameters: {
             query?: never;
@@ -5870,6 +6058,7 @@ export type RepairDeviceReport = components['schemas']['RepairDeviceReport'];
 export type SubmissionList = components['schemas']['SubmissionList'];
 export type SubmissionStatusResult = components['schemas']['SubmissionStatusResult'];
 export type SchoolYearSettings = components['schemas']['SchoolYearSettings'];
+export type CheckoutSettings = components['schemas']['CheckoutSettings'];
 export type InsuranceSettings = components['schemas']['InsuranceSettings'];
 export type SsoProvider = components['schemas']['SsoProvider'];
 export type SsoSettings = components['schemas']['SsoSettings'];
