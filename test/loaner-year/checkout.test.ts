@@ -58,7 +58,8 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('checks at the desk on %s', 
     let desk: { token: string; user: { id: string } };
     let key: string;
     let data: TenantData;
-    let next = 0;
+    let nextLoan = 0;
+    let nextPupil = 0;
 
     const as = (token: string) => (method: string, path: string, body?: unknown) =>
       send(app.port, {
@@ -73,13 +74,13 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('checks at the desk on %s', 
     };
     /** A loan nobody holds yet, for each issue. */
     const availableLoan = () => {
-      const loan = data.loans.filter((l) => l.status === 'AVAILABLE')[next++];
+      const loan = data.loans.filter((l) => l.status === 'AVAILABLE')[nextLoan++];
       if (!loan) throw new Error('the seed has too few available loans');
       return loan;
     };
     /** A pupil who holds nothing yet: `given` loans are issued to them first, with the rules off. */
     const pupilHolding = async (given: number) => {
-      const pupil = data.pupils[next++]!;
+      const pupil = data.pupils[nextPupil++]!;
       for (let i = 0; i < given; i++) {
         const reply = await as(desk.token)('POST', `/api/loans/${availableLoan().number}/issue`, {
           holderId: pupil.id,
