@@ -14,6 +14,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveFrom } from '../../src/bootstrap/container.js';
+import { RecordCharge } from '../../src/domain/accounts/record-charge.js';
 import { CreateApiKey } from '../../src/domain/identity/create-api-key.js';
 import { CreateUser } from '../../src/domain/identity/create-user.js';
 import { perform } from '../../src/domain/shared/use-case.js';
@@ -32,7 +33,7 @@ const ALL = { page: 1, pageSize: 100_000 };
 
 /** The console's records routes (issue 12), and the loan routes before them. */
 const RECORDS =
-  /^\/api\/(people|devices|loan-groups|loans|tickets|submissions|costs|users|keys|modules|audit|import|export)(\/|$|\.)/;
+  /^\/api\/(people|devices|loan-groups|loans|tickets|submissions|costs|charges|users|keys|modules|audit|import|export)(\/|$|\.)/;
 
 /**
  * Routes the fuzz leaves out, each for a reason: turning modules off would turn every later request
@@ -82,9 +83,19 @@ const FIELDS = [
   'guardians',
   'signedAt',
   'signedBy',
+  'reason',
+  'method',
+  'reference',
+  'chargeId',
+  'submissionId',
+  'loanNumber',
+  'plan',
+  'schoolYear',
 ];
 const QUERY = [
   'q',
+  'outstanding',
+  'schoolYear',
   'kind',
   'status',
   'userGroup',
@@ -162,6 +173,7 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('records routes on %s', (dat
           tickets,
           comments,
           costs: (await r.costs.list(tenantId, {}, ALL)).items,
+          balances: (await r.accounts.outstanding(tenantId, ALL)).items,
           users: (await r.users.list(tenantId, ALL)).items,
           keys: await r.apiKeys.list(tenantId),
           audit: (await r.audit.list(tenantId, { limit: 1_000_000 })).length,
@@ -196,6 +208,12 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('records routes on %s', (dat
       };
       await app.container.get(UnitOfWork).transaction((r) => r.tickets.addComment(bTenantId, bComment));
       const bCosts = (await app.container.get(UnitOfWork).read((r) => r.costs.list(bTenantId, {}, ALL))).items;
+      // And a charge on one of its pupils, whose id A must never reach either.
+      const bCharge = await perform(resolve, RecordCharge, operatorActor(bTenant), {
+        id: b.people.find((p) => p.kind === 'PUPIL')!.id,
+        amountMinor: 1_234,
+        reason: 'bravo-only charge',
+      });
       const inA = new Set<string>([
         ...a.devices.map((d) => d.serial),
         ...a.loans.map((l) => l.serial),
@@ -210,6 +228,7 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('records routes on %s', (dat
         ...b.submissions.map((s) => s.id),
         ...b.tickets.map((t) => t.id),
         ...bCosts.map((c) => c.id),
+        bCharge.entry.id,
         bUser.user.id,
         bKey.apiKey.id,
         bKey.apiKey.prefix,
@@ -248,6 +267,8 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('records routes on %s', (dat
         'POST /api/tickets/:id/comments',
         'POST /api/submissions/:id/status',
         'POST /api/costs',
+        'POST /api/people/:id/charges',
+        'GET /api/charges',
         'PATCH /api/users/:id',
         'DELETE /api/keys/:id',
         'GET /api/audit',

@@ -15,6 +15,7 @@ import type { Loan, LoanGroup } from '../../../src/domain/loans/loan.js';
 import type { Monitor, MonitorStatus } from '../../../src/domain/monitors/monitor.js';
 import type { Guardian } from '../../../src/domain/people/guardian.js';
 import type { Agreement } from '../../../src/domain/people/agreement.js';
+import type { AccountEntry, Coverage } from '../../../src/domain/accounts/account-entry.js';
 import type { Person } from '../../../src/domain/people/person.js';
 import { conflict } from '../../../src/domain/shared/errors.js';
 import { offsetOf, type Page, type PageRequest } from '../../../src/domain/shared/paging.js';
@@ -60,6 +61,9 @@ export interface MemoryState {
   guardians: Record<string, Guardian[]>;
   /** Acceptable-use agreements as recorded, every one kept. */
   agreements: Owned<Agreement>[];
+  /** Pupils' account entries in the order recorded, and insurance cover. */
+  accountEntries: Owned<AccountEntry>[];
+  coverages: Owned<Coverage>[];
   jobs: Record<string, JobRun>;
   webhooks: Owned<StoredWebhook & { leaseOwner: string | null; leaseUntil: string | null }>[];
   deliveries: Owned<DeliveryAttempt>[];
@@ -94,6 +98,8 @@ export const emptyState = (): MemoryState => ({
   schoolSettings: {},
   guardians: {},
   agreements: [],
+  accountEntries: [],
+  coverages: [],
   jobs: {},
   webhooks: [],
   deliveries: [],
