@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Person } from '../../src/domain/people/person.js';
+import { schoolYearOf } from '../../src/domain/settings/school-year.js';
 import { addDays } from '../../src/domain/shared/dates.js';
 import { UnitOfWork } from '../../src/ports/unit-of-work.js';
 import { signIn, todayOf } from '../console/support.js';
@@ -164,9 +165,11 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('guardians and agreements on
     it('records an agreement for the school year its date falls in, from the school’s year start', async () => {
       // The school's year starts today: yesterday belongs to last year, today to this one.
       await setYearStart(today);
-      const thisYear = `${today.slice(0, 4)}-${Number(today.slice(0, 4)) + 1}`;
-      const lastYear = `${Number(today.slice(0, 4)) - 1}-${today.slice(0, 4)}`;
+      const startOf = (date: string) => ({ startMonth: Number(date.slice(5, 7)), startDay: Number(date.slice(8, 10)) });
       const yesterday = addDays(today, -1);
+      const thisYear = schoolYearOf(today, startOf(today)).name;
+      const lastYear = schoolYearOf(yesterday, startOf(today)).name;
+      expect(thisYear).not.toBe(lastYear);
 
       const old = await call(admin.token, 'POST', `/api/people/${pupil.id}/agreements`, {
         signedAt: yesterday,
@@ -206,9 +209,13 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('guardians and agreements on
       expect(JSON.stringify(entry)).not.toContain('Pia');
       expect((await events()).length).toBe(before + 1);
 
-      // Moving the year start to tomorrow: today is in the year yesterday's agreement was recorded for.
+      // Moving the year start to tomorrow moves today into another school year: the profile shows the
+      // agreement recorded for that year (yesterday's, unless today is 31 December: then today's).
       await setYearStart(addDays(today, 1));
-      expect((await profile(pupil.id)).agreement).toMatchObject({ signedAt: yesterday, schoolYear: lastYear });
+      const moved = schoolYearOf(today, startOf(addDays(today, 1))).name;
+      expect((await profile(pupil.id)).agreement).toMatchObject(
+        moved === lastYear ? { signedAt: yesterday, schoolYear: lastYear } : { signedAt: today, schoolYear: thisYear },
+      );
       await setYearStart(today);
       expect((await profile(pupil.id)).agreement).toMatchObject({ signedAt: today });
     });
@@ -256,7 +263,10 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('guardians and agreements on
       const real = await importCsv(app, admin, 'people', file);
       expect(real.json.import).toMatchObject({ created: 3, updated: 1, unchanged: 0 });
       // Guardian 2 removed by the file, guardian 3 kept; the agreement the pupil already had is the same.
-      expect((await profile(pupil.id)).guardians.map((g: { name: string }) => g.name)).toEqual(['Mia Pupil', 'Ada Aunt']);
+      expect((await profile(pupil.id)).guardians.map((g: { name: string }) => g.name)).toEqual([
+        'Mia Pupil',
+        'Ada Aunt',
+      ]);
       const ivo = await personByExternalId('IMP-1');
       const ivoProfile = await profile(ivo!.id);
       expect(ivoProfile.guardians).toEqual([
@@ -287,7 +297,10 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('guardians and agreements on
       const again = await importCsv(app, admin, 'people', exported.text);
       expect(again.status, again.text).toBe(200);
       expect(again.json.import).toMatchObject({ created: 0, updated: 0, unchanged: rows.length - 1 });
-      expect((await profile(pupil.id)).guardians.map((g: { name: string }) => g.name)).toEqual(['Mia Pupil', 'Ada Aunt']);
+      expect((await profile(pupil.id)).guardians.map((g: { name: string }) => g.name)).toEqual([
+        'Mia Pupil',
+        'Ada Aunt',
+      ]);
 
       // A file without guardian columns leaves them alone.
       const plain = await importCsv(app, admin, 'people', 'externalId,name,kind\nIMP-1,Ivo Renamed,PUPIL\n');
@@ -323,7 +336,8 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('guardians and agreements on
     });
 
     it('reads OneRoster parents, guardians and relatives as guardians linked either way, never as people', async () => {
-      const header = 'sourcedId,status,dateLastModified,enabledUser,orgSourcedIds,role,username,userIds,givenName,familyName,middleName,identifier,email,sms,phone,agentSourcedIds,grades,password';
+      const header =
+        'sourcedId,status,dateLastModified,enabledUser,orgSourcedIds,role,username,userIds,givenName,familyName,middleName,identifier,email,sms,phone,agentSourcedIds,grades,password';
       const user = (o: Record<string, string>) =>
         header
           .split(',')
@@ -332,11 +346,43 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('guardians and agreements on
       const roster = (extra: string[] = [], patAgents = 'or-s2') =>
         [
           header,
-          user({ sourcedId: 'or-s1', enabledUser: 'true', role: 'student', givenName: 'Oli', familyName: 'Roster', identifier: 'OR-1', agentSourcedIds: 'or-p1', grades: '09' }),
-          user({ sourcedId: 'or-s2', enabledUser: 'true', role: 'student', givenName: 'Ora', familyName: 'Roster', grades: '07' }),
+          user({
+            sourcedId: 'or-s1',
+            enabledUser: 'true',
+            role: 'student',
+            givenName: 'Oli',
+            familyName: 'Roster',
+            identifier: 'OR-1',
+            agentSourcedIds: 'or-p1',
+            grades: '09',
+          }),
+          user({
+            sourcedId: 'or-s2',
+            enabledUser: 'true',
+            role: 'student',
+            givenName: 'Ora',
+            familyName: 'Roster',
+            grades: '07',
+          }),
           // Oli names his parent; the parent names Ora (the other direction); Rae names Ora too.
-          user({ sourcedId: 'or-p1', enabledUser: 'true', role: 'parent', givenName: 'Pat', familyName: 'Roster', email: 'PAT@home.example', phone: '555-1', agentSourcedIds: patAgents }),
-          user({ sourcedId: 'or-r1', enabledUser: 'true', role: 'relative', givenName: 'Rae', familyName: 'Roster', agentSourcedIds: '"or-s2"' }),
+          user({
+            sourcedId: 'or-p1',
+            enabledUser: 'true',
+            role: 'parent',
+            givenName: 'Pat',
+            familyName: 'Roster',
+            email: 'PAT@home.example',
+            phone: '555-1',
+            agentSourcedIds: patAgents,
+          }),
+          user({
+            sourcedId: 'or-r1',
+            enabledUser: 'true',
+            role: 'relative',
+            givenName: 'Rae',
+            familyName: 'Roster',
+            agentSourcedIds: '"or-s2"',
+          }),
           user({ sourcedId: 'or-t1', enabledUser: 'true', role: 'teacher', givenName: 'Tia', familyName: 'Teach' }),
           ...extra,
         ].join('\n');
@@ -349,7 +395,13 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('guardians and agreements on
 
       const oli = (await personByExternalId('OR-1'))!;
       const ora = (await personByExternalId('or-s2'))!;
-      const pat = { name: 'Pat Roster', email: 'pat@home.example', phone: '555-1', relationship: 'parent', externalId: 'or-p1' };
+      const pat = {
+        name: 'Pat Roster',
+        email: 'pat@home.example',
+        phone: '555-1',
+        relationship: 'parent',
+        externalId: 'or-p1',
+      };
       expect((await profile(oli.id)).guardians).toEqual([pat]);
       expect((await profile(ora.id)).guardians).toEqual([
         pat,
@@ -368,12 +420,22 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('guardians and agreements on
       const third = await importCsv(app, admin, 'people', unlinked, { query: '?dryRun=true' });
       expect(third.json.import).toMatchObject({ updated: 1, unchanged: 2 });
       await importCsv(app, admin, 'people', unlinked);
-      expect((await profile(ora.id)).guardians.map((g: { name: string }) => g.name)).toEqual(['Rae Roster', 'Hand Typed']);
+      expect((await profile(ora.id)).guardians.map((g: { name: string }) => g.name)).toEqual([
+        'Rae Roster',
+        'Hand Typed',
+      ]);
       expect((await profile(oli.id)).guardians).toEqual([pat]);
 
       // A student with too many guardians is a problem on its line.
       const many = Array.from({ length: 6 }, (_, i) =>
-        user({ sourcedId: `or-x${i}`, enabledUser: 'true', role: 'guardian', givenName: 'G', familyName: `${i}`, agentSourcedIds: 'or-s2' }),
+        user({
+          sourcedId: `or-x${i}`,
+          enabledUser: 'true',
+          role: 'guardian',
+          givenName: 'G',
+          familyName: `${i}`,
+          agentSourcedIds: 'or-s2',
+        }),
       );
       const tooMany = await importCsv(app, admin, 'people', roster(many));
       expectProblem(tooMany, 400, 'invalid-input');
