@@ -46,6 +46,8 @@ import type { PendingSignInRepository, SsoBindingRepository, SsoProviderReposito
 import type { SchoolSettingRepository } from './repositories/school-settings.js';
 import type { GuardianRepository } from './repositories/guardians.js';
 import type { ReminderRepository } from './repositories/reminders.js';
+import type { AgreementRepository } from './repositories/agreements.js';
+import type { AccountRepository } from './repositories/accounts.js';
 
 /** Every repository, bound to one transaction (or to plain reads). */
 export interface Repositories {
@@ -77,4 +79,6 @@ export interface Repositories {
   readonly schoolSettings: SchoolSettingRepository;
   readonly guardians: GuardianRepository;
   readonly reminders: ReminderRepository;
+  readonly agreements: AgreementRepository;
+  readonly accounts: AccountRepository;
 }

@@ -27,6 +27,8 @@ import { oauthRepositoryContract } from './oauth.contract.js';
 import { ssoRepositoryContract } from './sso.contract.js';
 import { loanerYearRepositoryContract } from './loaner-year.contract.js';
 import { reminderRepositoryContract } from './reminders.contract.js';
+import { agreementRepositoryContract } from './agreements.contract.js';
+import { accountRepositoryContract } from './accounts.contract.js';
 
 export interface RepositorySubject {
   readonly uow: UnitOfWork;
@@ -660,6 +662,8 @@ export function runRepositoryContract(name: string, open: () => Promise<Reposito
     describe('single sign-on', () => ssoRepositoryContract({ tx, read, newTenant }));
     describe('the loaner year', () => loanerYearRepositoryContract({ tx, read, newTenant }));
     describe('reminders', () => reminderRepositoryContract({ tx, read, newTenant }));
+    describe('agreements', () => agreementRepositoryContract({ tx, read, newTenant }));
+    describe('pupils’ accounts', () => accountRepositoryContract({ tx, read, newTenant }));
 
     describe('api keys', () => {
       it('finds keys by prefix across tenants and manages them inside the tenant', async () => {

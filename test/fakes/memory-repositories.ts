@@ -35,6 +35,8 @@ import {
 import { MemorySchoolSettingRepository } from './memory/school-settings.js';
 import { MemoryGuardianRepository } from './memory/guardians.js';
 import { MemoryReminderRepository } from './memory/reminders.js';
+import { MemoryAgreementRepository } from './memory/agreements.js';
+import { MemoryAccountRepository } from './memory/accounts.js';
 import type { MemoryState } from './memory/store.js';
 import type { Repositories } from '../../src/ports/repositories.js';
 
@@ -71,4 +73,6 @@ export const memoryRepositories = (state: MemoryState, accessChanges: string[] =
   schoolSettings: new MemorySchoolSettingRepository(state),
   guardians: new MemoryGuardianRepository(state),
   reminders: new MemoryReminderRepository(state),
+  agreements: new MemoryAgreementRepository(state),
+  accounts: new MemoryAccountRepository(state),
 });

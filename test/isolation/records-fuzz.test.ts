@@ -14,6 +14,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveFrom } from '../../src/bootstrap/container.js';
+import { RecordCharge } from '../../src/domain/accounts/record-charge.js';
 import { CreateApiKey } from '../../src/domain/identity/create-api-key.js';
 import { CreateUser } from '../../src/domain/identity/create-user.js';
 import { perform } from '../../src/domain/shared/use-case.js';
@@ -32,7 +33,7 @@ const ALL = { page: 1, pageSize: 100_000 };
 
 /** The console's records routes (issue 12), and the loan routes before them. */
 const RECORDS =
-  /^\/api\/(people|devices|loan-groups|loans|tickets|submissions|costs|users|keys|modules|audit|import|export)(\/|$|\.)/;
+  /^\/api\/(people|devices|loan-groups|loans|tickets|submissions|costs|charges|users|keys|modules|audit|import|export)(\/|$|\.)/;
 
 /**
  * Routes the fuzz leaves out, each for a reason: turning modules off would turn every later request
@@ -79,9 +80,22 @@ const FIELDS = [
   'purchaseDate',
   'purchaseCostMinor',
   'warrantyEnd',
+  'guardians',
+  'signedAt',
+  'signedBy',
+  'reason',
+  'method',
+  'reference',
+  'chargeId',
+  'submissionId',
+  'loanNumber',
+  'plan',
+  'schoolYear',
 ];
 const QUERY = [
   'q',
+  'outstanding',
+  'schoolYear',
   'kind',
   'status',
   'userGroup',
@@ -109,6 +123,8 @@ const CSV_HEADERS = [
   'serial,kind,manufacturer,model,status,assignedTo,purchaseDate,purchaseCost,warrantyEnd',
   'serial,kind,group',
   'sourcedId,identifier,givenName,familyName,email,role,grades,enabledUser',
+  'externalId,name,kind,guardian1Name,guardian1Email,guardian2Name,agreementSignedAt,agreementSignedBy',
+  'sourcedId,givenName,familyName,email,role,enabledUser,agentSourcedIds,phone',
 ];
 
 const safeDecode = (s: string): string => {
@@ -140,9 +156,16 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('records routes on %s', (dat
         for (const t of tickets) {
           comments.push(...(await r.tickets.listComments(tenantId, t.id, { includeInternal: true }, ALL)).items);
         }
+        const people = (await r.people.list(tenantId, { includeArchived: true }, ALL)).items;
+        const ids = people.map((p) => p.id);
+        const agreements = [];
+        for (const year of ['2024-2025', '2025-2026', '2026-2027', '2027-2028'])
+          agreements.push(...(await r.agreements.forPeople(tenantId, ids, year)).values());
         return {
           tenant: await r.tenants.findById(tenantId),
-          people: (await r.people.list(tenantId, { includeArchived: true }, ALL)).items,
+          people,
+          guardians: [...(await r.guardians.listForPeople(tenantId, ids))],
+          agreements,
           devices: (await r.devices.search(tenantId, {}, ALL)).items,
           groups: await r.loanGroups.list(tenantId),
           loans: (await r.loans.list(tenantId, { poolGroupIds: null }, ALL)).items,
@@ -150,6 +173,7 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('records routes on %s', (dat
           tickets,
           comments,
           costs: (await r.costs.list(tenantId, {}, ALL)).items,
+          balances: (await r.accounts.outstanding(tenantId, ALL)).items,
           users: (await r.users.list(tenantId, ALL)).items,
           keys: await r.apiKeys.list(tenantId),
           audit: (await r.audit.list(tenantId, { limit: 1_000_000 })).length,
@@ -184,6 +208,12 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('records routes on %s', (dat
       };
       await app.container.get(UnitOfWork).transaction((r) => r.tickets.addComment(bTenantId, bComment));
       const bCosts = (await app.container.get(UnitOfWork).read((r) => r.costs.list(bTenantId, {}, ALL))).items;
+      // And a charge on one of its pupils, whose id A must never reach either.
+      const bCharge = await perform(resolve, RecordCharge, operatorActor(bTenant), {
+        id: b.people.find((p) => p.kind === 'PUPIL')!.id,
+        amountMinor: 1_234,
+        reason: 'bravo-only charge',
+      });
       const inA = new Set<string>([
         ...a.devices.map((d) => d.serial),
         ...a.loans.map((l) => l.serial),
@@ -198,6 +228,7 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('records routes on %s', (dat
         ...b.submissions.map((s) => s.id),
         ...b.tickets.map((t) => t.id),
         ...bCosts.map((c) => c.id),
+        bCharge.entry.id,
         bUser.user.id,
         bKey.apiKey.id,
         bKey.apiKey.prefix,
@@ -231,9 +262,13 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('records routes on %s', (dat
         'GET /api/people/:id',
         'POST /api/devices/:id/status',
         'PATCH /api/loans/:number',
+        'PUT /api/people/:id/guardians',
+        'POST /api/people/:id/agreements',
         'POST /api/tickets/:id/comments',
         'POST /api/submissions/:id/status',
         'POST /api/costs',
+        'POST /api/people/:id/charges',
+        'GET /api/charges',
         'PATCH /api/users/:id',
         'DELETE /api/keys/:id',
         'GET /api/audit',
@@ -258,6 +293,14 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('records routes on %s', (dat
         fc.boolean(),
         fc.constant(null),
         fc.array(fc.constantFrom(...bStrings.slice(0, 50), 'loan.view', 'people'), { maxLength: 3 }),
+        // A pupil's guardians, as PUT /api/people/:id/guardians takes them.
+        fc.array(
+          fc.record(
+            { name: fc.constantFrom('Fuzz Guardian', ...bStrings.slice(0, 5)), email: fc.constant(null) },
+            { noNullPrototype: true },
+          ),
+          { maxLength: 2 },
+        ),
       );
       const request = fc.record({
         route: fc.constantFrom(...routes),
@@ -318,7 +361,11 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('records routes on %s', (dat
           }),
           { numRuns: RUNS, endOnFailure: true },
         )
-        .catch(() => undefined); // reported below, with the request that failed
+        // A refused property is reported below with the request that failed; one that threw (a bug in
+        // this test) has pushed nothing, and must not pass silently.
+        .catch((e: unknown) => {
+          if (failures.length === 0) failures.push(String(e).slice(0, 1_000));
+        });
       expect(failures).toEqual([]);
       expect(await stateOf(bTenantId)).toEqual(bBefore);
     }, 600_000);

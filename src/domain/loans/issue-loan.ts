@@ -10,6 +10,7 @@ import { calendarDate, exactlyOne, id } from '../shared/validation.js';
 import { loanRefFields } from './loan-ref.js';
 import { LoanTransitionRunner } from './loan-transition.js';
 import { issue, loanResultSchema, type LoanView } from './loan.js';
+import { runCheckoutChecks } from './checkout-checks.js';
 
 export const issueLoanInput = z
   .object({
@@ -19,6 +20,12 @@ export const issueLoanInput = z
       .nullable()
       .optional()
       .describe('Due back on this date (YYYY-MM-DD, tenant time zone); null or absent: no due date'),
+    confirm: z
+      .boolean()
+      .optional()
+      .describe(
+        "true: issue despite the school's warnings at the desk (an answer of confirmation_required lists them); never lifts a block",
+      ),
   })
   .strict()
   .superRefine(exactlyOne(['number', 'serial']));
@@ -36,7 +43,7 @@ export class IssueLoan implements UseCase<typeof issueLoanInput, { loan: LoanVie
 
   async execute(
     actor: Actor,
-    { holderId, dueDate, ...ref }: z.output<typeof issueLoanInput>,
+    { holderId, dueDate, confirm, ...ref }: z.output<typeof issueLoanInput>,
   ): Promise<{ loan: LoanView }> {
     if (dueDate && dueDate < dateInZone(this.clock.now(), actor.tenant.timeZone)) {
       throw invalidField('dueDate', 'must not be in the past');
@@ -44,7 +51,7 @@ export class IssueLoan implements UseCase<typeof issueLoanInput, { loan: LoanVie
     return this.transitions.run(actor, ref, {
       action: 'loan.issue',
       event: 'loan.issued',
-      apply: async (loan, repos, at) => {
+      apply: async (loan, repos, at, today) => {
         // Locked, like the loan: an archive of the holder waits for this issue, or this issue for it,
         // so an archived person can never end up holding a loan (ArchivePerson locks them too).
         const holder = await repos.people.findById(actor.tenant.id, holderId, { forUpdate: true });
@@ -52,7 +59,15 @@ export class IssueLoan implements UseCase<typeof issueLoanInput, { loan: LoanVie
         if (holder.archivedAt !== null) {
           throw conflict(`${holder.name} is archived: restore them before issuing them a loan`);
         }
-        return { next: issue(loan, holder, dueDate ?? null, at), holderName: holder.name };
+        const next = issue(loan, holder, dueDate ?? null, at);
+        // The school's checks at the desk: after the loan and the holder are known good, so a
+        // refusal for an unknown loan or an archived person says that first.
+        const confirmed = await runCheckoutChecks(repos, actor, holder, confirm === true, today);
+        return {
+          next,
+          holderName: holder.name,
+          ...(confirmed.length > 0 ? { details: { confirmed: confirmed.map((r) => r.rule) } } : {}),
+        };
       },
     });
   }
@@ -62,7 +77,7 @@ export const issueLoanTool = defineTool({
   name: 'loans.issue',
   title: 'Issue a loan',
   description:
-    'Hand an AVAILABLE loaner to a person, optionally until a due date (YYYY-MM-DD in the school time zone). Give exactly one of `number` or `serial`. Changes data: confirm with the user first.',
+    'Hand an AVAILABLE loaner to a person, optionally until a due date (YYYY-MM-DD in the school time zone). Give exactly one of `number` or `serial`. The school may check the holder first (agreement on file, balance, loans out): a warning answers "Confirmation required" with the reasons — tell the user, and only if they agree send the call again with `confirm: true`; a block cannot be confirmed. Changes data: confirm with the user first.',
   readOnly: false,
   output: loanResultSchema,
   useCase: IssueLoan,

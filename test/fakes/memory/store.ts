@@ -15,6 +15,8 @@ import type { Loan, LoanGroup } from '../../../src/domain/loans/loan.js';
 import type { Monitor, MonitorStatus } from '../../../src/domain/monitors/monitor.js';
 import type { Guardian } from '../../../src/domain/people/guardian.js';
 import type { Reminder } from '../../../src/domain/reminders/reminder.js';
+import type { Agreement } from '../../../src/domain/people/agreement.js';
+import type { AccountEntry, Coverage } from '../../../src/domain/accounts/account-entry.js';
 import type { Person } from '../../../src/domain/people/person.js';
 import { conflict } from '../../../src/domain/shared/errors.js';
 import { offsetOf, type Page, type PageRequest } from '../../../src/domain/shared/paging.js';
@@ -59,6 +61,11 @@ export interface MemoryState {
   /** Each person's guardians in order, per `<tenantId>:<personId>`. */
   guardians: Record<string, Guardian[]>;
   reminders: Owned<Reminder>[];
+  /** Acceptable-use agreements as recorded, every one kept. */
+  agreements: Owned<Agreement>[];
+  /** Pupils' account entries in the order recorded, and insurance cover. */
+  accountEntries: Owned<AccountEntry>[];
+  coverages: Owned<Coverage>[];
   jobs: Record<string, JobRun>;
   webhooks: Owned<StoredWebhook & { leaseOwner: string | null; leaseUntil: string | null }>[];
   deliveries: Owned<DeliveryAttempt>[];
@@ -93,6 +100,9 @@ export const emptyState = (): MemoryState => ({
   schoolSettings: {},
   guardians: {},
   reminders: [],
+  agreements: [],
+  accountEntries: [],
+  coverages: [],
   jobs: {},
   webhooks: [],
   deliveries: [],

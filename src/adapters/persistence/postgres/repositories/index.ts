@@ -1,6 +1,7 @@
 import type { Repositories } from '../../../../ports/repositories.js';
 import type { Queryable } from '../sql.js';
 import { PgAccessChangeRepository } from './access-changes.js';
+import { PgAccountRepository } from './accounts.js';
 import { PgApiKeyRepository } from './api-keys.js';
 import { PgAuditRepository } from './audit.js';
 import { PgCostRepository } from './costs.js';
@@ -8,6 +9,7 @@ import { PgDeploymentJobRepository } from './deployment-jobs.js';
 import { PgDeviceRepository } from './devices.js';
 import { PgGuardianRepository } from './guardians.js';
 import { PgReminderRepository } from './reminders.js';
+import { PgAgreementRepository } from './agreements.js';
 import { PgLoanGroupRepository } from './loan-groups.js';
 import { PgLoanRepository } from './loans.js';
 import { PgMonitorRepository } from './monitors.js';
@@ -90,5 +92,7 @@ export function pgRepositories(db: Queryable): Repositories & {
     schoolSettings: new PgSchoolSettingRepository(db),
     guardians: new PgGuardianRepository(db),
     reminders: new PgReminderRepository(db),
+    agreements: new PgAgreementRepository(db),
+    accounts: new PgAccountRepository(db),
   };
 }

@@ -1,6 +1,7 @@
 import type { Repositories } from '../../../../ports/repositories.js';
 import type { Sql } from '../sql.js';
 import { SqliteAccessChangeRepository } from './access-changes.js';
+import { SqliteAccountRepository } from './accounts.js';
 import { SqliteApiKeyRepository } from './api-keys.js';
 import { SqliteAuditRepository } from './audit.js';
 import { SqliteCostRepository } from './costs.js';
@@ -8,6 +9,7 @@ import { SqliteDeploymentJobRepository } from './deployment-jobs.js';
 import { SqliteDeviceRepository } from './devices.js';
 import { SqliteGuardianRepository } from './guardians.js';
 import { SqliteReminderRepository } from './reminders.js';
+import { SqliteAgreementRepository } from './agreements.js';
 import { SqliteLoanGroupRepository } from './loan-groups.js';
 import { SqliteLoanRepository } from './loans.js';
 import { SqliteMonitorRepository } from './monitors.js';
@@ -92,4 +94,6 @@ export const sqliteRepositories = (sql: Sql): SqliteRepositories => ({
   schoolSettings: new SqliteSchoolSettingRepository(sql),
   guardians: new SqliteGuardianRepository(sql),
   reminders: new SqliteReminderRepository(sql),
+  agreements: new SqliteAgreementRepository(sql),
+  accounts: new SqliteAccountRepository(sql),
 });
