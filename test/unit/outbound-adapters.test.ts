@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryJobLock } from '../../src/adapters/system/memory-job-lock.js';
 import { NoMailer, SmtpMailer } from '../../src/adapters/mail/smtp-mailer.js';
@@ -150,6 +150,51 @@ describe('SmtpMailer', () => {
     // The pool kept its session: five messages, at most one new connection.
     expect(smtp.connections - sessions).toBeLessThanOrEqual(1);
     await mailer.close();
+  });
+});
+
+describe('SmtpMailer when the server hangs up after the message', () => {
+  it('rejects with an error that is not MailNotTaken: the message may have arrived', async () => {
+    // A relay that takes the whole message and then drops the connection instead of answering.
+    let tookMessage = false;
+    const server = createNetServer((socket) => {
+      let inData = false;
+      let buffer = '';
+      socket.write('220 relay.example ESMTP\r\n');
+      socket.on('data', (chunk: Buffer) => {
+        buffer += chunk.toString('latin1');
+        if (inData) {
+          if (buffer.includes('\r\n.\r\n')) {
+            tookMessage = true;
+            socket.destroy();
+          }
+          return;
+        }
+        for (let i; (i = buffer.indexOf('\r\n')) >= 0;) {
+          const line = buffer.slice(0, i).toUpperCase();
+          buffer = buffer.slice(i + 2);
+          if (line.startsWith('EHLO')) socket.write('250 relay.example\r\n');
+          else if (line.startsWith('DATA')) {
+            inData = true;
+            socket.write('354 go ahead\r\n');
+            return;
+          } else socket.write('250 OK\r\n');
+        }
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const mailer = new SmtpMailer(`smtp://127.0.0.1:${port}`, 'desk@school.example');
+    try {
+      const error = await mailer.send({ to: ['a@b.example'], subject: 's', text: 't' }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(Error);
+      expect(error).not.toBeInstanceOf(MailNotTaken);
+      // The relay had the whole message when it hung up: this is the ambiguous case, not a refusal.
+      expect(tookMessage).toBe(true);
+    } finally {
+      await mailer.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 
