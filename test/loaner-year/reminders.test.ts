@@ -14,6 +14,9 @@ import type { Guardian } from '../../src/domain/people/guardian.js';
 import { ReminderScheduler, reminderJobName } from '../../src/bootstrap/reminder-scheduler.js';
 import { SendReminders, type TenantReminders } from '../../src/domain/reminders/send-reminders.js';
 import type { Tenant } from '../../src/domain/tenants/tenant.js';
+import { DeliverReminder } from '../../src/domain/reminders/deliver-reminder.js';
+import { IdGenerator } from '../../src/ports/id-generator.js';
+import { Mailer } from '../../src/ports/mailer.js';
 import { UnitOfWork } from '../../src/ports/unit-of-work.js';
 import { MovableClock } from '../fakes/movable-clock.js';
 import { startApp, type TestApp, type TestDatabase } from '../support/app.js';
@@ -318,6 +321,29 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('reminders on %s', (database
       expect(smtp.received.filter((m) => m.raw.includes(s.pupilLoan.serial))).toHaveLength(0);
       const [after] = await uow().read((x) => x.reminders.listForLoan(s.tenant.id, s.pupilLoan.id, 10));
       expect(after).toMatchObject({ status: 'failed', lastError: expect.stringMatching(/not sent again/) });
+    });
+
+    it('fails, and never sends again, a reminder whose message may have arrived (the connection broke after it)', async () => {
+      const s = await school({ enabled: true, maxReminders: 1 });
+      smtp.refusing = true;
+      await run(s, '2026-09-11');
+      smtp.refusing = false;
+      const pending = await uow().read((x) => x.reminders.listForLoan(s.tenant.id, s.pupilLoan.id, 10));
+      const broken = new (class extends Mailer {
+        readonly configured = true;
+        async send(): Promise<void> {
+          throw new Error('Connection closed unexpectedly');
+        }
+      })();
+      const delivery = new DeliverReminder(uow(), broken, clock, app.container.get(IdGenerator));
+      const [outcome] = await delivery.deliverMany(s.tenant, pending, 1);
+      expect(outcome).toMatchObject({ result: 'failed', error: expect.stringMatching(/may have arrived/) });
+      clock.advance(7 * 3_600_000);
+      // The staff loan's refusal is retried and sent; the pupil's may-have-arrived reminder is not.
+      expect(sentOf(await run(s, '2026-09-12'))).toEqual([`${s.staffLoan.number} overdue 1`]);
+      expect(smtp.received.filter((m) => m.raw.includes(s.pupilLoan.serial))).toHaveLength(0);
+      const [after] = await uow().read((x) => x.reminders.listForLoan(s.tenant.id, s.pupilLoan.id, 10));
+      expect(after).toMatchObject({ status: 'failed', attempts: 2 });
     });
 
     it('remind now: sends at once, at most once an hour per loan, 409 and 404 where it cannot', async () => {
