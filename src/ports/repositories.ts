@@ -45,6 +45,7 @@ import type {
 import type { PendingSignInRepository, SsoBindingRepository, SsoProviderRepository } from './repositories/sso.js';
 import type { SchoolSettingRepository } from './repositories/school-settings.js';
 import type { GuardianRepository } from './repositories/guardians.js';
+import type { ReservationRepository } from './repositories/reservations.js';
 
 /** Every repository, bound to one transaction (or to plain reads). */
 export interface Repositories {
@@ -75,4 +76,5 @@ export interface Repositories {
   readonly pendingSignIns: PendingSignInRepository;
   readonly schoolSettings: SchoolSettingRepository;
   readonly guardians: GuardianRepository;
+  readonly reservations: ReservationRepository;
 }

@@ -26,6 +26,7 @@ import { recordsRepositoryContract } from './records.contract.js';
 import { oauthRepositoryContract } from './oauth.contract.js';
 import { ssoRepositoryContract } from './sso.contract.js';
 import { loanerYearRepositoryContract } from './loaner-year.contract.js';
+import { reservationRepositoryContract } from './reservations.contract.js';
 
 export interface RepositorySubject {
   readonly uow: UnitOfWork;
@@ -658,6 +659,7 @@ export function runRepositoryContract(name: string, open: () => Promise<Reposito
     describe('oauth', () => oauthRepositoryContract({ tx, read, newTenant }));
     describe('single sign-on', () => ssoRepositoryContract({ tx, read, newTenant }));
     describe('the loaner year', () => loanerYearRepositoryContract({ tx, read, newTenant }));
+    describe('reservations', () => reservationRepositoryContract({ tx, read, newTenant }));
 
     describe('api keys', () => {
       it('finds keys by prefix across tenants and manages them inside the tenant', async () => {

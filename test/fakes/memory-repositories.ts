@@ -34,6 +34,7 @@ import {
 } from './memory/sso.js';
 import { MemorySchoolSettingRepository } from './memory/school-settings.js';
 import { MemoryGuardianRepository } from './memory/guardians.js';
+import { MemoryReservationRepository } from './memory/reservations.js';
 import type { MemoryState } from './memory/store.js';
 import type { Repositories } from '../../src/ports/repositories.js';
 
@@ -69,4 +70,5 @@ export const memoryRepositories = (state: MemoryState, accessChanges: string[] =
   pendingSignIns: new MemoryPendingSignInRepository(state),
   schoolSettings: new MemorySchoolSettingRepository(state),
   guardians: new MemoryGuardianRepository(state),
+  reservations: new MemoryReservationRepository(state),
 });

@@ -10,6 +10,7 @@ import { calendarDate, exactlyOne, id } from '../shared/validation.js';
 import { loanRefFields } from './loan-ref.js';
 import { LoanTransitionRunner } from './loan-transition.js';
 import { issue, loanResultSchema, type LoanView } from './loan.js';
+import { applyBookings } from '../reservations/reservation-hold.js';
 
 export const issueLoanInput = z
   .object({
@@ -19,6 +20,10 @@ export const issueLoanInput = z
       .nullable()
       .optional()
       .describe('Due back on this date (YYYY-MM-DD, tenant time zone); null or absent: no due date'),
+    override: z
+      .boolean()
+      .optional()
+      .describe('Issue it even though a booking starting within 24 hours needs this unit (audited)'),
   })
   .strict()
   .superRefine(exactlyOne(['number', 'serial']));
@@ -36,7 +41,7 @@ export class IssueLoan implements UseCase<typeof issueLoanInput, { loan: LoanVie
 
   async execute(
     actor: Actor,
-    { holderId, dueDate, ...ref }: z.output<typeof issueLoanInput>,
+    { holderId, dueDate, override, ...ref }: z.output<typeof issueLoanInput>,
   ): Promise<{ loan: LoanView }> {
     if (dueDate && dueDate < dateInZone(this.clock.now(), actor.tenant.timeZone)) {
       throw invalidField('dueDate', 'must not be in the past');
@@ -44,7 +49,7 @@ export class IssueLoan implements UseCase<typeof issueLoanInput, { loan: LoanVie
     return this.transitions.run(actor, ref, {
       action: 'loan.issue',
       event: 'loan.issued',
-      apply: async (loan, repos, at) => {
+      apply: async (loan, repos, at, ids) => {
         // Locked, like the loan: an archive of the holder waits for this issue, or this issue for it,
         // so an archived person can never end up holding a loan (ArchivePerson locks them too).
         const holder = await repos.people.findById(actor.tenant.id, holderId, { forUpdate: true });
@@ -52,7 +57,10 @@ export class IssueLoan implements UseCase<typeof issueLoanInput, { loan: LoanVie
         if (holder.archivedAt !== null) {
           throw conflict(`${holder.name} is archived: restore them before issuing them a loan`);
         }
-        return { next: issue(loan, holder, dueDate ?? null, at), holderName: holder.name };
+        const next = issue(loan, holder, dueDate ?? null, at);
+        // Bookings of the group: fulfil the holder's, keep units others need soon (reservation-hold.ts).
+        const bookings = await applyBookings(repos, ids, actor, { unit: next, holderId, override: !!override, at });
+        return { next, holderName: holder.name, details: { ...bookings } };
       },
     });
   }
@@ -62,7 +70,7 @@ export const issueLoanTool = defineTool({
   name: 'loans.issue',
   title: 'Issue a loan',
   description:
-    'Hand an AVAILABLE loaner to a person, optionally until a due date (YYYY-MM-DD in the school time zone). Give exactly one of `number` or `serial`. Changes data: confirm with the user first.',
+    'Hand an AVAILABLE loaner to a person, optionally until a due date (YYYY-MM-DD in the school time zone). Give exactly one of `number` or `serial`. Issuing to a person with a booking of the group today fulfils it; a unit another booking needs within 24 hours is refused unless `override` is true. Changes data: confirm with the user first.',
   readOnly: false,
   output: loanResultSchema,
   useCase: IssueLoan,

@@ -14,8 +14,16 @@ import { loanEventData, toLoanView, type Loan, type LoanRow, type LoanView } fro
 export interface LoanTransition {
   readonly action: string;
   readonly event: EventKind;
-  /** The pure state change, plus the holder's name when the transition sets a holder. */
-  apply(loan: LoanRow, repos: Repositories, at: string): Promise<{ next: Loan; holderName: string | null }>;
+  /**
+   * The pure state change, plus the holder's name when the transition sets a holder, and what the
+   * audit entry adds (an issue's bookings: reservation-hold.ts). `ids` is the transaction's id source.
+   */
+  apply(
+    loan: LoanRow,
+    repos: Repositories,
+    at: string,
+    ids: IdGenerator,
+  ): Promise<{ next: Loan; holderName: string | null; details?: Record<string, unknown> }>;
 }
 
 /**
@@ -37,7 +45,7 @@ export class LoanTransitionRunner {
     const today = dateInZone(now, actor.tenant.timeZone);
     return this.uow.transaction(async (repos) => {
       const current = await findLoanInPool(repos, actor, ref, { forUpdate: true });
-      const { next, holderName } = await transition.apply(current, repos, at);
+      const { next, holderName, details } = await transition.apply(current, repos, at, this.ids);
       if (!(await repos.loans.update(actor.tenant.id, next))) {
         throw conflict(`loan ${current.number} was changed by someone else; reload and try again`);
       }
@@ -48,7 +56,7 @@ export class LoanTransitionRunner {
         action: transition.action,
         target: `loan:${current.number}`,
         at,
-        details: { from: current.status, to: next.status, holderId: next.holderId ?? current.holderId },
+        details: { from: current.status, to: next.status, holderId: next.holderId ?? current.holderId, ...details },
         event: { kind: transition.event, payload: loanEventData(loan) },
       });
       return { loan };

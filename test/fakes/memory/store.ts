@@ -15,6 +15,7 @@ import type { Loan, LoanGroup } from '../../../src/domain/loans/loan.js';
 import type { Monitor, MonitorStatus } from '../../../src/domain/monitors/monitor.js';
 import type { Guardian } from '../../../src/domain/people/guardian.js';
 import type { Person } from '../../../src/domain/people/person.js';
+import type { Reservation } from '../../../src/domain/reservations/reservation.js';
 import { conflict } from '../../../src/domain/shared/errors.js';
 import { offsetOf, type Page, type PageRequest } from '../../../src/domain/shared/paging.js';
 import type { PendingSignIn, SsoBinding } from '../../../src/domain/sso/sso-binding.js';
@@ -57,6 +58,7 @@ export interface MemoryState {
   schoolSettings: Record<string, string>;
   /** Each person's guardians in order, per `<tenantId>:<personId>`. */
   guardians: Record<string, Guardian[]>;
+  reservations: Owned<Reservation>[];
   jobs: Record<string, JobRun>;
   webhooks: Owned<StoredWebhook & { leaseOwner: string | null; leaseUntil: string | null }>[];
   deliveries: Owned<DeliveryAttempt>[];
@@ -90,6 +92,7 @@ export const emptyState = (): MemoryState => ({
   alertEmails: {},
   schoolSettings: {},
   guardians: {},
+  reservations: [],
   jobs: {},
   webhooks: [],
   deliveries: [],

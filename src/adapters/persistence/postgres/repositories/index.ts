@@ -7,6 +7,7 @@ import { PgCostRepository } from './costs.js';
 import { PgDeploymentJobRepository } from './deployment-jobs.js';
 import { PgDeviceRepository } from './devices.js';
 import { PgGuardianRepository } from './guardians.js';
+import { PgReservationRepository } from './reservations.js';
 import { PgLoanGroupRepository } from './loan-groups.js';
 import { PgLoanRepository } from './loans.js';
 import { PgMonitorRepository } from './monitors.js';
@@ -88,5 +89,6 @@ export function pgRepositories(db: Queryable): Repositories & {
     pendingSignIns: new PgPendingSignInRepository(db),
     schoolSettings: new PgSchoolSettingRepository(db),
     guardians: new PgGuardianRepository(db),
+    reservations: new PgReservationRepository(db),
   };
 }

@@ -7,6 +7,7 @@ import { SqliteCostRepository } from './costs.js';
 import { SqliteDeploymentJobRepository } from './deployment-jobs.js';
 import { SqliteDeviceRepository } from './devices.js';
 import { SqliteGuardianRepository } from './guardians.js';
+import { SqliteReservationRepository } from './reservations.js';
 import { SqliteLoanGroupRepository } from './loan-groups.js';
 import { SqliteLoanRepository } from './loans.js';
 import { SqliteMonitorRepository } from './monitors.js';
@@ -90,4 +91,5 @@ export const sqliteRepositories = (sql: Sql): SqliteRepositories => ({
   pendingSignIns: new SqlitePendingSignInRepository(sql),
   schoolSettings: new SqliteSchoolSettingRepository(sql),
   guardians: new SqliteGuardianRepository(sql),
+  reservations: new SqliteReservationRepository(sql),
 });
