@@ -95,10 +95,14 @@ export function reservationRepositoryContract({ tx, read, newTenant }: Subject):
     );
     expect(overlapping).toEqual([monday]);
     expect(
-      await read((r) => r.reservations.activeOverlapping(t.id, shelf.id, '2026-09-01T00:00:00.000Z', '2027-01-01T00:00:00.000Z')),
+      await read((r) =>
+        r.reservations.activeOverlapping(t.id, shelf.id, '2026-09-01T00:00:00.000Z', '2027-01-01T00:00:00.000Z'),
+      ),
     ).toEqual([]); // cancelled bookings hold nothing
     expect(
-      await read((r) => r.reservations.activeOverlapping(other.id, cart.id, '2026-09-01T00:00:00.000Z', '2027-01-01T00:00:00.000Z')),
+      await read((r) =>
+        r.reservations.activeOverlapping(other.id, cart.id, '2026-09-01T00:00:00.000Z', '2027-01-01T00:00:00.000Z'),
+      ),
     ).toEqual([]);
 
     const changed = { ...monday, quantity: 5, fulfilled: 1, note: null, updatedAt: '2026-09-02T08:00:00.000Z' };

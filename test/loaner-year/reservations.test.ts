@@ -47,7 +47,10 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('reservations on %s', (datab
     /** A day ahead in the school's calendar: `day(1)` is tomorrow. */
     const day = (n: number) => addDays(dateInZone(new Date(), tenant.timeZone), n);
 
-    async function group(units: readonly Partial<Loan>[], t: Tenant = tenant): Promise<{ g: LoanGroup; loans: Loan[] }> {
+    async function group(
+      units: readonly Partial<Loan>[],
+      t: Tenant = tenant,
+    ): Promise<{ g: LoanGroup; loans: Loan[] }> {
       const g = aGroup({ name: `Cart ${randomUUID().slice(0, 6)}` });
       const loans = units.map((u) => aLoan(g.id, u));
       await app.container.get(UnitOfWork).transaction(async (r) => {
@@ -74,7 +77,10 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('reservations on %s', (datab
       await app.container.get(UnitOfWork).transaction((r) => r.people.insertMany(tenant.id, [pupil]));
       await app.container.get(UnitOfWork).transaction((r) => r.people.insertMany(other.id, [otherPupil]));
       desk = consoleClient(app, (await signIn(app, 'res-a', { role: 'loan-desk' })).token);
-      teacher = consoleClient(app, (await signIn(app, 'res-a', { role: 'teacher', loanGroupIds: [teacherCart.id] })).token);
+      teacher = consoleClient(
+        app,
+        (await signIn(app, 'res-a', { role: 'teacher', loanGroupIds: [teacherCart.id] })).token,
+      );
       colleague = consoleClient(
         app,
         (await signIn(app, 'res-a', { role: 'teacher', loanGroupIds: [teacherCart.id] })).token,
@@ -141,7 +147,9 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('reservations on %s', (datab
       expectProblem(await desk.send({ method: 'DELETE', path: `/api/reservations/${r.id}` }), 409, 'conflict');
       expectProblem(await desk.patch(`/api/reservations/${r.id}`, { quantity: 1 }), 409, 'conflict');
       // Cancelled, it holds nothing back: the whole group is free again in its window.
-      const free = await desk.get(`/api/reservations/availability?groupId=${g.id}&from=${day(2)}T08:00&to=${day(2)}T12:00`);
+      const free = await desk.get(
+        `/api/reservations/availability?groupId=${g.id}&from=${day(2)}T08:00&to=${day(2)}T12:00`,
+      );
       expect(free.json).toMatchObject({ inService: 4, out: 0, booked: 0, free: 4 });
 
       const created_ = (await events('reservation.created')).find((e) => (e.payload as any).reservation.id === r.id);
@@ -160,8 +168,15 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('reservations on %s', (datab
       const gone = (await events('reservation.cancelled')).find((e) => (e.payload as any).reservation.id === r.id);
       expect(gone?.payload).toMatchObject({ reservation: { groupId: g.id, status: 'CANCELLED', quantity: 3 } });
       const audit = await auditEntries(app.container, tenant.id, 'reservation.create');
-      expect(audit.find((a) => a.target === `reservation:${r.id}`)?.details).toMatchObject({ groupId: g.id, quantity: 2 });
-      expect((await auditEntries(app.container, tenant.id, 'reservation.cancel')).some((a) => a.target === `reservation:${r.id}`)).toBe(true);
+      expect(audit.find((a) => a.target === `reservation:${r.id}`)?.details).toMatchObject({
+        groupId: g.id,
+        quantity: 2,
+      });
+      expect(
+        (await auditEntries(app.container, tenant.id, 'reservation.cancel')).some(
+          (a) => a.target === `reservation:${r.id}`,
+        ),
+      ).toBe(true);
     });
 
     it('refuses bad bookings with 400 naming the field, and writes nothing', async () => {
@@ -221,8 +236,16 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('reservations on %s', (datab
       const mine = (await book(desk, { ...ok, groupId: g.id })).json.reservation;
       expectProblem(await otherAdmin.get(`/api/reservations/${mine.id}`), 404, 'not-found');
       expectProblem(await otherAdmin.patch(`/api/reservations/${mine.id}`, { quantity: 2 }), 404, 'not-found');
-      expectProblem(await otherAdmin.send({ method: 'DELETE', path: `/api/reservations/${mine.id}` }), 404, 'not-found');
-      expectProblem(await otherAdmin.get(`/api/reservations/availability?groupId=${g.id}&from=${ok.from}&to=${ok.to}`), 404, 'not-found');
+      expectProblem(
+        await otherAdmin.send({ method: 'DELETE', path: `/api/reservations/${mine.id}` }),
+        404,
+        'not-found',
+      );
+      expectProblem(
+        await otherAdmin.get(`/api/reservations/availability?groupId=${g.id}&from=${ok.from}&to=${ok.to}`),
+        404,
+        'not-found',
+      );
       expect((await otherAdmin.get(`/api/reservations?groupId=${g.id}`)).json.total).toBe(0);
       expect((await otherAdmin.get('/api/reservations')).json.total).toBe(0);
       expect((await desk.get(`/api/reservations/${mine.id}`)).json.reservation.status).toBe('ACTIVE');
@@ -244,7 +267,9 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('reservations on %s', (datab
       expect((await colleague.get('/api/reservations')).json.total).toBe(0);
       expectProblem(await colleague.patch(`/api/reservations/${id}`, { quantity: 2 }), 404, 'not-found');
       // The teacher still sees how many units are free (every booking counts), never whose.
-      const free = await teacher.get(`/api/reservations/availability?groupId=${teacherCart.id}&from=${ok.from}&to=${ok.to}`);
+      const free = await teacher.get(
+        `/api/reservations/availability?groupId=${teacherCart.id}&from=${ok.from}&to=${ok.to}`,
+      );
       expect(free.json).toMatchObject({ inService: 3, booked: 2, free: 1 });
       expectProblem(
         await teacher.get(`/api/reservations/availability?groupId=${outsideCart.id}&from=${ok.from}&to=${ok.to}`),
@@ -285,10 +310,16 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('reservations on %s', (datab
       expect(full.json.detail).toMatch(/only 0 units/);
       // [from, to) is half-open: from 11:00 the first booking's two are back.
       expect((await book(desk, { groupId: g.id, quantity: 2, from: at('11:00'), to: at('13:00') })).status).toBe(201);
-      expectProblem(await book(desk, { groupId: g.id, quantity: 1, from: at('08:00'), to: at('18:00') }), 409, 'conflict');
+      expectProblem(
+        await book(desk, { groupId: g.id, quantity: 1, from: at('08:00'), to: at('18:00') }),
+        409,
+        'conflict',
+      );
       expect((await book(desk, { groupId: g.id, quantity: 1, from: at('13:00'), to: at('18:00') })).status).toBe(201);
 
-      const dry = await desk.get(`/api/reservations/availability?groupId=${g.id}&from=${at('08:00')}&to=${day(3)}T08:00`);
+      const dry = await desk.get(
+        `/api/reservations/availability?groupId=${g.id}&from=${at('08:00')}&to=${day(3)}T08:00`,
+      );
       expect(dry.status, dry.text).toBe(200);
       expect(dry.json).toMatchObject({ inService: 5, out: 2, booked: 3, free: 0 });
       expect(dry.json.days).toEqual([
@@ -319,7 +350,9 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('reservations on %s', (datab
         for (const r of lost) expectProblem(r, 409, 'conflict');
         const stored = await desk.get(`/api/reservations?groupId=${g.id}&status=ACTIVE`);
         expect(stored.json.total).toBe(2);
-        const created = (await events('reservation.created')).filter((e) => (e.payload as any).reservation.groupId === g.id);
+        const created = (await events('reservation.created')).filter(
+          (e) => (e.payload as any).reservation.groupId === g.id,
+        );
         expect(created).toHaveLength(2);
       }
     });
@@ -343,7 +376,9 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('reservations on %s', (datab
         fulfilled: 1,
         status: 'FULFILLED',
       });
-      const fulfilled = (await events('reservation.fulfilled')).find((e) => (e.payload as any).reservation.id === pias.id);
+      const fulfilled = (await events('reservation.fulfilled')).find(
+        (e) => (e.payload as any).reservation.id === pias.id,
+      );
       expect(fulfilled?.payload).toMatchObject({ reservation: { groupId: g.id, status: 'FULFILLED', fulfilled: 1 } });
       const issueAudit = await auditEntries(app.container, tenant.id, 'loan.issue');
       expect(issueAudit.find((a) => a.target === `loan:${loans[0]!.number}`)?.details).toMatchObject({
@@ -380,7 +415,10 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('reservations on %s', (datab
       expect(toolBooking).toMatchObject({ groupId: g2.id, quantity: 1, status: 'ACTIVE' });
       const listed = await invokeAction(app.port, key, 'reservations.list', { groupId: g2.id });
       expect(JSON.stringify(listed.json)).toContain(toolBooking.id);
-      const refusedTool = await invokeAction(app.port, key, 'loans.issue', { number: l2[0]!.number, holderId: carla.id });
+      const refusedTool = await invokeAction(app.port, key, 'loans.issue', {
+        number: l2[0]!.number,
+        holderId: carla.id,
+      });
       expect(refusedTool.status).toBe(409);
       const toBruno = await invokeAction(app.port, key, 'loans.issue', { number: l2[0]!.number, holderId: bruno.id });
       expect(toBruno.status, toBruno.text).toBe(200);

@@ -46,7 +46,9 @@ export async function groupAvailability(
   const timeZone = actor.tenant.timeZone;
   return availability({
     units,
-    bookings: bookings.filter((b) => b.id !== excludeId).map((b) => ({ from: b.from, to: b.to, units: unfulfilled(b) })),
+    bookings: bookings
+      .filter((b) => b.id !== excludeId)
+      .map((b) => ({ from: b.from, to: b.to, units: unfulfilled(b) })),
     ...window,
     firstDay: dateInZone(new Date(window.from), timeZone),
     today: dateInZone(now, timeZone),

@@ -73,7 +73,9 @@ export async function applyBookings(
     repos.reservations.unitsOf(tenantId, unit.groupId),
     repos.reservations.activeOverlapping(tenantId, unit.groupId, at, reach),
   ]);
-  const afterIssue = units.map((u) => (u.id === unit.id ? { id: u.id, status: unit.status, dueDate: unit.dueDate } : u));
+  const afterIssue = units.map((u) =>
+    u.id === unit.id ? { id: u.id, status: unit.status, dueDate: unit.dueDate } : u,
+  );
   const spans = bookings.map((b) => (b.id === fulfilledNow?.id ? fulfilledNow : b));
   for (const b of waiting) {
     const { free } = availability({
