@@ -105,6 +105,25 @@ export function reservationRepositoryContract({ tx, read, newTenant }: Subject):
       ),
     ).toEqual([]);
 
+    // What availability reads: the window and the units still held back, never a cancelled booking's.
+    const spans = await read((r) =>
+      r.reservations.spansOf(t.id, cart.id, '2026-09-07T00:00:00.000Z', '2026-09-08T00:00:00.000Z'),
+    );
+    expect(spans.sort((a, b) => a.from.localeCompare(b.from))).toEqual([
+      { from: monday.from, to: monday.to, units: 2 },
+      { from: afternoon.from, to: afternoon.to, units: 2 },
+    ]);
+    expect(
+      await read((r) =>
+        r.reservations.spansOf(t.id, cart.id, '2026-09-07T00:00:00.000Z', '2026-09-08T00:00:00.000Z', monday.id),
+      ),
+    ).toEqual([{ from: afternoon.from, to: afternoon.to, units: 2 }]);
+    expect(
+      await read((r) =>
+        r.reservations.spansOf(other.id, cart.id, '2026-09-01T00:00:00.000Z', '2027-01-01T00:00:00.000Z'),
+      ),
+    ).toEqual([]);
+
     const changed = { ...monday, quantity: 5, fulfilled: 1, note: null, updatedAt: '2026-09-02T08:00:00.000Z' };
     expect(await tx((r) => r.reservations.update(t.id, changed))).toBe(true);
     expect(await tx((r) => r.reservations.update(t.id, changed))).toBe(false); // version moved on

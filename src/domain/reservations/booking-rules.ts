@@ -11,7 +11,6 @@ import { dateInZone } from '../shared/dates.js';
 import { conflict, invalidField, notFound } from '../shared/errors.js';
 import { availability, type Availability } from './availability.js';
 import { aYearAfter } from './booking-time.js';
-import { unfulfilled } from './reservation.js';
 
 /** The group, locked, when it is in the caller's pool; any other (another school's too) is 404. */
 export async function lockGroup(repos: Repositories, actor: Actor, groupId: string): Promise<LoanGroup> {
@@ -41,14 +40,12 @@ export async function groupAvailability(
   const tenantId = actor.tenant.id;
   const [units, bookings] = await Promise.all([
     repos.reservations.unitsOf(tenantId, groupId),
-    repos.reservations.activeOverlapping(tenantId, groupId, window.from, window.to),
+    repos.reservations.spansOf(tenantId, groupId, window.from, window.to, excludeId),
   ]);
   const timeZone = actor.tenant.timeZone;
   return availability({
     units,
-    bookings: bookings
-      .filter((b) => b.id !== excludeId)
-      .map((b) => ({ from: b.from, to: b.to, units: unfulfilled(b) })),
+    bookings,
     ...window,
     firstDay: dateInZone(new Date(window.from), timeZone),
     today: dateInZone(now, timeZone),

@@ -9,10 +9,8 @@ import { addDays, dateInZone } from '../shared/dates.js';
 import { invalidField, notFound } from '../shared/errors.js';
 import type { UseCase } from '../shared/use-case.js';
 import { id, isoDate } from '../shared/validation.js';
-import { dayByDay } from './availability.js';
-import { groupAvailability } from './booking-rules.js';
+import { availability, dayByDay } from './availability.js';
 import { aYearAfter, bookingInstant, bookingTime } from './booking-time.js';
-import { unfulfilled } from './reservation.js';
 
 export const getAvailabilityInput = z
   .object({
@@ -62,21 +60,20 @@ export class GetAvailability implements UseCase<typeof getAvailabilityInput, Ava
     return this.uow.read(async (repos) => {
       const group = await repos.loanGroups.findById(tenantId, input.groupId);
       if (!group || !inPool(actor, group.id)) throw notFound('loan group', input.groupId);
-      const whole = await groupAvailability(repos, actor, group.id, window, now);
+      const [units, bookings] = await Promise.all([
+        repos.reservations.unitsOf(tenantId, group.id),
+        repos.reservations.spansOf(tenantId, group.id, window.from, window.to),
+      ]);
+      const today = dateInZone(now, zone);
+      const whole = availability({
+        units,
+        bookings,
+        ...window,
+        firstDay: dateInZone(new Date(window.from), zone),
+        today,
+      });
       const days = schoolDays(window, zone);
-      let perDay: AvailabilityView['days'] = [];
-      if (days.length <= MAX_DAYS) {
-        const [units, bookings] = await Promise.all([
-          repos.reservations.unitsOf(tenantId, group.id),
-          repos.reservations.activeOverlapping(tenantId, group.id, window.from, window.to),
-        ]);
-        perDay = dayByDay({
-          units,
-          bookings: bookings.map((b) => ({ from: b.from, to: b.to, units: unfulfilled(b) })),
-          days,
-          today: dateInZone(now, zone),
-        });
-      }
+      const perDay = days.length <= MAX_DAYS ? dayByDay({ units, bookings, days, today }) : [];
       return { groupId: group.id, ...window, ...whole, days: perDay };
     });
   }

@@ -1,4 +1,4 @@
-import type { GroupUnit } from '../../domain/reservations/availability.js';
+import type { BookedSpan, GroupUnit } from '../../domain/reservations/availability.js';
 import type { Reservation, ReservationRow, ReservationStatus } from '../../domain/reservations/reservation.js';
 import type { Page, PageRequest } from '../../domain/shared/paging.js';
 
@@ -30,6 +30,18 @@ export abstract class ReservationRepository {
   abstract list(tenantId: string, filter: ReservationFilter, page: PageRequest): Promise<Page<ReservationRow>>;
   /** The group's ACTIVE bookings overlapping [from, to), ordered by start, then id. */
   abstract activeOverlapping(tenantId: string, groupId: string, from: string, to: string): Promise<Reservation[]>;
+  /**
+   * What the group's ACTIVE bookings overlapping [from, to) hold back, leaving out `excludeId`: each
+   * one's window and its units not yet picked up, in no particular order. Only what the availability
+   * sweep reads, so a year of bookings is a narrow scan of the (group, start) index.
+   */
+  abstract spansOf(
+    tenantId: string,
+    groupId: string,
+    from: string,
+    to: string,
+    excludeId?: string,
+  ): Promise<BookedSpan[]>;
   /** The group's units (loans) as availability reads them, in no particular order. */
   abstract unitsOf(tenantId: string, groupId: string): Promise<GroupUnit[]>;
 }

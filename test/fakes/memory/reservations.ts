@@ -1,4 +1,4 @@
-import type { GroupUnit } from '../../../src/domain/reservations/availability.js';
+import type { BookedSpan, GroupUnit } from '../../../src/domain/reservations/availability.js';
 import type { Reservation, ReservationRow } from '../../../src/domain/reservations/reservation.js';
 import type { Page, PageRequest } from '../../../src/domain/shared/paging.js';
 import type { ReservationFilter, ReservationRepository } from '../../../src/ports/repositories/reservations.js';
@@ -53,6 +53,12 @@ export class MemoryReservationRepository implements ReservationRepository {
       .filter((r) => r.groupId === groupId && r.status === 'ACTIVE' && r.from < to && r.to > from)
       .sort(byStart)
       .map(copy);
+  }
+
+  async spansOf(tenantId: string, groupId: string, from: string, to: string, excludeId = ''): Promise<BookedSpan[]> {
+    return (await this.activeOverlapping(tenantId, groupId, from, to))
+      .filter((r) => r.id !== excludeId)
+      .map((r) => ({ from: r.from, to: r.to, units: r.quantity - r.fulfilled }));
   }
 
   async unitsOf(tenantId: string, groupId: string): Promise<GroupUnit[]> {

@@ -1,4 +1,4 @@
-import type { GroupUnit } from '../../../../domain/reservations/availability.js';
+import type { BookedSpan, GroupUnit } from '../../../../domain/reservations/availability.js';
 import type { Reservation, ReservationRow } from '../../../../domain/reservations/reservation.js';
 import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
 import type { ReservationFilter, ReservationRepository } from '../../../../ports/repositories/reservations.js';
@@ -115,6 +115,16 @@ export class PgReservationRepository implements ReservationRepository {
       [tenantId, groupId, to, from],
     );
     return rows.map(unflat);
+  }
+
+  async spansOf(tenantId: string, groupId: string, from: string, to: string, excludeId = ''): Promise<BookedSpan[]> {
+    const { rows } = await query<BookedSpan>(
+      this.db,
+      `SELECT starts_at AS "from", ends_at AS "to", quantity - fulfilled AS units FROM reservations
+       WHERE tenant_id = $1 AND group_id = $2 AND starts_at < $3 AND ends_at > $4 AND status = 'ACTIVE' AND id <> $5`,
+      [tenantId, groupId, to, from, excludeId],
+    );
+    return rows;
   }
 
   async unitsOf(tenantId: string, groupId: string): Promise<GroupUnit[]> {

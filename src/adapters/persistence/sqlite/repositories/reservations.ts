@@ -1,4 +1,4 @@
-import type { GroupUnit } from '../../../../domain/reservations/availability.js';
+import type { BookedSpan, GroupUnit } from '../../../../domain/reservations/availability.js';
 import type { Reservation, ReservationRow } from '../../../../domain/reservations/reservation.js';
 import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
 import type { ReservationFilter, ReservationRepository } from '../../../../ports/repositories/reservations.js';
@@ -112,6 +112,18 @@ export class SqliteReservationRepository implements ReservationRepository {
         from,
       )
       .map(unflat);
+  }
+
+  async spansOf(tenantId: string, groupId: string, from: string, to: string, excludeId = ''): Promise<BookedSpan[]> {
+    return this.sql.all<BookedSpan>(
+      `SELECT starts_at AS "from", ends_at AS "to", quantity - fulfilled AS units FROM reservations
+       WHERE tenant_id = ? AND group_id = ? AND starts_at < ? AND ends_at > ? AND status = 'ACTIVE' AND id <> ?`,
+      tenantId,
+      groupId,
+      to,
+      from,
+      excludeId,
+    );
   }
 
   async unitsOf(tenantId: string, groupId: string): Promise<GroupUnit[]> {
