@@ -227,7 +227,7 @@ function BookForm(props: { groupId: string; week: string; onDone: () => void }) 
       <h2 id="book-title">Book units</h2>
       <div class="bookings-form-fields">
         <TextField
-          label="Day"
+          label="Booking date"
           type="date"
           required
           value={date}
