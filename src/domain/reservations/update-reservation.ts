@@ -54,6 +54,10 @@ export class UpdateReservation implements UseCase<typeof updateReservationInput,
     const zone = actor.tenant.timeZone;
     const tenantId = actor.tenant.id;
     return this.uow.transaction(async (repos) => {
+      // The group first, then the booking: the order an issue that fulfils a booking locks them in
+      // (reservation-hold.ts), so the two never wait on each other.
+      const found = await findReservation(repos, actor, input.id);
+      const group = await lockGroup(repos, actor, found.groupId);
       const current = await findReservation(repos, actor, input.id, { forUpdate: true });
       if (current.status !== 'ACTIVE') throw conflict(`reservation ${current.id} is ${current.status}, not ACTIVE`);
       const wanted: Reservation = {
@@ -78,7 +82,6 @@ export class UpdateReservation implements UseCase<typeof updateReservationInput,
       }
       // Made as small as what was already picked up: nothing is left to fetch.
       const next: Reservation = wanted.quantity === current.fulfilled ? { ...wanted, status: 'FULFILLED' } : wanted;
-      const group = await lockGroup(repos, actor, current.groupId);
       if (wanted.quantity > current.quantity || wanted.from < current.from || wanted.to > current.to) {
         // What it holds back grows somewhere: the others' bookings and the units out must leave room.
         await requireUnits(repos, actor, group, wanted, wanted.quantity - current.fulfilled, now, current.id);
