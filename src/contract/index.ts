@@ -25,6 +25,14 @@ export { COST_TYPES, type CostType } from '../domain/costs/cost-entry.js';
 export { DEVICE_STATUSES, nextDeviceStatuses, type DeviceStatus } from '../domain/devices/device-states.js';
 export { EVENT_KINDS, SUBSCRIBABLE_KINDS, type EventKind } from '../domain/events/event.js';
 export { LOAN_KINDS, LOAN_STATUSES, type LoanKind, type LoanStatus } from '../domain/loans/loan-states.js';
+export {
+  CHECKOUT_CODES,
+  CHECKOUT_MODES,
+  CHECKOUT_RULES,
+  type CheckoutMode,
+  type CheckoutReason,
+  type CheckoutRule,
+} from '../domain/loans/checkout-rules.js';
 export { PERSON_KINDS, type PersonKind } from '../domain/people/person-kinds.js';
 export { isSsoRefusal, SSO_REFUSALS, SSO_REFUSAL_MESSAGES, type SsoRefusal } from '../domain/sso/refusals.js';
 export {

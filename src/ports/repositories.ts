@@ -46,6 +46,7 @@ import type { PendingSignInRepository, SsoBindingRepository, SsoProviderReposito
 import type { SchoolSettingRepository } from './repositories/school-settings.js';
 import type { GuardianRepository } from './repositories/guardians.js';
 import type { ReservationRepository } from './repositories/reservations.js';
+import type { AccountRepository } from './repositories/accounts.js';
 
 /** Every repository, bound to one transaction (or to plain reads). */
 export interface Repositories {
@@ -77,4 +78,5 @@ export interface Repositories {
   readonly schoolSettings: SchoolSettingRepository;
   readonly guardians: GuardianRepository;
   readonly reservations: ReservationRepository;
+  readonly accounts: AccountRepository;
 }

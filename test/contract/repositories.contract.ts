@@ -27,6 +27,7 @@ import { oauthRepositoryContract } from './oauth.contract.js';
 import { ssoRepositoryContract } from './sso.contract.js';
 import { loanerYearRepositoryContract } from './loaner-year.contract.js';
 import { reservationRepositoryContract } from './reservations.contract.js';
+import { accountRepositoryContract } from './accounts.contract.js';
 
 export interface RepositorySubject {
   readonly uow: UnitOfWork;
@@ -660,6 +661,7 @@ export function runRepositoryContract(name: string, open: () => Promise<Reposito
     describe('single sign-on', () => ssoRepositoryContract({ tx, read, newTenant }));
     describe('the loaner year', () => loanerYearRepositoryContract({ tx, read, newTenant }));
     describe('reservations', () => reservationRepositoryContract({ tx, read, newTenant }));
+    describe('pupils’ accounts', () => accountRepositoryContract({ tx, read, newTenant }));
 
     describe('api keys', () => {
       it('finds keys by prefix across tenants and manages them inside the tenant', async () => {

@@ -14,6 +14,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveFrom } from '../../src/bootstrap/container.js';
+import { RecordCharge } from '../../src/domain/accounts/record-charge.js';
 import { CreateApiKey } from '../../src/domain/identity/create-api-key.js';
 import { CreateReservation } from '../../src/domain/reservations/create-reservation.js';
 import { CreateUser } from '../../src/domain/identity/create-user.js';
@@ -33,7 +34,7 @@ const ALL = { page: 1, pageSize: 100_000 };
 
 /** The console's records routes (issue 12), and the loan routes before them. */
 const RECORDS =
-  /^\/api\/(people|devices|loan-groups|loans|reservations|tickets|submissions|costs|users|keys|modules|audit|import|export)(\/|$|\.)/;
+  /^\/api\/(people|devices|loan-groups|loans|reservations|tickets|submissions|costs|charges|users|keys|modules|audit|import|export)(\/|$|\.)/;
 
 /**
  * Routes the fuzz leaves out, each for a reason: turning modules off would turn every later request
@@ -84,9 +85,19 @@ const FIELDS = [
   'from',
   'to',
   'override',
+  'reason',
+  'method',
+  'reference',
+  'chargeId',
+  'submissionId',
+  'loanNumber',
+  'plan',
+  'schoolYear',
 ];
 const QUERY = [
   'q',
+  'outstanding',
+  'schoolYear',
   'kind',
   'status',
   'userGroup',
@@ -157,6 +168,7 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('records routes on %s', (dat
           comments,
           costs: (await r.costs.list(tenantId, {}, ALL)).items,
           reservations: (await r.reservations.list(tenantId, { poolGroupIds: null }, ALL)).items,
+          balances: (await r.accounts.outstanding(tenantId, ALL)).items,
           users: (await r.users.list(tenantId, ALL)).items,
           keys: await r.apiKeys.list(tenantId),
           audit: (await r.audit.list(tenantId, { limit: 1_000_000 })).length,
@@ -200,6 +212,12 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('records routes on %s', (dat
         to: new Date(tomorrow + 3_600_000).toISOString(),
         note: 'bravo-only booking note',
       });
+      // And a charge on one of its pupils, whose id A must never reach either.
+      const bCharge = await perform(resolve, RecordCharge, operatorActor(bTenant), {
+        id: b.people.find((p) => p.kind === 'PUPIL')!.id,
+        amountMinor: 1_234,
+        reason: 'bravo-only charge',
+      });
       const inA = new Set<string>([
         ...a.devices.map((d) => d.serial),
         ...a.loans.map((l) => l.serial),
@@ -216,6 +234,7 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('records routes on %s', (dat
         ...bCosts.map((c) => c.id),
         bBooking.id,
         'bravo-only booking note',
+        bCharge.entry.id,
         bUser.user.id,
         bKey.apiKey.id,
         bKey.apiKey.prefix,
@@ -252,6 +271,8 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('records routes on %s', (dat
         'POST /api/tickets/:id/comments',
         'POST /api/submissions/:id/status',
         'POST /api/costs',
+        'POST /api/people/:id/charges',
+        'GET /api/charges',
         'PATCH /api/users/:id',
         'DELETE /api/keys/:id',
         'GET /api/audit',

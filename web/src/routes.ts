@@ -165,6 +165,14 @@ export const ROUTES: readonly PageRoute[] = [
     nav: { label: 'Costs', order: 70 },
     shortcut: 'c',
   },
+  // Who owes what; each account is kept on the person's page.
+  {
+    path: '/charges',
+    title: 'Balances owed',
+    load: () => import('./pages/charges/index.js'),
+    allowed: () => can('module.people', 'charge.manage'),
+    nav: { label: 'Balances', order: 75 },
+  },
   {
     path: '/settings',
     title: 'Settings',
@@ -178,6 +186,17 @@ export const ROUTES: readonly PageRoute[] = [
     load: () => import('./pages/settings/users/index.js'),
     allowed: () => can('user.manage'),
     settings: { label: 'Users and roles', description: 'invite staff, change roles, turn accounts off', order: 10 },
+  },
+  {
+    path: '/settings/loaner-year',
+    title: 'Loaner year',
+    load: () => import('./pages/settings/loaner-year/index.js'),
+    allowed: () => can('user.manage'),
+    settings: {
+      label: 'Loaner year',
+      description: 'when the school year starts, and the checks at the desk when a loan is issued',
+      order: 17,
+    },
   },
   {
     path: '/settings/sso',
@@ -240,6 +259,17 @@ export const ROUTES: readonly PageRoute[] = [
       label: 'Connected apps',
       description: 'AI assistants and other apps allowed to act for you, and disconnecting them',
       order: 25,
+    },
+  },
+  {
+    path: '/settings/insurance',
+    title: 'Insurance',
+    load: () => import('./pages/settings/insurance/index.js'),
+    allowed: () => can('module.people', 'user.manage'),
+    settings: {
+      label: 'Insurance',
+      description: "the deductible and the claims a year of pupils' insurance cover",
+      order: 75,
     },
   },
   {

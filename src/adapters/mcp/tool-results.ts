@@ -62,6 +62,7 @@ const LABELS: Record<DomainErrorCode, string> = {
   module_disabled: 'Module not enabled',
   unauthorized: 'Unauthorized',
   rate_limited: 'Too many attempts',
+  confirmation_required: 'Confirmation required',
 };
 
 /**
@@ -73,7 +74,10 @@ export function domainErrorResult(e: DomainError): CallToolResult {
     e.code === 'invalid' && e.problems.length > 0
       ? e.problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)).join('; ')
       : e.message;
-  return { isError: true, content: [{ type: 'text', text: `${LABELS[e.code]}: ${detail}` }] };
+  // A warning the caller may override: say how, in words a model acts on.
+  const next =
+    e.code === 'confirmation_required' ? ' Ask the user, then send the same call again with "confirm": true.' : '';
+  return { isError: true, content: [{ type: 'text', text: `${LABELS[e.code]}: ${detail}${next}` }] };
 }
 
 /** A bug: the caller learns only that it failed; the details go to the log. */

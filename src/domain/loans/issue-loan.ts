@@ -10,6 +10,7 @@ import { calendarDate, exactlyOne, id } from '../shared/validation.js';
 import { loanRefFields } from './loan-ref.js';
 import { LoanTransitionRunner } from './loan-transition.js';
 import { issue, loanResultSchema, type LoanView } from './loan.js';
+import { runCheckoutChecks } from './checkout-checks.js';
 import { applyBookings } from '../reservations/reservation-hold.js';
 
 export const issueLoanInput = z
@@ -20,6 +21,12 @@ export const issueLoanInput = z
       .nullable()
       .optional()
       .describe('Due back on this date (YYYY-MM-DD, tenant time zone); null or absent: no due date'),
+    confirm: z
+      .boolean()
+      .optional()
+      .describe(
+        "true: issue despite the school's warnings at the desk (an answer of confirmation_required lists them); never lifts a block",
+      ),
     override: z
       .boolean()
       .optional()
@@ -41,7 +48,7 @@ export class IssueLoan implements UseCase<typeof issueLoanInput, { loan: LoanVie
 
   async execute(
     actor: Actor,
-    { holderId, dueDate, override, ...ref }: z.output<typeof issueLoanInput>,
+    { holderId, dueDate, confirm, override, ...ref }: z.output<typeof issueLoanInput>,
   ): Promise<{ loan: LoanView }> {
     if (dueDate && dueDate < dateInZone(this.clock.now(), actor.tenant.timeZone)) {
       throw invalidField('dueDate', 'must not be in the past');
@@ -49,7 +56,7 @@ export class IssueLoan implements UseCase<typeof issueLoanInput, { loan: LoanVie
     return this.transitions.run(actor, ref, {
       action: 'loan.issue',
       event: 'loan.issued',
-      apply: async (loan, repos, at, ids) => {
+      apply: async (loan, repos, at, today, ids) => {
         // Locked, like the loan: an archive of the holder waits for this issue, or this issue for it,
         // so an archived person can never end up holding a loan (ArchivePerson locks them too).
         const holder = await repos.people.findById(actor.tenant.id, holderId, { forUpdate: true });
@@ -58,9 +65,16 @@ export class IssueLoan implements UseCase<typeof issueLoanInput, { loan: LoanVie
           throw conflict(`${holder.name} is archived: restore them before issuing them a loan`);
         }
         const next = issue(loan, holder, dueDate ?? null, at);
+        // The school's checks at the desk: after the loan and the holder are known good, so a
+        // refusal for an unknown loan or an archived person says that first.
+        const confirmed = await runCheckoutChecks(repos, actor, holder, confirm === true, today);
         // Bookings of the group: fulfil the holder's, keep units others need soon (reservation-hold.ts).
         const bookings = await applyBookings(repos, ids, actor, { unit: next, holderId, override: !!override, at });
-        return { next, holderName: holder.name, details: { ...bookings } };
+        return {
+          next,
+          holderName: holder.name,
+          details: { ...(confirmed.length > 0 ? { confirmed: confirmed.map((r) => r.rule) } : {}), ...bookings },
+        };
       },
     });
   }
@@ -70,7 +84,7 @@ export const issueLoanTool = defineTool({
   name: 'loans.issue',
   title: 'Issue a loan',
   description:
-    'Hand an AVAILABLE loaner to a person, optionally until a due date (YYYY-MM-DD in the school time zone). Give exactly one of `number` or `serial`. Issuing to a person with a booking of the group today fulfils it; a unit another booking needs within 24 hours is refused unless `override` is true. Changes data: confirm with the user first.',
+    'Hand an AVAILABLE loaner to a person, optionally until a due date (YYYY-MM-DD in the school time zone). Give exactly one of `number` or `serial`. The school may check the holder first (agreement on file, balance, loans out): a warning answers "Confirmation required" with the reasons — tell the user, and only if they agree send the call again with `confirm: true`; a block cannot be confirmed. Issuing to a person with a booking of the group today fulfils it; a unit another booking needs within 24 hours is refused unless `override` is true. Changes data: confirm with the user first.',
   readOnly: false,
   output: loanResultSchema,
   useCase: IssueLoan,

@@ -1,3 +1,5 @@
+import { insuranceSetting } from '../accounts/insurance.js';
+import { checkoutSetting } from '../loans/checkout-checks.js';
 import type { SchoolSetting } from './school-setting.js';
 import { schoolYearSetting } from './school-year.js';
 
@@ -5,4 +7,4 @@ import { schoolYearSetting } from './school-year.js';
  * Every school setting, in the order the console API lists them. Each is declared beside its
  * capability (defineSchoolSetting); adding one is that declaration and a line here.
  */
-export const SCHOOL_SETTINGS: readonly SchoolSetting[] = [schoolYearSetting];
+export const SCHOOL_SETTINGS: readonly SchoolSetting[] = [schoolYearSetting, checkoutSetting, insuranceSetting];

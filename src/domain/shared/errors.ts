@@ -10,7 +10,8 @@ export type DomainErrorCode =
   | 'forbidden' // the caller lacks a permission
   | 'module_disabled' // the tenant has not enabled the module
   | 'unauthorized' // a credential is missing, wrong, revoked or expired
-  | 'rate_limited'; // too many attempts (sign-in failures); try again later
+  | 'rate_limited' // too many attempts (sign-in failures); try again later
+  | 'confirmation_required'; // the change needs the caller to confirm what it was warned of (resend with confirm: true)
 
 export interface Problem {
   /** Dotted path of the offending field, e.g. `dueDate` or `scopes.1`; empty for the whole input. */
@@ -24,6 +25,8 @@ export class DomainError extends Error {
     readonly code: DomainErrorCode,
     message: string,
     readonly problems: readonly Problem[] = [],
+    /** More for the caller to act on, beside the message (the reasons a check at the desk gave). */
+    readonly extensions: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
   }

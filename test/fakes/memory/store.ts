@@ -14,6 +14,7 @@ import type { UserCredentials } from '../../../src/domain/identity/user.js';
 import type { Loan, LoanGroup } from '../../../src/domain/loans/loan.js';
 import type { Monitor, MonitorStatus } from '../../../src/domain/monitors/monitor.js';
 import type { Guardian } from '../../../src/domain/people/guardian.js';
+import type { AccountEntry, Coverage } from '../../../src/domain/accounts/account-entry.js';
 import type { Person } from '../../../src/domain/people/person.js';
 import type { Reservation } from '../../../src/domain/reservations/reservation.js';
 import { conflict } from '../../../src/domain/shared/errors.js';
@@ -59,6 +60,9 @@ export interface MemoryState {
   /** Each person's guardians in order, per `<tenantId>:<personId>`. */
   guardians: Record<string, Guardian[]>;
   reservations: Owned<Reservation>[];
+  /** Pupils' account entries in the order recorded, and insurance cover. */
+  accountEntries: Owned<AccountEntry>[];
+  coverages: Owned<Coverage>[];
   jobs: Record<string, JobRun>;
   webhooks: Owned<StoredWebhook & { leaseOwner: string | null; leaseUntil: string | null }>[];
   deliveries: Owned<DeliveryAttempt>[];
@@ -93,6 +97,8 @@ export const emptyState = (): MemoryState => ({
   schoolSettings: {},
   guardians: {},
   reservations: [],
+  accountEntries: [],
+  coverages: [],
   jobs: {},
   webhooks: [],
   deliveries: [],

@@ -19,6 +19,8 @@ export class ApiError extends Error {
     readonly detail: string,
     /** Each field's message by JSON pointer without its leading slash: `email`, `cost/coverage`. */
     readonly fields: ReadonlyMap<string, string> = new Map(),
+    /** What else the problem says for the caller to act on: `code`, `reasons` (the checks at the desk). */
+    readonly extensions: Readonly<Record<string, unknown>> = {},
   ) {
     super(detail || title);
   }
@@ -60,7 +62,14 @@ export function onSessionEnded(handler: () => void): void {
 }
 
 async function problemOf(response: Response): Promise<ApiError> {
-  let doc: { type?: string; title?: string; detail?: string; errors?: { pointer?: string; detail?: string }[] } = {};
+  let doc: {
+    type?: string;
+    title?: string;
+    status?: number;
+    detail?: string;
+    errors?: { pointer?: string; detail?: string }[];
+    [extension: string]: unknown;
+  } = {};
   try {
     doc = await response.json();
   } catch {
@@ -72,7 +81,8 @@ async function problemOf(response: Response): Promise<ApiError> {
     if (!fields.has(name)) fields.set(name, e.detail ?? 'invalid');
   }
   const kind = (doc.type ?? '').split('/').pop() ?? '';
-  return new ApiError(response.status, kind, doc.title ?? response.statusText, doc.detail ?? '', fields);
+  const { type: _type, title, status: _status, detail, errors: _errors, ...extensions } = doc;
+  return new ApiError(response.status, kind, title ?? response.statusText, detail ?? '', fields, extensions);
 }
 
 /** One call to the API: the parsed JSON answer, or an ApiError. */

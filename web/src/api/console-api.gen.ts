@@ -474,6 +474,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/people/{id}/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A person’s account: entries newest first, the balance, this school year’s cover and claims */
+        get: operations["getAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/{id}/charges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Charge a pupil (reduced to the deductible when covered and a claim is left) */
+        post: operations["recordCharge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a payment (never more than what is owed) */
+        post: operations["recordPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/{id}/waivers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Waive part of what is owed, or of one charge (never more than is left) */
+        post: operations["recordWaiver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/{id}/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Mark a pupil covered by an insurance plan for a school year */
+        put: operations["setCoverage"];
+        post?: never;
+        /** End a pupil’s cover for a school year (`?schoolYear=2026-2027`) */
+        delete: operations["removeCoverage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/charges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who owes what (`?outstanding=true`): the longest-owing first, a page at a time */
+        get: operations["listOutstanding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/export/balances.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who owes what, as CSV */
+        get: operations["exportOutstanding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/devices": {
         parameters: {
             query?: never;
@@ -1082,6 +1202,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The checks at the desk when a loan is issued: the school's setting, or the defaults when it never saved one */
+        get: operations["getCheckoutSettings"];
+        /** The checks at the desk when a loan is issued: set it whole (a field left out takes its default); audited */
+        put: operations["setCheckoutSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/insurance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Insurance cover of pupils’ charges: the school's setting, or the defaults when it never saved one */
+        get: operations["getInsuranceSettings"];
+        /** Insurance cover of pupils’ charges: set it whole (a field left out takes its default); audited */
+        put: operations["setInsuranceSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audit": {
         parameters: {
             query?: never;
@@ -1290,6 +1446,101 @@ export interface components {
                 pointer: string;
                 detail: string;
             }[];
+        };
+        AccountEntry: {
+            id: string;
+            personId: string;
+            /** @enum {string} */
+            kind: "charge" | "payment" | "waiver";
+            /** @description Minor units of the school currency; for a charge, what the pupil owes (after any cover) */
+            amountMinor: number;
+            /** @description Why (a charge or a waiver) */
+            reason: string | null;
+            /** @description A charge: the amount before insurance cover */
+            grossMinor: number | null;
+            /** @description A charge: what the insurance cover took off (0 when none) */
+            coveredMinor: number | null;
+            /** @description A charge on a covered pupil: the cover's plan */
+            plan: string | null;
+            /** @description A charge that used one of the year’s insurance claims: that school year */
+            claimYear: string | null;
+            /** @description A charge for a repair: the submission */
+            submissionId: string | null;
+            /** @description A charge for a loaner: the loan */
+            loanNumber: number | null;
+            /** @description A payment: how it was paid */
+            method: ("cash" | "cheque" | "card" | "online" | "other") | null;
+            /** @description A payment: a receipt or transaction reference */
+            reference: string | null;
+            /** @description A waiver of one charge: that charge */
+            chargeId: string | null;
+            /** @description The id of the user (or key) who recorded it */
+            recordedBy: string;
+            /** @description ISO 8601 UTC */
+            recordedAt: string;
+        };
+        Coverage: {
+            personId: string;
+            /** @description 2026-2027 */
+            schoolYear: string;
+            plan: string;
+            recordedBy: string;
+            /** @description ISO 8601 UTC */
+            recordedAt: string;
+        };
+        OutstandingBalance: {
+            personId: string;
+            name: string;
+            /** @description The class */
+            userGroup: string | null;
+            balanceMinor: number;
+            /** @description When the oldest charge not yet settled was recorded (payments and waivers settle the oldest charges first) */
+            oldestChargeAt: string;
+        };
+        EntryResult: {
+            entry: components["schemas"]["AccountEntry"];
+            /** @description What the pupil owes now */
+            balanceMinor: number;
+        };
+        Account: {
+            personId: string;
+            /** @description What the person owes: charges − payments − waivers */
+            balanceMinor: number;
+            /** @description The school's currency: every amount is in its minor units */
+            currency: string;
+            /** @description Newest first */
+            entries: components["schemas"]["AccountEntry"][];
+            /** @description This school year, 2026-2027 */
+            schoolYear: string;
+            /** @description This school year's insurance cover, or null */
+            coverage: components["schemas"]["Coverage"] | null;
+            insurance: {
+                deductibleMinor: number;
+                claimsPerYear: number;
+                /** @description Claims this school year already took */
+                claimsUsed: number;
+            };
+        };
+        ChargeResult: {
+            entry: components["schemas"]["AccountEntry"];
+            /** @description What the pupil owes now */
+            balanceMinor: number;
+            /**
+             * @description claim: the cover took it down to the deductible; no_claims_left: covered, but this year’s claims are used; none: charged in full
+             * @enum {string}
+             */
+            cover: "claim" | "no_claims_left" | "none";
+        };
+        CoverageResult: {
+            coverage: components["schemas"]["Coverage"];
+        };
+        OutstandingList: {
+            balances: components["schemas"]["OutstandingBalance"][];
+            total: number;
+            page: number;
+            pageSize: number;
+            /** @description The school's currency: every amount is in its minor units */
+            currency: string;
         };
         ApiKey: {
             id: string;
@@ -1832,6 +2083,74 @@ export interface components {
              * @default 1
              */
             startDay: number;
+        };
+        CheckoutSettings: {
+            /**
+             * @description A pupil without this school year's acceptable-use agreement on file
+             * @default {
+             *       "mode": "off"
+             *     }
+             */
+            agreement: {
+                /**
+                 * @description off: not checked; warn: issue once confirmed; block: never issue
+                 * @default off
+                 * @enum {string}
+                 */
+                mode: "off" | "warn" | "block";
+            };
+            /**
+             * @description An outstanding balance on the holder’s account above an amount
+             * @default {
+             *       "mode": "off",
+             *       "aboveMinor": 0
+             *     }
+             */
+            balance: {
+                /**
+                 * @description off: not checked; warn: issue once confirmed; block: never issue
+                 * @default off
+                 * @enum {string}
+                 */
+                mode: "off" | "warn" | "block";
+                /**
+                 * @description An outstanding balance above this, in minor units, is checked
+                 * @default 0
+                 */
+                aboveMinor: number;
+            };
+            /**
+             * @description The holder already has this many loans or more out
+             * @default {
+             *       "mode": "off",
+             *       "atMost": 1
+             *     }
+             */
+            loans: {
+                /**
+                 * @description off: not checked; warn: issue once confirmed; block: never issue
+                 * @default off
+                 * @enum {string}
+                 */
+                mode: "off" | "warn" | "block";
+                /**
+                 * @description This many loans out already is checked
+                 * @default 1
+                 */
+                atMost: number;
+            };
+        };
+        InsuranceSettings: {
+            /**
+             * @description What a covered pupil still pays per claim, in minor units of the school currency
+             * @default 0
+             */
+            deductibleMinor: number;
+            /**
+             * @description How many claims a pupil’s cover takes per school year (0: none)
+             * @default 0
+             */
+            claimsPerYear: number;
         };
         SsoProvider: {
             issuer: string;
@@ -2619,6 +2938,8 @@ export interface operations {
                     holderId: string;
                     /** @description Due back on this date (YYYY-MM-DD, tenant time zone); null or absent: no due date */
                     dueDate?: string | null;
+                    /** @description true: issue despite the school's warnings at the desk (an answer of confirmation_required lists them); never lifts a block */
+                    confirm?: boolean;
                     /** @description Issue it even though a booking starting within 24 hours needs this unit (audited) */
                     override?: boolean;
                 };
@@ -2662,6 +2983,8 @@ export interface operations {
                     holderId: string;
                     /** @description Due back on this date (YYYY-MM-DD, tenant time zone); null or absent: no due date */
                     dueDate?: string | null;
+                    /** @description true: issue despite the school's warnings at the desk (an answer of confirmation_required lists them); never lifts a block */
+                    confirm?: boolean;
                     /** @description Issue it even though a booking starting within 24 hours needs this unit (audited) */
                     override?: boolean;
                 };
@@ -3384,6 +3707,288 @@ export interface operations {
             409: components["responses"]["Problem409Conflict"];
             413: components["responses"]["Problem413PayloadTooLarge"];
             415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    recordCharge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Minor units of the school currency (cents), at least 1 */
+                    amountMinor: number;
+                    /** @description What the charge is for: a cracked screen, a lost charger… */
+                    reason: string;
+                    /** @description The repair it is for (a submission of this school) */
+                    submissionId?: string;
+                    /** @description The loaner it is for (a loan of this school) */
+                    loanNumber?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChargeResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    recordPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Minor units of the school currency (cents), at least 1 */
+                    amountMinor: number;
+                    /**
+                     * @description cash, cheque, card, online or other
+                     * @enum {string}
+                     */
+                    method: "cash" | "cheque" | "card" | "online" | "other";
+                    /** @description A receipt number or transaction reference */
+                    reference?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntryResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    recordWaiver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Minor units of the school currency (cents), at least 1 */
+                    amountMinor: number;
+                    /** @description Why the school lets it go: hardship, a charge in error… */
+                    reason: string;
+                    /** @description The charge it waives (all or part of); none: the balance in general */
+                    chargeId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntryResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    setCoverage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The insurance plan’s name */
+                    plan: string;
+                    /** @description The school year it covers, 2026-2027 */
+                    schoolYear: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoverageResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    removeCoverage: {
+        parameters: {
+            query: {
+                /** @description The school year whose cover ends, 2026-2027 */
+                schoolYear: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    listOutstanding: {
+        parameters: {
+            query?: {
+                /** @description true: people who owe (the only list offered) */
+                outstanding?: "true";
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description People per page, 1 to 100 (default 50) */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutstandingList"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    exportOutstanding: {
+        parameters: {
+            query?: {
+                /** @description true: people who owe (the only list offered) */
+                outstanding?: "true";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One person who owes a row: id, name, class, balance, currency, oldest unsettled charge */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
             503: components["responses"]["Problem503Unavailable"];
         };
     };
@@ -5101,6 +5706,182 @@ export interface operations {
             503: components["responses"]["Problem503Unavailable"];
         };
     };
+    getCheckoutSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutSettings"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    setCheckoutSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description A pupil without this school year's acceptable-use agreement on file
+                     * @default {
+                     *       "mode": "off"
+                     *     }
+                     */
+                    agreement?: {
+                        /**
+                         * @description off: not checked; warn: issue once confirmed; block: never issue
+                         * @default off
+                         * @enum {string}
+                         */
+                        mode?: "off" | "warn" | "block";
+                    };
+                    /**
+                     * @description An outstanding balance on the holder’s account above an amount
+                     * @default {
+                     *       "mode": "off",
+                     *       "aboveMinor": 0
+                     *     }
+                     */
+                    balance?: {
+                        /**
+                         * @description off: not checked; warn: issue once confirmed; block: never issue
+                         * @default off
+                         * @enum {string}
+                         */
+                        mode?: "off" | "warn" | "block";
+                        /**
+                         * @description An outstanding balance above this, in minor units, is checked
+                         * @default 0
+                         */
+                        aboveMinor?: number;
+                    };
+                    /**
+                     * @description The holder already has this many loans or more out
+                     * @default {
+                     *       "mode": "off",
+                     *       "atMost": 1
+                     *     }
+                     */
+                    loans?: {
+                        /**
+                         * @description off: not checked; warn: issue once confirmed; block: never issue
+                         * @default off
+                         * @enum {string}
+                         */
+                        mode?: "off" | "warn" | "block";
+                        /**
+                         * @description This many loans out already is checked
+                         * @default 1
+                         */
+                        atMost?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutSettings"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    getInsuranceSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsuranceSettings"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    setInsuranceSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description What a covered pupil still pays per claim, in minor units of the school currency
+                     * @default 0
+                     */
+                    deductibleMinor?: number;
+                    /**
+                     * @description How many claims a pupil’s cover takes per school year (0: none)
+                     * @default 0
+                     */
+                    claimsPerYear?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsuranceSettings"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
     searchAudit: {
         parameters: {
             query?: {
@@ -5544,6 +6325,14 @@ export interface operations {
 
 // The named schemas, by name.
 export type Problem = components['schemas']['Problem'];
+export type AccountEntry = components['schemas']['AccountEntry'];
+export type Coverage = components['schemas']['Coverage'];
+export type OutstandingBalance = components['schemas']['OutstandingBalance'];
+export type EntryResult = components['schemas']['EntryResult'];
+export type Account = components['schemas']['Account'];
+export type ChargeResult = components['schemas']['ChargeResult'];
+export type CoverageResult = components['schemas']['CoverageResult'];
+export type OutstandingList = components['schemas']['OutstandingList'];
 export type ApiKey = components['schemas']['ApiKey'];
 export type McpClientConfig = components['schemas']['McpClientConfig'];
 export type ApiKeyList = components['schemas']['ApiKeyList'];
@@ -5601,6 +6390,8 @@ export type ReservationResult = components['schemas']['ReservationResult'];
 export type ReservationList = components['schemas']['ReservationList'];
 export type Availability = components['schemas']['Availability'];
 export type SchoolYearSettings = components['schemas']['SchoolYearSettings'];
+export type CheckoutSettings = components['schemas']['CheckoutSettings'];
+export type InsuranceSettings = components['schemas']['InsuranceSettings'];
 export type SsoProvider = components['schemas']['SsoProvider'];
 export type SsoSettings = components['schemas']['SsoSettings'];
 export type Ticket = components['schemas']['Ticket'];

@@ -3,11 +3,11 @@
  * filters, the moves by number (Loans, Home) or by serial (the scan desk), and the loan groups. Shared
  * by Home, the Loans page and the scan desk; no page writes these paths itself.
  */
-import type { LoanKind, LoanStatus } from '@desk/contract';
-import { call } from './client.js';
+import { CHECKOUT_CODES, type CheckoutReason, type LoanKind, type LoanStatus } from '@desk/contract';
+import { ApiError, call } from './client.js';
 import type { LoanGroup, LoanInventory, LoanView, operations, ReturnResult } from './console-api.gen.js';
 
-export type { LoanGroup, LoanKind, LoanStatus, ReturnResult };
+export type { CheckoutReason, LoanGroup, LoanKind, LoanStatus, ReturnResult };
 export type Loan = LoanView;
 export type InventoryPage = LoanInventory;
 export type InventorySummary = LoanInventory['summary'];
@@ -20,15 +20,30 @@ export const inventory = (filters: InventoryFilters & { page?: number; pageSize?
 
 export const loanGroups = () => call('get', '/api/loan-groups');
 
-export const issueLoan = (number: number, holderId: string, dueDate: string | null) =>
-  call('post', '/api/loans/{number}/issue', { path: { number }, body: { holderId, dueDate } });
+export const issueLoan = (number: number, holderId: string, dueDate: string | null, confirm = false) =>
+  call('post', '/api/loans/{number}/issue', {
+    path: { number },
+    body: { holderId, dueDate, ...(confirm ? { confirm } : {}) },
+  });
 export const returnLoan = (number: number) => call('post', '/api/loans/{number}/return', { path: { number } });
 export const withdrawLoan = (number: number) => call('post', '/api/loans/{number}/withdraw', { path: { number } });
 export const restoreLoan = (number: number) => call('post', '/api/loans/{number}/restore', { path: { number } });
 
 /** The scan desk's moves: the loan named by the serial its barcode carries. */
-export const issueBySerial = (serial: string, holderId: string, dueDate: string | null) =>
-  call('post', '/api/loans/issue', { body: { serial, holderId, dueDate } });
+export const issueBySerial = (serial: string, holderId: string, dueDate: string | null, confirm = false) =>
+  call('post', '/api/loans/issue', { body: { serial, holderId, dueDate, ...(confirm ? { confirm } : {}) } });
+
+/**
+ * The checks' answer to an issue, if that is what the error is: `confirm` when the desk may issue
+ * anyway by sending it again with `confirm: true`, `blocked` when it may not.
+ */
+export function checkoutRefusal(e: unknown): { kind: 'confirm' | 'blocked'; reasons: CheckoutReason[] } | null {
+  if (!(e instanceof ApiError) || e.status !== 409) return null;
+  const code = e.extensions.code;
+  if (code !== CHECKOUT_CODES.warn && code !== CHECKOUT_CODES.block) return null;
+  const reasons = Array.isArray(e.extensions.reasons) ? (e.extensions.reasons as CheckoutReason[]) : [];
+  return { kind: code === CHECKOUT_CODES.block ? 'blocked' : 'confirm', reasons };
+}
 export const returnBySerial = (serial: string) => call('post', '/api/loans/return', { body: { serial } });
 
 /** `date` (YYYY-MM-DD) plus `days` calendar days. */

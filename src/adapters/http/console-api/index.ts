@@ -3,6 +3,7 @@ import { consoleOpenApi, type ConsoleDocument } from '../contract/openapi.js';
 import { registerRoutes } from '../contract/register.js';
 import { handledRoute, routeGroup, type RouteGroup } from '../contract/route.js';
 import type { RouteModule } from '../route-module.js';
+import { accountRoutes } from './accounts.js';
 import { apiKeyRoutes } from './api-keys.js';
 import { assistantRoutes } from './assistant.js';
 import { auditRoutes } from './audit.js';
@@ -37,6 +38,7 @@ const CAPABILITIES: readonly RouteGroup[] = [
   reservationRoutes,
   assistantRoutes,
   peopleRoutes,
+  accountRoutes,
   deviceRoutes,
   repairRoutes,
   ticketRoutes,

@@ -32,10 +32,12 @@ interface Failure {
   readonly detail: string;
   readonly problems: readonly Problem[];
   readonly retryAfter?: number;
+  readonly extensions?: Readonly<Record<string, unknown>>;
 }
 
 function classify(err: unknown): Failure {
-  if (isDomainError(err)) return { kind: err.code, detail: err.message, problems: err.problems };
+  if (isDomainError(err))
+    return { kind: err.code, detail: err.message, problems: err.problems, extensions: err.extensions };
   if (err instanceof HttpProblem) {
     const retryAfter = err.kind === 'unavailable' ? UNAVAILABLE_RETRY_AFTER : undefined;
     return { kind: err.kind, detail: err.detail, problems: [], ...(retryAfter ? { retryAfter } : {}) };
@@ -77,13 +79,13 @@ export function failureRenderer(options: ErrorHandlerOptions): (ctx: Context, er
   return (ctx, err) => {
     if (isOAuthError(err) && !ctx.headerSent)
       return sendOAuthError(ctx, err.code, err.description, oauthStatus(err.code));
-    const { kind, detail, problems, retryAfter } = classify(err);
+    const { kind, detail, problems, retryAfter, extensions } = classify(err);
     if (kind === 'internal') options.onUnexpected(err, ctx);
     if (err instanceof DatabaseUnavailableError) options.onUnavailable(err, ctx);
     if (ctx.headerSent || !ctx.writable) return; // a stream already under way: nothing more to say
     if (retryAfter) ctx.set('Retry-After', String(retryAfter));
     if (jsonRpcPaths.has(ctx.path)) sendJsonRpcProblem(ctx, kind, detail);
     else if (oauthPaths.has(ctx.path)) sendOAuthError(ctx, oauthCodeOf(kind), detail, PROBLEMS[kind].status);
-    else sendProblem(ctx, problemDocument(kind, detail, problems));
+    else sendProblem(ctx, problemDocument(kind, detail, problems), extensions);
   };
 }

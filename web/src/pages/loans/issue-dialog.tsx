@@ -1,7 +1,9 @@
 /**
  * Issuing one loan from its row: a small modal form asking who takes it (found by name, e-mail or
  * external id, and chosen) and until when. Submitting it is the confirmation; Escape or Cancel changes
- * nothing.
+ * nothing. When the school's checks at the desk warn (no agreement, a balance, loans out), the
+ * reasons are listed and the button becomes "Issue anyway", which sends the issue again confirmed;
+ * a block is listed and cannot be confirmed.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { todayInSchool } from '../../format.js';
@@ -9,13 +11,15 @@ import { TextField } from '../../ui/field.js';
 import { useSubmit } from '../../ui/form.js';
 import { PersonPicker } from '../../ui/people.js';
 import type { Pickable } from '../../ui/search-picker.js';
-import { addDays, issueLoan, type Loan } from '../../api/loans.js';
+import { addDays, checkoutRefusal, issueLoan, type CheckoutReason, type Loan } from '../../api/loans.js';
 
 export function IssueDialog(props: { loan: Loan; onDone: (loan: Loan | null) => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [holder, setHolder] = useState<Pickable | null>(null);
   const [dueDate, setDueDate] = useState(addDays(todayInSchool(), 14));
   const [noHolder, setNoHolder] = useState<string | undefined>(undefined);
+  /** What the checks at the desk said of this holder: to confirm, or blocked. */
+  const [checks, setChecks] = useState<{ kind: 'confirm' | 'blocked'; reasons: CheckoutReason[] } | null>(null);
 
   useEffect(() => {
     dialog.current?.showModal();
@@ -26,9 +30,16 @@ export function IssueDialog(props: { loan: Loan; onDone: (loan: Loan | null) => 
       setNoHolder('Find the person who takes the loan, then choose them');
       throw new Error('Choose who takes the loan');
     }
-    const { loan } = await issueLoan(props.loan.number, holder.id, dueDate || null);
-    props.onDone(loan);
+    try {
+      const { loan } = await issueLoan(props.loan.number, holder.id, dueDate || null, checks?.kind === 'confirm');
+      props.onDone(loan);
+    } catch (e) {
+      const refusal = checkoutRefusal(e);
+      if (!refusal) throw e;
+      setChecks(refusal);
+    }
   });
+  const changeHolder = (v: Pickable | null) => (setHolder(v), setNoHolder(undefined), setChecks(null));
 
   return (
     <dialog
@@ -47,7 +58,7 @@ export function IssueDialog(props: { loan: Loan; onDone: (loan: Loan | null) => 
           hint="A name, e-mail or external id"
           value={holder}
           error={noHolder ?? form.error('holderId')}
-          onChange={(v) => (setHolder(v), setNoHolder(undefined))}
+          onChange={changeHolder}
         />
         <TextField
           label="Due date"
@@ -63,12 +74,29 @@ export function IssueDialog(props: { loan: Loan; onDone: (loan: Loan | null) => 
             {form.problem}
           </p>
         )}
+        {checks && (
+          <div class={checks.kind === 'blocked' ? 'notice notice-error' : 'notice notice-warning'} role="alert">
+            <p>
+              {checks.kind === 'blocked'
+                ? "The school's checks do not allow this loan:"
+                : 'Before issuing, the school asks you to check:'}
+            </p>
+            <ul class="checkout-reasons">
+              {checks.reasons.map((r) => (
+                <li key={r.rule}>
+                  {r.message}
+                  {r.mode === 'block' ? ' (blocks the loan)' : ''}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         <div class="dialog-buttons">
           <button type="button" onClick={() => props.onDone(null)}>
             Cancel
           </button>
-          <button type="submit" class="primary" disabled={form.busy}>
-            Issue
+          <button type="submit" class="primary" disabled={form.busy || checks?.kind === 'blocked'}>
+            {checks?.kind === 'confirm' ? 'Issue anyway' : 'Issue'}
           </button>
         </div>
       </form>

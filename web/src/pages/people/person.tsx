@@ -19,6 +19,7 @@ import { RecordLink } from '../../ui/record-link.js';
 import { DataTable } from '../../ui/table.js';
 import { eventRecord, useLiveReload } from '../../ui/use-live-reload.js';
 import { useResource } from '../../ui/use-resource.js';
+import { AccountPanel } from './account-panel.js';
 import './people.css';
 
 /** Words for the coded statuses of other records (`IN_PROGRESS` → `In progress`). */
@@ -219,6 +220,7 @@ export default function PersonProfile({ params }: PageProps) {
           </>
         )}
       </div>
+      {can('module.people', 'charge.manage') && <AccountPanel person={person} repairs={data.submissions} />}
     </section>
   );
 }

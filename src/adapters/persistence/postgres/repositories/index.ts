@@ -1,6 +1,7 @@
 import type { Repositories } from '../../../../ports/repositories.js';
 import type { Queryable } from '../sql.js';
 import { PgAccessChangeRepository } from './access-changes.js';
+import { PgAccountRepository } from './accounts.js';
 import { PgApiKeyRepository } from './api-keys.js';
 import { PgAuditRepository } from './audit.js';
 import { PgCostRepository } from './costs.js';
@@ -90,5 +91,6 @@ export function pgRepositories(db: Queryable): Repositories & {
     schoolSettings: new PgSchoolSettingRepository(db),
     guardians: new PgGuardianRepository(db),
     reservations: new PgReservationRepository(db),
+    accounts: new PgAccountRepository(db),
   };
 }

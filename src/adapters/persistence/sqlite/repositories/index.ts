@@ -1,6 +1,7 @@
 import type { Repositories } from '../../../../ports/repositories.js';
 import type { Sql } from '../sql.js';
 import { SqliteAccessChangeRepository } from './access-changes.js';
+import { SqliteAccountRepository } from './accounts.js';
 import { SqliteApiKeyRepository } from './api-keys.js';
 import { SqliteAuditRepository } from './audit.js';
 import { SqliteCostRepository } from './costs.js';
@@ -92,4 +93,5 @@ export const sqliteRepositories = (sql: Sql): SqliteRepositories => ({
   schoolSettings: new SqliteSchoolSettingRepository(sql),
   guardians: new SqliteGuardianRepository(sql),
   reservations: new SqliteReservationRepository(sql),
+  accounts: new SqliteAccountRepository(sql),
 });

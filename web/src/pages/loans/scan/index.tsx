@@ -7,7 +7,10 @@
  *   them with the due date shown;
  * - with no holder, a serial returns that loan;
  * - Escape forgets the holder (back to returning); Alt+U undoes the last move through the real API
- *   (an issue is returned, a return re-issued to the same holder with the same due date).
+ *   (an issue is returned, a return re-issued to the same holder with the same due date);
+ * - when the school's checks at the desk warn about the holder (no agreement, a balance, loans out),
+ *   the reasons show beside the scanned serial and Enter (on the empty input: a scanner always sends
+ *   text first) issues it anyway; Escape lets it go. A block is shown and cannot be confirmed.
  * Nothing here submits a form or leaves the page.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
@@ -16,7 +19,16 @@ import { canSeePeople, getPerson, searchPeople, type Person } from '../../../api
 import { formatDate, todayInSchool } from '../../../format.js';
 import { pageShortcuts } from '../../../shortcuts.js';
 import { PageHeader } from '../../../ui/page.js';
-import { addDays, issueBySerial, issueLoan, returnBySerial, returnLoan, type Loan } from '../../../api/loans.js';
+import {
+  addDays,
+  checkoutRefusal,
+  issueBySerial,
+  issueLoan,
+  returnBySerial,
+  returnLoan,
+  type CheckoutReason,
+  type Loan,
+} from '../../../api/loans.js';
 import { beep } from './sound.js';
 import './scan.css';
 
@@ -29,6 +41,15 @@ interface Entry {
   readonly ok: boolean;
   readonly text: string;
   readonly undone?: boolean;
+  /** What the checks at the desk said, beside the serial. */
+  readonly reasons?: readonly CheckoutReason[];
+}
+
+/** A scanned loan the checks warned about, waiting for the desk's one key (Enter) to issue it anyway. */
+interface Pending {
+  readonly serial: string;
+  readonly holder: Holder;
+  readonly dueDate: string;
 }
 
 /** The last move, and what undoing it takes. */
@@ -56,6 +77,7 @@ export default function ScanDesk() {
   const [active, setActive] = useState(0);
   const [last, setLast] = useState<Move | null>(null);
   const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState<Pending | null>(null);
   /** Serials moved in this session (lower case): a second scan of one is a mistake, said at once. */
   const seen = useRef(new Map<string, string>());
   const nextIdRef = useRef(1);
@@ -75,6 +97,7 @@ export default function ScanDesk() {
       { keys: 'Escape', does: 'Scan desk: forget the holder (scans return loans again)' },
       { keys: 'Alt+U', does: 'Scan desk: undo the last issue or return' },
       { keys: '↑ ↓ Enter', does: 'Scan desk: pick a person from the list' },
+      { keys: 'Enter', does: 'Scan desk: issue anyway when the checks at the desk warned (empty input)' },
     ];
     return () => {
       window.removeEventListener('focus', onWindowFocus);
@@ -82,9 +105,9 @@ export default function ScanDesk() {
     };
   }, []);
 
-  const report = (ok: boolean, words: string): number => {
+  const report = (ok: boolean, words: string, reasons?: readonly CheckoutReason[]): number => {
     const id = nextIdRef.current++;
-    setEntries((list) => [{ id, ok, text: words }, ...list].slice(0, 200));
+    setEntries((list) => [{ id, ok, text: words, ...(reasons ? { reasons } : {}) }, ...list].slice(0, 200));
     // Clear, then say: the same words twice are heard twice.
     setSpoken('');
     queueMicrotask(() => setSpoken(words));
@@ -133,13 +156,27 @@ export default function ScanDesk() {
       if (UUID.test(scanned)) {
         choose(await getPerson(scanned));
       } else if (holder) {
-        const { loan } = await issueBySerial(scanned, holder.id, dueDate || null);
-        seen.current.set(key, `issued to ${holder.name}`);
-        const entry = report(
-          true,
-          `Issued loan ${loan.number} (${loan.serial}) to ${holder.name}${loan.dueDate ? `, due ${formatDate(loan.dueDate)}` : ''}`,
-        );
-        setLast({ entry, kind: 'issued', loan });
+        setPending(null);
+        try {
+          await issue(scanned, holder, dueDate, false);
+        } catch (e) {
+          const refusal = checkoutRefusal(e);
+          if (!refusal) throw e;
+          if (refusal.kind === 'blocked') {
+            report(
+              false,
+              `Not issued: ${scanned} to ${holder.name}: the school's checks do not allow it`,
+              refusal.reasons,
+            );
+          } else {
+            setPending({ serial: scanned, holder, dueDate });
+            report(
+              false,
+              `Check before issuing ${scanned} to ${holder.name}. Enter: issue anyway; Escape: do not issue`,
+              refusal.reasons,
+            );
+          }
+        }
       } else {
         const { loan, returnedFrom } = await returnBySerial(scanned);
         seen.current.set(key, `returned from ${returnedFrom.holder.name}`);
@@ -159,6 +196,35 @@ export default function ScanDesk() {
     } catch (e) {
       if (e instanceof ApiError && e.status === 404 && !UUID.test(scanned)) await person(scanned).catch(fail);
       else fail(e);
+    } finally {
+      setBusy(false);
+      focus();
+    }
+  };
+
+  /** Issues the scanned serial to the holder, confirmed or not, and says so. */
+  const issue = async (serial: string, to: Holder, due: string, confirm: boolean) => {
+    const { loan } = await issueBySerial(serial, to.id, due || null, confirm);
+    seen.current.set(serial.toLowerCase(), `issued to ${to.name}`);
+    const entry = report(
+      true,
+      `Issued loan ${loan.number} (${loan.serial}) to ${to.name}${loan.dueDate ? `, due ${formatDate(loan.dueDate)}` : ''}${
+        confirm ? ' (confirmed)' : ''
+      }`,
+    );
+    setLast({ entry, kind: 'issued', loan });
+  };
+
+  /** The desk's one key after a warning: issue the waiting serial anyway. */
+  const confirmPending = async () => {
+    const waiting = pending;
+    if (!waiting || busy) return;
+    setPending(null);
+    setBusy(true);
+    try {
+      await issue(waiting.serial, waiting.holder, waiting.dueDate, true);
+    } catch (e) {
+      fail(e);
     } finally {
       setBusy(false);
       focus();
@@ -227,6 +293,17 @@ export default function ScanDesk() {
         setChoices(null);
         return;
       }
+    }
+    if (pending && e.key === 'Enter' && text.trim() === '') {
+      e.preventDefault();
+      void confirmPending();
+      return;
+    }
+    if (pending && e.key === 'Escape') {
+      e.preventDefault();
+      setPending(null);
+      report(true, `Not issued: ${pending.serial}`);
+      return;
     }
     if (e.key === 'Escape' && holder) {
       e.preventDefault();
@@ -305,6 +382,11 @@ export default function ScanDesk() {
         <button type="button" onClick={() => void undo()} disabled={!last || busy} aria-keyshortcuts="Alt+U">
           Undo last
         </button>
+        {pending && (
+          <button type="button" class="primary" onClick={() => void confirmPending()} disabled={busy}>
+            Issue {pending.serial} anyway (Enter)
+          </button>
+        )}
       </div>
       <ul id={listId} role="listbox" aria-label="People matching the scan" class="scan-choices" hidden={!choices}>
         {(choices ?? []).map((p, i) => (
@@ -340,6 +422,16 @@ export default function ScanDesk() {
               <span class="visually-hidden">{e.ok ? 'Done: ' : 'Refused: '}</span>
               {e.text}
               {e.undone && <span class="badge"> undone</span>}
+              {e.reasons && (
+                <ul class="checkout-reasons">
+                  {e.reasons.map((r) => (
+                    <li key={r.rule}>
+                      {r.message}
+                      {r.mode === 'block' ? ' (blocks the loan)' : ' (warning)'}
+                    </li>
+                  ))}
+                </ul>
+              )}
             </li>
           ))}
         </ol>

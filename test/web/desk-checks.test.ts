@@ -1,0 +1,113 @@
+/**
+ * The checks at the desk in a real browser (issue 23, section 5): an administrator sets them on the
+ * Loaner year page; at the scan desk a warning shows its reasons beside the scanned serial and one
+ * key (Enter) issues it anyway; a block shows why and no key lifts it; the database is checked
+ * through the REST API as an integrator would. The settings page passes the page checks (axe, both
+ * themes, 390 px).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, useConsole, warnIfBrowserSkipped, type ConsoleUser } from './support.js';
+
+warnIfBrowserSkipped();
+
+interface ApiLoan {
+  number: number;
+  serial: string;
+  status: string;
+  holder: { id: string; name: string } | null;
+}
+
+const NEWEST_SCAN = 'ol[aria-label="Scans"] > li:first-child';
+
+describe.skipIf(!browserAvailable)('the checks at the desk in a browser', () => {
+  const web = useConsole();
+  let admin: ConsoleUser;
+  let desk: ConsoleUser;
+  let key: string;
+
+  beforeAll(async () => {
+    admin = await web.server.user('school-admin', { name: 'Ada Admin' });
+    desk = await web.server.user('loan-desk', { name: 'Desmond Desk' });
+    key = await web.server.key(['loan.view', 'loan.issue', 'loan.return', 'person.view']);
+  }, 120_000);
+
+  async function action<T>(name: string, input: Record<string, unknown>): Promise<T> {
+    const res = await fetch(`${web.server.url}/api/v1/actions/${name}`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify(input),
+    });
+    const body = (await res.json()) as { result: T };
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    return body.result;
+  }
+  const loans = (input: Record<string, unknown>) => action<{ loans: ApiLoan[] }>('loans.list', input);
+
+  /** Sets the checks on the settings page, as an administrator does. */
+  async function setLoansCheck(mode: 'Warn' | 'Block', atMost: number) {
+    const { page } = await web.open(admin, '/settings/loaner-year');
+    await page.getByLabel('Loans check').selectOption(mode.toLowerCase());
+    await page.getByLabel('When this many or more').fill(String(atMost));
+    await page.getByRole('button', { name: 'Save checks' }).click();
+    await expect.poll(() => page.getByText('Checks at the desk saved').count()).toBeGreaterThan(0);
+    await page.context().close();
+  }
+
+  it('warns beside the scanned serial and issues with one key; a block is shown and not lifted', async () => {
+    const available = (await loans({ status: 'AVAILABLE', pageSize: 100 })).loans;
+    const [held, warned, blocked] = available.slice(-3);
+    const { people } = await action<{ people: { id: string; name: string }[] }>('people.search', {
+      q: 'a',
+      kind: 'PUPIL',
+      limit: 50,
+    });
+    const holders = new Set((await loans({ status: 'ISSUED', pageSize: 100 })).loans.map((l) => l.holder?.id));
+    const pupil = people.find((p) => !holders.has(p.id))!;
+    await action('loans.issue', { number: held!.number, holderId: pupil.id });
+    await setLoansCheck('Warn', 1);
+
+    const { page } = await web.open(desk, '/loans/scan');
+    await page.getByLabel('Scan a person or a loan').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('scan-input');
+    const newest = page.locator(NEWEST_SCAN);
+    const count = () => page.locator('ol[aria-label="Scans"] > li').count();
+    const scan = async (code: string, result: RegExp) => {
+      const before = await count();
+      await page.keyboard.type(code);
+      await page.keyboard.press('Enter');
+      await expect.poll(count).toBe(before + 1);
+      expect(await newest.textContent()).toMatch(result);
+    };
+
+    await scan(pupil.id, new RegExp(`Issuing to ${pupil.name}`));
+    await scan(warned!.serial, new RegExp(`Check before issuing ${warned!.serial} to ${pupil.name}`));
+    expect(await newest.locator('li').allTextContents()).toEqual([
+      '1 loan out already (the school checks at 1) (warning)',
+    ]);
+    // Not issued until the desk says so.
+    expect((await loans({ q: warned!.serial })).loans[0]).toMatchObject({ status: 'AVAILABLE' });
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => newest.textContent())
+      .toMatch(new RegExp(`Issued loan ${warned!.number} .*\\(confirmed\\)`));
+    expect((await loans({ q: warned!.serial })).loans[0]).toMatchObject({ status: 'ISSUED', holder: { id: pupil.id } });
+
+    await setLoansCheck('Block', 2);
+    await scan(blocked!.serial, /Not issued: .* the school's checks do not allow it/);
+    expect(await newest.locator('li').allTextContents()).toEqual([
+      '2 loans out already (the school checks at 2) (blocks the loan)',
+    ]);
+    const before = await count();
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(300);
+    expect(await count()).toBe(before);
+    expect((await loans({ q: blocked!.serial })).loans[0]).toMatchObject({ status: 'AVAILABLE' });
+    await page.context().close();
+  }, 120_000);
+
+  it('the Loaner year settings page passes axe in both themes at 1280 and 390 px', async () => {
+    await web.check(admin, '/settings/loaner-year', 'loaner-year-settings', (p) =>
+      p.getByRole('button', { name: 'Save checks' }).waitFor(),
+    );
+  }, 120_000);
+});
