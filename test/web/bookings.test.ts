@@ -112,5 +112,5 @@ describe.skipIf(!browserAvailable)('bookings in a browser', () => {
       p.getByText(/13:00–14:30 · 1 unit · History 9C/).waitFor(),
     );
     await web.check(desk, '/', 'home-pickups', (p) => p.getByRole('heading', { name: /Today’s pickups/ }).waitFor());
-  });
+  }, 120_000);
 });
