@@ -389,6 +389,8 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('reservations on %s', (datab
       const kept = await desk.post('/api/loans/issue', { serial: loans[1]!.serial, holderId: carla.id });
       expectProblem(kept, 409, 'conflict');
       expect(kept.json.detail).toContain(brunos.id);
+      // The problem names the booking for a desk to offer "issue anyway".
+      expect(kept.json).toMatchObject({ code: 'reservation_hold', reservation: { id: brunos.id, units: 2 } });
       expect(kept.json.detail).toContain('override');
       const overridden = await desk.post('/api/loans/issue', {
         serial: loans[1]!.serial,

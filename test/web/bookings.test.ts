@@ -99,6 +99,36 @@ describe.skipIf(!browserAvailable)('bookings in a browser', () => {
     expect(await pickups.textContent()).toContain('Booking cart');
   });
 
+  it('names the booking that needs a unit when it is issued, and issues it anyway when told to', async () => {
+    const { json: made } = await api.send('POST', '/api/loan-groups', { name: 'One-unit shelf' });
+    const shelf = made.loanGroup as { id: string };
+    const unit = (await api.send('POST', '/api/loans', { groupId: shelf.id, kind: 'IPAD', serial: 'BK-HOLD-1' })).json
+      .loan as { number: number; serial: string };
+    const from = new Date(Date.now() + 2 * 3_600_000);
+    const booked = await api.send('POST', '/api/reservations', {
+      groupId: shelf.id,
+      quantity: 1,
+      from: from.toISOString(),
+      to: new Date(from.getTime() + 3_600_000).toISOString(),
+      note: 'Art 10A',
+    });
+    expect(booked.status).toBe(201);
+    const pupil = (await api.get('/api/people?kind=PUPIL&pageSize=1')).json.people[0] as { id: string; name: string };
+
+    const { page } = await web.open(desk, `/loans?q=${encodeURIComponent(unit.serial)}`);
+    await page.getByRole('button', { name: `Issue loan ${unit.number}` }).click();
+    const dialog = page.getByRole('dialog', { name: new RegExp(`Issue loan ${unit.number}`) });
+    await dialog.getByLabel('Find the holder').fill(pupil.name);
+    await dialog.getByRole('list', { name: 'Matches for Find the holder' }).getByRole('button').first().click();
+    await dialog.getByText(/^Chosen: /).waitFor();
+    await dialog.getByRole('button', { name: 'Issue', exact: true }).click();
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toMatch(/A booking from .* needs this unit/);
+    await dialog.getByRole('button', { name: 'Issue anyway' }).click();
+    await expect
+      .poll(async () => (await api.get(`/api/loans/inventory?q=${unit.serial}`)).json.loans[0].status)
+      .toBe('ISSUED');
+  });
+
   it('passes the accessibility and layout checks (both themes, 1280 and 390 px)', async () => {
     const day = addDays(schoolDate(new Date()), 3);
     await api.send('POST', '/api/reservations', {

@@ -15,9 +15,10 @@ import type { Repositories } from '../../ports/repositories.js';
 import type { Loan } from '../loans/loan.js';
 import type { Actor } from '../shared/actor.js';
 import { dateInZone } from '../shared/dates.js';
-import { conflict } from '../shared/errors.js';
+import { conflict, DomainError } from '../shared/errors.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
 import { availability } from './availability.js';
+import { RESERVATION_HOLD_CODE } from './reservation-codes.js';
 import { fulfilOne, reservationEventData, unfulfilled, type Reservation } from './reservation.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -88,10 +89,14 @@ export async function applyBookings(
     });
     if (free >= unfulfilled(b)) continue;
     if (!issue.override) {
-      throw conflict(
-        `loan ${unit.number} is needed for reservation ${b.id} (${unfulfilled(b)} unit${unfulfilled(b) === 1 ? '' : 's'}` +
-          ` from ${b.from}${b.note ? `, ${b.note}` : ''}): no other unit of the group is free for it; ` +
-          'send override: true to issue it anyway',
+      const units = unfulfilled(b);
+      throw new DomainError(
+        'conflict',
+        `loan ${unit.number} is needed for reservation ${b.id} (${units} unit${units === 1 ? '' : 's'} from ${b.from}` +
+          `${b.note ? `, ${b.note}` : ''}): no other unit of the group is free for it; send override: true to issue it anyway`,
+        [],
+        // What a desk needs to offer "issue anyway": which booking, from when, how many units it still needs.
+        { code: RESERVATION_HOLD_CODE, reservation: { id: b.id, groupId: b.groupId, from: b.from, to: b.to, units } },
       );
     }
     return { ...outcome, override: { reservationId: b.id } };
