@@ -46,6 +46,7 @@ import type { PendingSignInRepository, SsoBindingRepository, SsoProviderReposito
 import type { SchoolSettingRepository } from './repositories/school-settings.js';
 import type { GuardianRepository } from './repositories/guardians.js';
 import type { ReservationRepository } from './repositories/reservations.js';
+import type { AgreementRepository } from './repositories/agreements.js';
 import type { AccountRepository } from './repositories/accounts.js';
 
 /** Every repository, bound to one transaction (or to plain reads). */
@@ -78,5 +79,6 @@ export interface Repositories {
   readonly schoolSettings: SchoolSettingRepository;
   readonly guardians: GuardianRepository;
   readonly reservations: ReservationRepository;
+  readonly agreements: AgreementRepository;
   readonly accounts: AccountRepository;
 }

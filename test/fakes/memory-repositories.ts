@@ -35,6 +35,7 @@ import {
 import { MemorySchoolSettingRepository } from './memory/school-settings.js';
 import { MemoryGuardianRepository } from './memory/guardians.js';
 import { MemoryReservationRepository } from './memory/reservations.js';
+import { MemoryAgreementRepository } from './memory/agreements.js';
 import { MemoryAccountRepository } from './memory/accounts.js';
 import type { MemoryState } from './memory/store.js';
 import type { Repositories } from '../../src/ports/repositories.js';
@@ -72,5 +73,6 @@ export const memoryRepositories = (state: MemoryState, accessChanges: string[] =
   schoolSettings: new MemorySchoolSettingRepository(state),
   guardians: new MemoryGuardianRepository(state),
   reservations: new MemoryReservationRepository(state),
+  agreements: new MemoryAgreementRepository(state),
   accounts: new MemoryAccountRepository(state),
 });

@@ -74,7 +74,14 @@ describe.each(['sqlite', 'postgres'] as const)('exports on %s', (database: TestD
       expect(reply.headers['content-disposition']).toMatch(
         /^attachment; filename="people-alpha-\d{4}-\d{2}-\d{2}\.csv"$/,
       );
-      expect(reply.text.startsWith('\uFEFFexternalId,name,email,kind,userGroup\r\n')).toBe(true);
+      expect(
+        reply.text.startsWith(
+          '\uFEFFexternalId,name,email,kind,userGroup,' +
+            'guardian1Name,guardian1Email,guardian1Phone,guardian1Relationship,' +
+            'guardian2Name,guardian2Email,guardian2Phone,guardian2Relationship,' +
+            'agreementSignedAt,agreementSignedBy\r\n',
+        ),
+      ).toBe(true);
       const headers = async (file: string) => csvRows((await exportCsv(app, admin.token, file)).text)[0];
       expect(await headers('devices.csv')).toEqual([
         'serial',

@@ -447,7 +447,15 @@ describe.each(DATABASES)('people on %s', (database: TestDatabase) => {
       it('shows the person with their loans, devices, submissions and tickets', async () => {
         const reply = await http(admin(), 'GET', `/api/people/${ada.id}`);
         expect(reply.status, reply.text).toBe(200);
-        expect(Object.keys(reply.json).sort()).toEqual(['devices', 'loans', 'person', 'submissions', 'tickets']);
+        expect(Object.keys(reply.json).sort()).toEqual([
+          'agreement',
+          'devices',
+          'guardians',
+          'loans',
+          'person',
+          'submissions',
+          'tickets',
+        ]);
         expect(reply.json.person).toEqual(ada);
         expect(reply.json.loans.map((l: { number: number }) => l.number)).toEqual([loanNumber]);
         expect(reply.json.devices.map((d: { serial: string }) => d.serial)).toEqual([serial]);
@@ -459,10 +467,10 @@ describe.each(DATABASES)('people on %s', (database: TestDatabase) => {
       });
 
       it.each<[Role, string[]]>([
-        ['technician', ['devices', 'loans', 'person', 'submissions', 'tickets']],
-        ['loan-desk', ['devices', 'loans', 'person', 'submissions']],
-        ['teacher', ['loans', 'person']],
-        ['read-only', ['devices', 'loans', 'person', 'submissions', 'tickets']],
+        ['technician', ['agreement', 'devices', 'guardians', 'loans', 'person', 'submissions', 'tickets']],
+        ['loan-desk', ['agreement', 'devices', 'guardians', 'loans', 'person', 'submissions']],
+        ['teacher', ['agreement', 'guardians', 'loans', 'person']],
+        ['read-only', ['agreement', 'devices', 'guardians', 'loans', 'person', 'submissions', 'tickets']],
       ])('shows a %s only the sections they may see: %j', async (role, sections) => {
         const reply = await http(users[role], 'GET', `/api/people/${ada.id}`);
         expect(reply.status).toBe(200);

@@ -32,7 +32,7 @@ const csv = (text: string): CsvFile => {
 function resolver(w: World): Resolve {
   const runner = new ImportRunner(w.uow, w.clock, w.ids);
   const made = new Map<unknown, unknown>([
-    [ImportPeople, new ImportPeople(runner, w.ids)],
+    [ImportPeople, new ImportPeople(runner, w.ids, w.uow, w.clock)],
     [ImportDevices, new ImportDevices(runner, w.ids)],
     [ImportLoans, new ImportLoans(runner, w.ids)],
   ]);
@@ -331,7 +331,7 @@ describe('between the passes', () => {
       },
     });
     const runner = new ImportRunner(uow, w.clock, w.ids);
-    return (<T>() => new ImportPeople(runner, w.ids) as T) as Resolve;
+    return (<T>() => new ImportPeople(runner, w.ids, uow, w.clock) as T) as Resolve;
   }
 
   it('a row that finds someone else by then is a problem, and the whole import is rolled back', async () => {

@@ -1,10 +1,19 @@
 import { inject, injectable } from 'inversify';
 import type { z } from 'zod';
+import { Clock } from '../../ports/clock.js';
 import { IdGenerator } from '../../ports/id-generator.js';
 import type { Repositories } from '../../ports/repositories.js';
 import type { TabularRecord } from '../../ports/tabular-file.js';
+import { UnitOfWork } from '../../ports/unit-of-work.js';
+import type { AuditActorType } from '../audit/audit-entry.js';
+import type { Agreement } from '../people/agreement.js';
+import { MAX_GUARDIANS, type Guardian } from '../people/guardian.js';
 import type { Person } from '../people/person.js';
+import { readSchoolSetting } from '../settings/school-setting.js';
+import { schoolYearOf, schoolYearSetting, type SchoolYearStart } from '../settings/school-year.js';
 import type { Actor } from '../shared/actor.js';
+import { dateInZone } from '../shared/dates.js';
+import { auditActor } from '../shared/record-change.js';
 import type { UseCase } from '../shared/use-case.js';
 import {
   ImportRunner,
@@ -17,12 +26,44 @@ import {
 } from './import-run.js';
 import { KeyIndex } from './key-index.js';
 import { LineSet } from './line-set.js';
-import { peopleFormat, type PeopleFormat, type PersonRow } from './people-rows.js';
+import { peopleFormat, type GuardianRow, type PeopleFormat, type PersonRow } from './people-rows.js';
 import type { RowProblems } from './row-problems.js';
 
 const SCAN_PAGE = 1_000;
 /** New people stored together (Postgres inserts 5,000 rows a statement). */
 const INSERT_BATCH = 5_000;
+
+/** What a people import needs of the school and the caller beyond the file. */
+interface PeopleImportContext {
+  readonly today: string;
+  readonly yearStart: SchoolYearStart;
+  /** Who agreements read from the file are recorded by: the importing actor. */
+  readonly recorder: { readonly type: AuditActorType; readonly id: string };
+}
+
+/** A OneRoster student of the file: the person it is, its line, the guardians its row names. */
+interface RosterPupil {
+  personId: string;
+  readonly line: number;
+  readonly agents: readonly string[];
+  /** The row itself changed nothing (counted unchanged): a guardian change makes it an update. */
+  readonly unchanged: boolean;
+}
+
+const sameGuardians = (a: readonly Guardian[], b: readonly Guardian[]) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * A pupil's guardians after a Desk file's row: guardians 1 and 2 from the file (each keeping the
+ * directory id of a stored guardian with the same name and e-mail), then the stored guardians from
+ * the third on, which a two-guardian file cannot describe and so leaves alone.
+ */
+function guardiansAfterRow(file: readonly Guardian[], stored: readonly Guardian[]): Guardian[] {
+  const kept = file.map((g) => {
+    const same = stored.find((s) => s.name === g.name && s.email === g.email);
+    return same ? { ...g, externalId: same.externalId } : g;
+  });
+  return [...kept, ...stored.slice(2)];
+}
 
 const samePerson = (a: Person, b: Person) =>
   a.name === b.name &&
@@ -57,6 +98,9 @@ class PeopleImporter implements Importer<PersonRow> {
   private readonly matched = new KeyIndex();
   /** New people not stored yet (the writing pass). */
   private pending: Person[] = [];
+  /** OneRoster: the file's guardians (validating pass), and its students by sourcedId. */
+  private readonly guardianRows: GuardianRow[] = [];
+  private readonly rosterPupils = new Map<string, RosterPupil>();
 
   constructor(
     private readonly tenantId: string,
@@ -65,6 +109,7 @@ class PeopleImporter implements Importer<PersonRow> {
     private readonly archiveMissing: boolean,
     /** The validating pass, when this one writes: who it matched on which line. */
     private readonly previous: PeopleImporter | null,
+    private readonly ctx: PeopleImportContext,
   ) {}
 
   get format() {
@@ -76,13 +121,15 @@ class PeopleImporter implements Importer<PersonRow> {
   }
 
   header(record: TabularRecord, problems: RowProblems): boolean {
-    this.shape = peopleFormat(record, problems);
+    this.shape = peopleFormat(record, problems, this.ctx);
     return this.shape !== null;
   }
 
   parse(record: TabularRecord, problems: RowProblems): PersonRow | null {
     const row = this.shape!.parse(record, problems);
-    if (row === 'skip') {
+    if (row === 'skip' || (row !== null && 'guardian' in row)) {
+      // A guardian is no person of Desk (counted skipped, as before); finish links it to its pupils.
+      if (row !== 'skip') this.guardianRows.push(row);
       this.counts.skipped++;
       return null;
     }
@@ -108,6 +155,9 @@ class PeopleImporter implements Importer<PersonRow> {
 
     const created: Person[] = [];
     const changed: Person[] = [];
+    const extras = await this.storedExtras(repos, unique, byExternalId, byEmail);
+    const guardiansToSet: [string, Guardian[]][] = [];
+    const agreementsToRecord: Agreement[] = [];
     for (const row of unique) {
       let stored = row.externalId === null ? undefined : byExternalId.get(row.externalId);
       if (stored === undefined && row.email) {
@@ -158,15 +208,53 @@ class PeopleImporter implements Importer<PersonRow> {
             archivedAt: null,
           };
       this.matched.set(next.id, row.line);
+      // A pupil's guardians and this row's agreement: what they change on top of the person.
+      let extraChange = false;
+      if (row.guardians !== undefined && next.kind === 'PUPIL') {
+        const before = stored ? (extras.guardians.get(stored.id) ?? []) : [];
+        const after = guardiansAfterRow(row.guardians, before);
+        if (after.length > MAX_GUARDIANS) {
+          problems.add(row.line, 'guardian1Name', `the pupil would have ${after.length} guardians; at most ${MAX_GUARDIANS}`);
+          continue;
+        }
+        if (!sameGuardians(before, after)) {
+          guardiansToSet.push([next.id, after]);
+          extraChange = true;
+        }
+      }
+      if (row.agreement) {
+        const schoolYear = schoolYearOf(row.agreement.signedAt, this.ctx.yearStart).name;
+        const current = stored ? extras.agreements.get(`${schoolYear}:${stored.id}`) : undefined;
+        if (current?.signedAt !== row.agreement.signedAt || current.signedBy !== row.agreement.signedBy) {
+          agreementsToRecord.push({
+            id: this.ids.next(),
+            personId: next.id,
+            schoolYear,
+            ...row.agreement,
+            recordedBy: { ...this.ctx.recorder },
+            recordedAt: this.at,
+          });
+          extraChange = true;
+        }
+      }
+      if (row.sourcedId !== undefined && next.kind === 'PUPIL') {
+        this.rosterPupils.set(row.sourcedId, {
+          personId: next.id,
+          line: row.line,
+          agents: row.agents ?? [],
+          unchanged: stored !== undefined && samePerson(stored, next),
+        });
+      }
       if (!stored) {
         created.push(next);
         this.changes.add(row.line);
-      } else if (samePerson(stored, next)) {
+      } else if (samePerson(stored, next) && !extraChange) {
         this.counts.unchanged++;
       } else {
-        changed.push(next);
+        if (!samePerson(stored, next)) changed.push(next);
         this.changes.add(row.line);
         if (stored.archivedAt !== null) this.counts.restored++;
+        if (samePerson(stored, next)) this.counts.updated++;
       }
     }
     this.counts.created += created.length;
@@ -175,6 +263,44 @@ class PeopleImporter implements Importer<PersonRow> {
     this.pending.push(...created);
     if (this.pending.length >= INSERT_BATCH) await this.insertPending(repos);
     if (changed.length) await repos.people.updateMany(this.tenantId, changed);
+    // Guardians and agreements have no foreign key: a new person's may be written before the person.
+    for (const [personId, guardians] of guardiansToSet) await repos.guardians.replace(this.tenantId, personId, guardians);
+    for (const agreement of agreementsToRecord) await repos.agreements.record(this.tenantId, agreement);
+  }
+
+  /**
+   * The stored guardians and agreements of the chunk's stored people, read once a chunk: guardians
+   * of those a row gives guardians to, agreements (per `<schoolYear>:<personId>`) of the years the rows
+   * name.
+   */
+  private async storedExtras(
+    repos: Repositories,
+    rows: readonly PersonRow[],
+    byExternalId: ReadonlyMap<string, Person>,
+    byEmail: ReadonlyMap<string, Person[]>,
+  ) {
+    const withGuardians: string[] = [];
+    const byYear = new Map<string, string[]>();
+    for (const row of rows) {
+      if (row.guardians === undefined && !row.agreement) continue;
+      // Candidates only (several people may share an e-mail): reading a few too many is harmless.
+      const people = [
+        ...(row.externalId !== null && byExternalId.has(row.externalId) ? [byExternalId.get(row.externalId)!] : []),
+        ...(row.email ? (byEmail.get(row.email) ?? []) : []),
+      ];
+      for (const p of people) {
+        if (row.guardians !== undefined) withGuardians.push(p.id);
+        if (row.agreement) {
+          const year = schoolYearOf(row.agreement.signedAt, this.ctx.yearStart).name;
+          byYear.set(year, [...(byYear.get(year) ?? []), p.id]);
+        }
+      }
+    }
+    const guardians = await repos.guardians.listForPeople(this.tenantId, withGuardians);
+    const agreements = new Map<string, Agreement>();
+    for (const [year, ids] of byYear)
+      for (const [id, a] of await repos.agreements.forPeople(this.tenantId, ids, year)) agreements.set(`${year}:${id}`, a);
+    return { guardians, agreements };
   }
 
   /**
@@ -232,6 +358,7 @@ class PeopleImporter implements Importer<PersonRow> {
    */
   async finish(withRepos: WithRepos, problems: RowProblems, write: boolean) {
     if (write) await withRepos((repos) => this.insertPending(repos));
+    await this.linkGuardians(withRepos, problems, write);
     if (!this.archiveMissing) return;
     const holders = await withRepos((repos) => this.holders(repos));
     let after: { name: string; id: string } | null = null;
@@ -267,6 +394,62 @@ class PeopleImporter implements Importer<PersonRow> {
       if (page.length < SCAN_PAGE) return;
       const last = page[page.length - 1]!;
       after = { name: last.name, id: last.id };
+    }
+  }
+
+  /**
+   * OneRoster: the file's parents, guardians and relatives become the guardians of the students they
+   * are linked to, whichever side names the link (a student's agentSourcedIds, or the guardian's).
+   * A file with none of them leaves every pupil's guardians alone. Otherwise the directory is the
+   * source of the guardians it gives: each student of the file gets its linked guardians, in the
+   * file's order, followed by those the desk typed in by hand (no directory id), which stay; a
+   * directory guardian no longer linked is removed. Pupils the file does not list are left alone.
+   */
+  private async linkGuardians(withRepos: WithRepos, problems: RowProblems, write: boolean) {
+    const guardianRows = this.previous?.guardianRows ?? this.guardianRows;
+    if (guardianRows.length === 0) return;
+    // The validating pass's students, then this pass's own: new pupils have their real ids only now.
+    const pupils = new Map(this.previous?.rosterPupils ?? []);
+    for (const [sourcedId, pupil] of this.rosterPupils) pupils.set(sourcedId, pupil);
+    const guardianById = new Map(guardianRows.map((g) => [g.sourcedId, g]));
+    const linked = new Map<string, Set<GuardianRow>>();
+    const link = (pupilSourcedId: string, g: GuardianRow) => {
+      if (!pupils.has(pupilSourcedId)) return;
+      const set = linked.get(pupilSourcedId) ?? new Set();
+      linked.set(pupilSourcedId, set.add(g));
+    };
+    for (const g of guardianRows) for (const agent of g.agents) link(agent, g);
+    for (const [sourcedId, pupil] of pupils)
+      for (const agent of pupil.agents) {
+        const g = guardianById.get(agent);
+        if (g) link(sourcedId, g);
+      }
+
+    const all = [...pupils];
+    for (let i = 0; i < all.length; i += SCAN_PAGE) {
+      const chunk = all.slice(i, i + SCAN_PAGE);
+      await withRepos(async (repos) => {
+        const stored = await repos.guardians.listForPeople(
+          this.tenantId,
+          chunk.map(([, p]) => p.personId),
+        );
+        for (const [sourcedId, pupil] of chunk) {
+          const before = stored.get(pupil.personId) ?? [];
+          const directory = [...(linked.get(sourcedId) ?? [])].sort((a, b) => a.line - b.line).map((g) => g.guardian);
+          const after = [...directory, ...before.filter((g) => g.externalId === null)];
+          if (after.length > MAX_GUARDIANS) {
+            problems.add(pupil.line, 'agentSourcedIds', `${after.length} guardians for this student; at most ${MAX_GUARDIANS}`);
+            continue;
+          }
+          if (sameGuardians(before, after)) continue;
+          // A row that changed nothing else is now an update (the writing pass did not read it again).
+          if (pupil.unchanged) {
+            this.counts.updated++;
+            if (!write) this.counts.unchanged--;
+          }
+          if (write && !problems.any) await repos.guardians.replace(this.tenantId, pupil.personId, after);
+        }
+      });
     }
   }
 
@@ -312,9 +495,18 @@ export class ImportPeople implements UseCase<typeof importInput, { import: Impor
   constructor(
     @inject(ImportRunner) private readonly runner: ImportRunner,
     @inject(IdGenerator) private readonly ids: IdGenerator,
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(Clock) private readonly clock: Clock,
   ) {}
 
-  execute(actor: Actor, input: z.output<typeof importInput>) {
+  async execute(actor: Actor, input: z.output<typeof importInput>) {
+    const yearStart = await this.uow.read((repos) => readSchoolSetting(repos, actor.tenant.id, schoolYearSetting));
+    const { type, id } = auditActor(actor);
+    const ctx: PeopleImportContext = {
+      today: dateInZone(this.clock.now(), actor.tenant.timeZone),
+      yearStart,
+      recorder: { type, id },
+    };
     return this.runner.run(
       actor,
       'people',
@@ -326,6 +518,7 @@ export class ImportPeople implements UseCase<typeof importInput, { import: Impor
           at,
           input.archiveMissing === true,
           previous as PeopleImporter | null,
+          ctx,
         ),
     );
   }

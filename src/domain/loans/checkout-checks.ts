@@ -5,7 +5,7 @@ import type { Actor } from '../shared/actor.js';
 import { DomainError } from '../shared/errors.js';
 import { currencyDecimals, formatMinorUnits } from '../shared/money.js';
 import { defineSchoolSetting, readSchoolSetting } from '../settings/school-setting.js';
-import { schoolYearOf, schoolYearSetting } from '../settings/school-year.js';
+import { agreementOn } from '../people/agreement.js';
 
 import { CHECKOUT_CODES, CHECKOUT_MODES, CHECKOUT_RULES, type CheckoutReason } from './checkout-rules.js';
 
@@ -116,17 +116,12 @@ export async function runCheckoutChecks(
   confirm: boolean,
   today: string,
 ): Promise<CheckoutReason[]> {
-  // MERGE: drop this cast once repos.agreements is on main.
-  const r = repos as Repositories & {
-    agreements: { findForYear(t: string, p: string, y: string): Promise<unknown> };
-  };
   const tenantId = actor.tenant.id;
   const rules = await readSchoolSetting(repos, tenantId, checkoutSetting);
   const pupil = holder.kind === 'PUPIL';
   const facts: { -readonly [K in keyof CheckoutFacts]: CheckoutFacts[K] } = { pupil };
   if (rules.agreement.mode !== 'off' && pupil) {
-    const year = schoolYearOf(today, await readSchoolSetting(repos, tenantId, schoolYearSetting));
-    facts.agreement = (await r.agreements.findForYear(tenantId, holder.id, year.name)) !== null;
+    facts.agreement = (await agreementOn(repos, tenantId, holder.id, today)) !== null;
   }
   if (rules.balance.mode !== 'off') facts.balanceMinor = await repos.accounts.balance(tenantId, holder.id);
   if (rules.loans.mode !== 'off') facts.loansOut = (await repos.loans.listHeldBy(tenantId, holder.id)).length;

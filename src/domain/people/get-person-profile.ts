@@ -13,12 +13,18 @@ import type { UseCase } from '../shared/use-case.js';
 import { id } from '../shared/validation.js';
 import { submissionViewSchema, toSubmissionView } from '../submissions/submission.js';
 import { ticketSchema } from '../tickets/ticket.js';
+import { agreementOn, agreementViewSchema, toAgreementView } from './agreement.js';
+import { guardianSchema } from './guardian.js';
 import { personSchema } from './person.js';
 
 export const personProfileInput = z.object({ personId: id().describe('The person id') }).strict();
 
 export const personProfileSchema = z.object({
   person: personSchema,
+  guardians: z.array(guardianSchema).describe("A pupil's guardians in order (guardian 1 first); staff have none"),
+  agreement: agreementViewSchema
+    .nullable()
+    .describe("A pupil's acceptable-use agreement for this school year (the newest recorded), or null"),
   loans: z.array(loanViewSchema).optional(),
   devices: z.array(deviceSchema).optional(),
   submissions: z.array(submissionViewSchema).optional(),
@@ -31,7 +37,7 @@ const PROFILE_LIMIT = 50;
 
 /**
  * A person with their loans, devices, submissions and tickets: archived people too (their history
- * stays). Each section appears only when the caller may see it (permission and module); loans
+ * stays); a pupil's guardians and this school year's acceptable-use agreement. Each section appears only when the caller may see it (permission and module); loans
  * outside the caller's pool are left out. Submissions and tickets are the newest 50 the person
  * reported, requested or handles.
  */
@@ -51,7 +57,12 @@ export class GetPersonProfile implements UseCase<typeof personProfileInput, Pers
     return this.uow.read(async (repos) => {
       const person = await repos.people.findById(tenantId, personId);
       if (!person) throw notFound('person', personId);
-      const profile: PersonProfile = { person };
+      const profile: PersonProfile = { person, guardians: [], agreement: null };
+      if (person.kind === 'PUPIL') {
+        profile.guardians = await repos.guardians.listFor(tenantId, personId);
+        const agreement = await agreementOn(repos, tenantId, personId, today);
+        profile.agreement = agreement && toAgreementView(agreement);
+      }
       if (can(actor, ['module.loans', 'loan.view'])) {
         const rows = await repos.loans.listHeldBy(tenantId, personId);
         profile.loans = rows.filter((r) => inPool(actor, r.groupId)).map((r) => toLoanView(r, today));
@@ -76,7 +87,7 @@ export const personProfileTool = defineTool({
   name: 'people.profile',
   title: 'Person profile',
   description:
-    'One person (archived ones too) with the loans they hold, the devices assigned to them, and the newest 50 repair submissions and service-desk tickets they reported, requested or handle. Each section appears only when the caller may see it.',
+    "One person (archived ones too), a pupil's guardians and this school year's acceptable-use agreement, with the loans they hold, the devices assigned to them, and the newest 50 repair submissions and service-desk tickets they reported, requested or handle. Each section appears only when the caller may see it.",
   readOnly: true,
   output: personProfileSchema,
   useCase: GetPersonProfile,

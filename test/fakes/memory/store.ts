@@ -14,6 +14,7 @@ import type { UserCredentials } from '../../../src/domain/identity/user.js';
 import type { Loan, LoanGroup } from '../../../src/domain/loans/loan.js';
 import type { Monitor, MonitorStatus } from '../../../src/domain/monitors/monitor.js';
 import type { Guardian } from '../../../src/domain/people/guardian.js';
+import type { Agreement } from '../../../src/domain/people/agreement.js';
 import type { AccountEntry, Coverage } from '../../../src/domain/accounts/account-entry.js';
 import type { Person } from '../../../src/domain/people/person.js';
 import type { Reservation } from '../../../src/domain/reservations/reservation.js';
@@ -60,6 +61,8 @@ export interface MemoryState {
   /** Each person's guardians in order, per `<tenantId>:<personId>`. */
   guardians: Record<string, Guardian[]>;
   reservations: Owned<Reservation>[];
+  /** Acceptable-use agreements as recorded, every one kept. */
+  agreements: Owned<Agreement>[];
   /** Pupils' account entries in the order recorded, and insurance cover. */
   accountEntries: Owned<AccountEntry>[];
   coverages: Owned<Coverage>[];
@@ -97,6 +100,7 @@ export const emptyState = (): MemoryState => ({
   schoolSettings: {},
   guardians: {},
   reservations: [],
+  agreements: [],
   accountEntries: [],
   coverages: [],
   jobs: {},

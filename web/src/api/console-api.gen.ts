@@ -474,6 +474,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/people/{id}/guardians": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace a pupil's guardians whole, in order (staff: 409) */
+        put: operations["setGuardians"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/{id}/agreements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a pupil's acceptable-use agreement for the school year it was signed in (staff: 409) */
+        post: operations["recordAgreement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/people/{id}/account": {
         parameters: {
             query?: never;
@@ -1936,10 +1970,53 @@ export interface components {
         };
         PersonProfile: {
             person: components["schemas"]["Person"];
+            /** @description A pupil's guardians in order (guardian 1 first); staff have none */
+            guardians: {
+                name: string;
+                email: string | null;
+                phone: string | null;
+                relationship: string;
+                externalId: string | null;
+            }[];
+            /** @description A pupil's acceptable-use agreement for this school year (the newest recorded), or null */
+            agreement: {
+                /** @description YYYY-MM-DD */
+                signedAt: string;
+                signedBy: string;
+                schoolYear: string;
+                /** @description ISO 8601 UTC */
+                recordedAt: string;
+            } | null;
             loans?: components["schemas"]["LoanView"][];
             devices?: components["schemas"]["Device"][];
             submissions?: components["schemas"]["Submission"][];
             tickets?: components["schemas"]["Ticket"][];
+        };
+        GuardiansResult: {
+            guardians: {
+                name: string;
+                email: string | null;
+                phone: string | null;
+                relationship: string;
+                externalId: string | null;
+            }[];
+        };
+        AgreementResult: {
+            agreement: {
+                id: string;
+                personId: string;
+                schoolYear: string;
+                /** @description YYYY-MM-DD */
+                signedAt: string;
+                signedBy: string;
+                recordedBy: {
+                    /** @enum {string} */
+                    type: "user" | "apiKey" | "operator" | "anonymous" | "system";
+                    id: string;
+                };
+                /** @description ISO 8601 UTC */
+                recordedAt: string;
+            };
         };
         ImportResult: {
             import: {
@@ -3698,6 +3775,96 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PersonResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    setGuardians: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Every guardian of the pupil, in order (guardian 1 first); [] removes them all */
+                    guardians: {
+                        /** @description Full name */
+                        name: string;
+                        /** @description E-mail address (stored lower case); reminders go to it */
+                        email?: string | null;
+                        /** @description Telephone number, as the school writes it */
+                        phone?: string | null;
+                        /** @description Mother, father, carer…; "guardian" when not given */
+                        relationship?: string;
+                        /** @description The guardian's id in the school's directory */
+                        externalId?: string | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuardiansResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    recordAgreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description The day it was signed, YYYY-MM-DD (the school's time zone); not in the future
+                     */
+                    signedAt: string;
+                    /** @description Who signed it: the pupil's guardian, or the pupil */
+                    signedBy: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgreementResult"];
                 };
             };
             400: components["responses"]["Problem400InvalidOrMalformedBody"];
@@ -6378,6 +6545,8 @@ export type Person = components['schemas']['Person'];
 export type PersonResult = components['schemas']['PersonResult'];
 export type PeopleList = components['schemas']['PeopleList'];
 export type PersonProfile = components['schemas']['PersonProfile'];
+export type GuardiansResult = components['schemas']['GuardiansResult'];
+export type AgreementResult = components['schemas']['AgreementResult'];
 export type ImportResult = components['schemas']['ImportResult'];
 export type NotArchived = components['schemas']['NotArchived'];
 export type Submission = components['schemas']['Submission'];

@@ -69,6 +69,13 @@ export const updatePerson = (id: string, fields: RequestBody<'patch', '/api/peop
   call('patch', '/api/people/{id}', { path: { id }, body: fields });
 export const archivePerson = (id: string) => call('post', '/api/people/{id}/archive', { path: { id } });
 export const restorePerson = (id: string) => call('post', '/api/people/{id}/restore', { path: { id } });
+/** A pupil's guardians as the form sends them: every one, in order (none removes them all). */
+export type GuardianFields = RequestBody<'put', '/api/people/{id}/guardians'>['guardians'][number];
+export const setGuardians = (id: string, guardians: GuardianFields[]) =>
+  call('put', '/api/people/{id}/guardians', { path: { id }, body: { guardians } });
+/** Records a pupil's acceptable-use agreement for the school year `signedAt` falls in. */
+export const recordAgreement = (id: string, body: RequestBody<'post', '/api/people/{id}/agreements'>) =>
+  call('post', '/api/people/{id}/agreements', { path: { id }, body });
 
 /**
  * A person's name as far as it is known: undefined while it is being asked (and always for a user who

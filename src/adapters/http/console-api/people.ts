@@ -3,7 +3,9 @@ import { CreatePerson } from '../../../domain/people/create-person.js';
 import { GetPersonProfile, personProfileSchema } from '../../../domain/people/get-person-profile.js';
 import { ListPeople, peopleListSchema } from '../../../domain/people/list-people.js';
 import { personResultSchema, personSchema } from '../../../domain/people/person.js';
+import { agreementResultSchema, RecordAgreement } from '../../../domain/people/record-agreement.js';
 import { RestorePerson } from '../../../domain/people/restore-person.js';
+import { guardiansResultSchema, SetGuardians } from '../../../domain/people/set-guardians.js';
 import { UpdatePerson } from '../../../domain/people/update-person.js';
 import { routeGroup, useCaseRoute } from '../contract/route.js';
 import { named } from '../contract/schema-names.js';
@@ -13,8 +15,9 @@ named('PersonResult', personResultSchema);
 
 /**
  * People (module `people`): the list, a person's profile, and keeping the records (add, change,
- * archive, restore). A person of no one's reach (another school's included) is 404; an external id
- * or e-mail already taken, or an archive that would strand a loan or a device, is 409.
+ * archive, restore), a pupil's guardians and acceptable-use agreements. A person of no one's reach (another school's included) is 404; an external id
+ * or e-mail already taken, an archive that would strand a loan or a device, or guardians or an
+ * agreement for a member of staff, is 409.
  */
 export const peopleRoutes = routeGroup('people', 'Pupils and staff, as the school keeps them.', [
   useCaseRoute({
@@ -63,6 +66,23 @@ export const peopleRoutes = routeGroup('people', 'Pupils and staff, as the schoo
     summary: 'Bring an archived person back (a body is not read)',
     useCase: RestorePerson,
     output: personResultSchema,
+    problems: ['conflict'],
+  }),
+  useCaseRoute({
+    method: 'put',
+    path: '/api/people/{id}/guardians',
+    summary: "Replace a pupil's guardians whole, in order (staff: 409)",
+    useCase: SetGuardians,
+    output: named('GuardiansResult', guardiansResultSchema),
+    problems: ['conflict'],
+  }),
+  useCaseRoute({
+    method: 'post',
+    path: '/api/people/{id}/agreements',
+    summary: "Record a pupil's acceptable-use agreement for the school year it was signed in (staff: 409)",
+    useCase: RecordAgreement,
+    status: 201,
+    output: named('AgreementResult', agreementResultSchema),
     problems: ['conflict'],
   }),
 ]);

@@ -1,8 +1,9 @@
 /**
  * A person's profile: who they are, the loans they hold, the devices assigned to them, the repairs
  * they reported or handle and the tickets they requested or are assigned. Each section shows only
- * when the server sends it (the user's permissions and the school's modules decide). School
- * administrators edit, archive and restore from here; each archive and restore is confirmed.
+ * when the server sends it (the user's permissions and the school's modules decide). A pupil's
+ * guardians and this year's acceptable-use agreement come first (family.tsx). School administrators
+ * edit, archive and restore from here; each archive and restore is confirmed.
  */
 import { useState } from 'preact/hooks';
 import { messageOf } from '../../api/client.js';
@@ -19,6 +20,7 @@ import { RecordLink } from '../../ui/record-link.js';
 import { DataTable } from '../../ui/table.js';
 import { eventRecord, useLiveReload } from '../../ui/use-live-reload.js';
 import { useResource } from '../../ui/use-resource.js';
+import { Agreement, Guardians } from './family.js';
 import { AccountPanel } from './account-panel.js';
 import './people.css';
 
@@ -122,6 +124,12 @@ export default function PersonProfile({ params }: PageProps) {
         <dd>{person.externalId ?? '—'}</dd>
       </dl>
       <div class="record-sections">
+        {person.kind === 'PUPIL' && (
+          <>
+            <Guardians personId={person.id} name={person.name} guardians={data.guardians} saved={profile.reload} />
+            <Agreement personId={person.id} agreement={data.agreement} saved={profile.reload} />
+          </>
+        )}
         {data.loans && (
           <>
             <h2>Loans</h2>

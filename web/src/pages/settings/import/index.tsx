@@ -144,7 +144,10 @@ export default function Import() {
     const { body, leftOut } = stage;
     setStage({ step: 'busy', doing: 'Importing…' });
     try {
-      const report = await importCsv(kind, body, { dryRun: false, archiveMissing: kind === 'people' && archiveMissing });
+      const report = await importCsv(kind, body, {
+        dryRun: false,
+        archiveMissing: kind === 'people' && archiveMissing,
+      });
       setStage({ step: 'applied', report, leftOut });
       announce(`Imported: ${formatCount(report.created)} new, ${formatCount(report.updated)} changed`);
     } catch (e) {
@@ -289,7 +292,7 @@ export default function Import() {
 
 const HINTS: Record<ImportKind, string> = {
   people:
-    'Columns externalId, name (or givenName and familyName), email, kind (PUPIL or STAFF), userGroup; or a OneRoster users.csv.',
+    "Columns externalId, name (or givenName and familyName), email, kind (PUPIL or STAFF), userGroup; for pupils, optionally guardian1Name, guardian1Email, guardian1Phone, guardian1Relationship (and guardian2…), agreementSignedAt and agreementSignedBy; or a OneRoster users.csv (parents and guardians become pupils' guardians).",
   devices: 'Columns serial, kind, manufacturer, model, status, assignedTo, purchaseDate, purchaseCost, warrantyEnd.',
   loans: 'Columns serial, kind (LAPTOP or IPAD), group.',
 };
