@@ -42,8 +42,16 @@ export const withdrawLoan = (number: number) => call('post', '/api/loans/{number
 export const restoreLoan = (number: number) => call('post', '/api/loans/{number}/restore', { path: { number } });
 
 /** The scan desk's moves: the loan named by the serial its barcode carries. */
-export const issueBySerial = (serial: string, holderId: string, dueDate: string | null, confirm = false) =>
-  call('post', '/api/loans/issue', { body: { serial, holderId, dueDate, ...(confirm ? { confirm } : {}) } });
+export const issueBySerial = (
+  serial: string,
+  holderId: string,
+  dueDate: string | null,
+  confirm = false,
+  override = false,
+) =>
+  call('post', '/api/loans/issue', {
+    body: { serial, holderId, dueDate, ...(confirm ? { confirm } : {}), ...(override ? { override } : {}) },
+  });
 
 /**
  * The checks' answer to an issue, if that is what the error is: `confirm` when the desk may issue
