@@ -34,6 +34,7 @@ export {
   type CheckoutRule,
 } from '../domain/loans/checkout-rules.js';
 export { PERSON_KINDS, type PersonKind } from '../domain/people/person-kinds.js';
+export { RESERVATION_HOLD_CODE } from '../domain/reservations/reservation-codes.js';
 export { isSsoRefusal, SSO_REFUSALS, SSO_REFUSAL_MESSAGES, type SsoRefusal } from '../domain/sso/refusals.js';
 export {
   closesWithoutRepair,

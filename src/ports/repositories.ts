@@ -46,6 +46,7 @@ import type { PendingSignInRepository, SsoBindingRepository, SsoProviderReposito
 import type { SchoolSettingRepository } from './repositories/school-settings.js';
 import type { GuardianRepository } from './repositories/guardians.js';
 import type { ReminderRepository } from './repositories/reminders.js';
+import type { ReservationRepository } from './repositories/reservations.js';
 import type { AgreementRepository } from './repositories/agreements.js';
 import type { AccountRepository } from './repositories/accounts.js';
 
@@ -79,6 +80,7 @@ export interface Repositories {
   readonly schoolSettings: SchoolSettingRepository;
   readonly guardians: GuardianRepository;
   readonly reminders: ReminderRepository;
+  readonly reservations: ReservationRepository;
   readonly agreements: AgreementRepository;
   readonly accounts: AccountRepository;
 }

@@ -28,7 +28,7 @@ const keyActor = (scopes: string[], modules = [...MODULES]): Actor => {
 };
 
 describe('tool registry', () => {
-  it('holds the 14 tools of SPEC §6, each name once', () => {
+  it('holds the 14 tools of SPEC §6 and the 2 of bookings (issue 23), each name once', () => {
     expect(TOOLS.map((t) => t.name).sort()).toEqual(
       [
         'costs.breakdown',
@@ -38,6 +38,8 @@ describe('tool registry', () => {
         'loans.return',
         'people.profile',
         'people.search',
+        'reservations.create',
+        'reservations.list',
         'submissions.assign',
         'submissions.create',
         'submissions.get',
@@ -64,7 +66,7 @@ describe('tool registry', () => {
       TOOLS.filter((t) => !t.readOnly)
         .map((t) => t.name)
         .sort(),
-    ).toEqual(['loans.issue', 'loans.return', 'submissions.assign', 'submissions.create']);
+    ).toEqual(['loans.issue', 'loans.return', 'reservations.create', 'submissions.assign', 'submissions.create']);
   });
 
   it('publishes flat object input schemas that refuse unknown properties and have no top-level oneOf', () => {

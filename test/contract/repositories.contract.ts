@@ -27,6 +27,7 @@ import { oauthRepositoryContract } from './oauth.contract.js';
 import { ssoRepositoryContract } from './sso.contract.js';
 import { loanerYearRepositoryContract } from './loaner-year.contract.js';
 import { reminderRepositoryContract } from './reminders.contract.js';
+import { reservationRepositoryContract } from './reservations.contract.js';
 import { agreementRepositoryContract } from './agreements.contract.js';
 import { accountRepositoryContract } from './accounts.contract.js';
 
@@ -662,6 +663,7 @@ export function runRepositoryContract(name: string, open: () => Promise<Reposito
     describe('single sign-on', () => ssoRepositoryContract({ tx, read, newTenant }));
     describe('the loaner year', () => loanerYearRepositoryContract({ tx, read, newTenant }));
     describe('reminders', () => reminderRepositoryContract({ tx, read, newTenant }));
+    describe('reservations', () => reservationRepositoryContract({ tx, read, newTenant }));
     describe('agreements', () => agreementRepositoryContract({ tx, read, newTenant }));
     describe('pupils’ accounts', () => accountRepositoryContract({ tx, read, newTenant }));
 

@@ -35,6 +35,7 @@ import {
 import { MemorySchoolSettingRepository } from './memory/school-settings.js';
 import { MemoryGuardianRepository } from './memory/guardians.js';
 import { MemoryReminderRepository } from './memory/reminders.js';
+import { MemoryReservationRepository } from './memory/reservations.js';
 import { MemoryAgreementRepository } from './memory/agreements.js';
 import { MemoryAccountRepository } from './memory/accounts.js';
 import type { MemoryState } from './memory/store.js';
@@ -73,6 +74,7 @@ export const memoryRepositories = (state: MemoryState, accessChanges: string[] =
   schoolSettings: new MemorySchoolSettingRepository(state),
   guardians: new MemoryGuardianRepository(state),
   reminders: new MemoryReminderRepository(state),
+  reservations: new MemoryReservationRepository(state),
   agreements: new MemoryAgreementRepository(state),
   accounts: new MemoryAccountRepository(state),
 });

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveFrom } from '../../src/bootstrap/container.js';
 import { RecordCharge } from '../../src/domain/accounts/record-charge.js';
 import { CreateApiKey } from '../../src/domain/identity/create-api-key.js';
+import { CreateReservation } from '../../src/domain/reservations/create-reservation.js';
 import { CreateUser } from '../../src/domain/identity/create-user.js';
 import { perform } from '../../src/domain/shared/use-case.js';
 import { operatorActor } from '../../src/domain/tenants/operator-actor.js';
@@ -33,7 +34,7 @@ const ALL = { page: 1, pageSize: 100_000 };
 
 /** The console's records routes (issue 12), and the loan routes before them. */
 const RECORDS =
-  /^\/api\/(people|devices|loan-groups|loans|tickets|submissions|costs|charges|users|keys|modules|audit|import|export)(\/|$|\.)/;
+  /^\/api\/(people|devices|loan-groups|loans|reservations|tickets|submissions|costs|charges|users|keys|modules|audit|import|export)(\/|$|\.)/;
 
 /**
  * Routes the fuzz leaves out, each for a reason: turning modules off would turn every later request
@@ -80,6 +81,10 @@ const FIELDS = [
   'purchaseDate',
   'purchaseCostMinor',
   'warrantyEnd',
+  'quantity',
+  'from',
+  'to',
+  'override',
   'guardians',
   'signedAt',
   'signedBy',
@@ -110,6 +115,7 @@ const QUERY = [
   'target',
   'from',
   'to',
+  'personId',
   'type',
   'coverage',
   'by',
@@ -173,6 +179,7 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('records routes on %s', (dat
           tickets,
           comments,
           costs: (await r.costs.list(tenantId, {}, ALL)).items,
+          reservations: (await r.reservations.list(tenantId, { poolGroupIds: null }, ALL)).items,
           balances: (await r.accounts.outstanding(tenantId, ALL)).items,
           users: (await r.users.list(tenantId, ALL)).items,
           keys: await r.apiKeys.list(tenantId),
@@ -208,6 +215,15 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('records routes on %s', (dat
       };
       await app.container.get(UnitOfWork).transaction((r) => r.tickets.addComment(bTenantId, bComment));
       const bCosts = (await app.container.get(UnitOfWork).read((r) => r.costs.list(bTenantId, {}, ALL))).items;
+      // And a booking of one of its groups, from tomorrow.
+      const tomorrow = Date.now() + 24 * 3_600_000;
+      const { reservation: bBooking } = await perform(resolve, CreateReservation, operatorActor(bTenant), {
+        groupId: b.groups[0]!.id,
+        quantity: 1,
+        from: new Date(tomorrow).toISOString(),
+        to: new Date(tomorrow + 3_600_000).toISOString(),
+        note: 'bravo-only booking note',
+      });
       // And a charge on one of its pupils, whose id A must never reach either.
       const bCharge = await perform(resolve, RecordCharge, operatorActor(bTenant), {
         id: b.people.find((p) => p.kind === 'PUPIL')!.id,
@@ -228,6 +244,8 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('records routes on %s', (dat
         ...b.submissions.map((s) => s.id),
         ...b.tickets.map((t) => t.id),
         ...bCosts.map((c) => c.id),
+        bBooking.id,
+        'bravo-only booking note',
         bCharge.entry.id,
         bUser.user.id,
         bKey.apiKey.id,
@@ -272,6 +290,8 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('records routes on %s', (dat
         'PATCH /api/users/:id',
         'DELETE /api/keys/:id',
         'GET /api/audit',
+        'PATCH /api/reservations/:id',
+        'GET /api/reservations/availability',
       ]) {
         expect(names).toContain(expected);
       }

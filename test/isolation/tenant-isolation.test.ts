@@ -126,6 +126,18 @@ const TOOL_CASES: Record<string, () => Case[]> = {
     { input: { q: bDeviceSerial() }, expect: 'empty' },
     { input: { q: b.devices[0]!.id }, expect: 'empty' },
   ],
+  'reservations.list': () => [
+    { input: { groupId: b.groups[0]!.id }, expect: 'empty' },
+    { input: { personId: b.pupils[0]!.id }, expect: 'empty' },
+  ],
+  'reservations.create': () => {
+    const from = Date.now() + 48 * 3_600_000;
+    const window = { from: new Date(from).toISOString(), to: new Date(from + 3_600_000).toISOString() };
+    return [
+      { input: { groupId: b.groups[0]!.id, quantity: 1, ...window }, expect: 'not_found' },
+      { input: { groupId: a.groups[0]!.id, quantity: 1, personId: b.pupils[0]!.id, ...window }, expect: 'not_found' },
+    ];
+  },
   'costs.breakdown': () => [
     {
       input: { by: 'type' },

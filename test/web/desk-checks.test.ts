@@ -13,6 +13,7 @@ warnIfBrowserSkipped();
 interface ApiLoan {
   number: number;
   serial: string;
+  groupId: string;
   status: string;
   holder: { id: string; name: string } | null;
 }
@@ -28,7 +29,7 @@ describe.skipIf(!browserAvailable)('the checks at the desk in a browser', () => 
   beforeAll(async () => {
     admin = await web.server.user('school-admin', { name: 'Ada Admin' });
     desk = await web.server.user('loan-desk', { name: 'Desmond Desk' });
-    key = await web.server.key(['loan.view', 'loan.issue', 'loan.return', 'person.view']);
+    key = await web.server.key(['loan.view', 'loan.issue', 'loan.return', 'person.view', 'reservation.create']);
   }, 120_000);
 
   async function action<T>(name: string, input: Record<string, unknown>): Promise<T> {
@@ -102,6 +103,47 @@ describe.skipIf(!browserAvailable)('the checks at the desk in a browser', () => 
     await page.waitForTimeout(300);
     expect(await count()).toBe(before);
     expect((await loans({ q: blocked!.serial })).loans[0]).toMatchObject({ status: 'AVAILABLE' });
+    await page.context().close();
+  }, 120_000);
+
+  it('says when a booking needs the scanned unit within a day, and overrides it with one key', async () => {
+    const available = (await loans({ status: 'AVAILABLE', pageSize: 100 })).loans;
+    // The group with the fewest free units, all of them booked from an hour from now.
+    const byGroup = new Map<string, ApiLoan[]>();
+    for (const l of available) byGroup.set(l.groupId, [...(byGroup.get(l.groupId) ?? []), l]);
+    const [groupId, free] = [...byGroup].sort((a, b) => a[1].length - b[1].length)[0]!;
+    const from = new Date(Date.now() + 60 * 60_000);
+    const to = new Date(from.getTime() + 2 * 60 * 60_000);
+    await action('reservations.create', {
+      groupId,
+      quantity: free.length,
+      from: from.toISOString(),
+      to: to.toISOString(),
+      note: 'Year 9 science',
+    });
+    const { people } = await action<{ people: { id: string; name: string }[] }>('people.search', {
+      q: 'e',
+      kind: 'PUPIL',
+      limit: 50,
+    });
+    const holders = new Set((await loans({ status: 'ISSUED', pageSize: 100 })).loans.map((l) => l.holder?.id));
+    const pupil = people.filter((p) => !holders.has(p.id)).at(-1)!;
+    const unit = free[0]!;
+
+    const { page } = await web.open(desk, '/loans/scan');
+    await page.getByLabel('Scan a person or a loan').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('scan-input');
+    const newest = page.locator(NEWEST_SCAN);
+    await page.keyboard.type(pupil.id);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => newest.textContent()).toMatch(new RegExp(`Issuing to ${pupil.name}`));
+    await page.keyboard.type(unit.serial);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => newest.textContent()).toMatch(new RegExp(`Booked: ${unit.serial} is needed for a booking`));
+    expect((await loans({ q: unit.serial })).loans[0]).toMatchObject({ status: 'AVAILABLE' });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => newest.textContent()).toMatch(new RegExp(`Issued loan ${unit.number} .*\\(confirmed\\)`));
+    expect((await loans({ q: unit.serial })).loans[0]).toMatchObject({ status: 'ISSUED', holder: { id: pupil.id } });
     await page.context().close();
   }, 120_000);
 

@@ -141,6 +141,15 @@ export const ROUTES: readonly PageRoute[] = [
     shortcut: 'l',
   },
   {
+    path: '/loans/bookings',
+    title: 'Bookings',
+    load: () => import('./pages/loans/bookings/index.js'),
+    // Listing bookings needs loan.view beside reservation.create (desk staff hold reservation.manage too).
+    allowed: () => can('module.loans', 'loan.view', 'reservation.create'),
+    nav: { label: 'Bookings', order: 15 },
+    shortcut: 'b',
+  },
+  {
     path: '/loans/scan',
     title: 'Scan desk',
     load: () => import('./pages/loans/scan/index.js'),

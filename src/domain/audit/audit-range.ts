@@ -28,7 +28,7 @@ export const auditBound = () =>
 const partsFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** How far `timeZone`'s wall clock is ahead of UTC at `instant` (ms). */
-function offsetAt(instant: number, timeZone: string): number {
+export function offsetAt(instant: number, timeZone: string): number {
   let f = partsFormatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {

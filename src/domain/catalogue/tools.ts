@@ -5,6 +5,8 @@ import { listLoansTool } from '../loans/list-loans.js';
 import { returnLoanTool } from '../loans/return-loan.js';
 import { personProfileTool } from '../people/get-person-profile.js';
 import { searchPeopleTool } from '../people/search-people.js';
+import { createReservationTool } from '../reservations/create-reservation.js';
+import { listReservationsTool } from '../reservations/list-reservations.js';
 import { assignSubmissionTool } from '../submissions/assign-submission.js';
 import { createSubmissionTool } from '../submissions/create-submission.js';
 import { getSubmissionTool } from '../submissions/get-submission.js';
@@ -24,6 +26,8 @@ export const TOOLS: readonly ToolDefinition[] = [
   listLoansTool,
   issueLoanTool,
   returnLoanTool,
+  listReservationsTool,
+  createReservationTool,
   listSubmissionsTool,
   getSubmissionTool,
   createSubmissionTool,

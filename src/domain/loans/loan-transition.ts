@@ -16,13 +16,15 @@ export interface LoanTransition {
   readonly event: EventKind;
   /**
    * The pure state change, plus the holder's name when the transition sets a holder, and what else
-   * the audit entry should say (the warnings a desk confirmed).
+   * the audit entry should say (the warnings a desk confirmed; an issue's bookings:
+   * reservation-hold.ts). `ids` is the transaction's id source, for what the change records itself.
    */
   apply(
     loan: LoanRow,
     repos: Repositories,
     at: string,
     today: string,
+    ids: IdGenerator,
   ): Promise<{ next: Loan; holderName: string | null; details?: Record<string, unknown> }>;
 }
 
@@ -45,7 +47,7 @@ export class LoanTransitionRunner {
     const today = dateInZone(now, actor.tenant.timeZone);
     return this.uow.transaction(async (repos) => {
       const current = await findLoanInPool(repos, actor, ref, { forUpdate: true });
-      const { next, holderName, details } = await transition.apply(current, repos, at, today);
+      const { next, holderName, details } = await transition.apply(current, repos, at, today, this.ids);
       if (!(await repos.loans.update(actor.tenant.id, next))) {
         throw conflict(`loan ${current.number} was changed by someone else; reload and try again`);
       }

@@ -3,7 +3,8 @@ import type { LoanGroup } from '../../domain/loans/loan.js';
 export abstract class LoanGroupRepository {
   /** Duplicate name within the tenant → conflict. */
   abstract insertMany(tenantId: string, groups: readonly LoanGroup[]): Promise<void>;
-  abstract findById(tenantId: string, id: string): Promise<LoanGroup | null>;
+  /** `forUpdate` locks the group: bookings of it (and issues that check them) queue on it. */
+  abstract findById(tenantId: string, id: string, opts?: { forUpdate?: boolean }): Promise<LoanGroup | null>;
   /** Groups with these names (compared exactly), in no particular order. */
   abstract findByNames(tenantId: string, names: readonly string[]): Promise<LoanGroup[]>;
   /** Ordered by name. */

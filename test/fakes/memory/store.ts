@@ -18,6 +18,7 @@ import type { Reminder } from '../../../src/domain/reminders/reminder.js';
 import type { Agreement } from '../../../src/domain/people/agreement.js';
 import type { AccountEntry, Coverage } from '../../../src/domain/accounts/account-entry.js';
 import type { Person } from '../../../src/domain/people/person.js';
+import type { Reservation } from '../../../src/domain/reservations/reservation.js';
 import { conflict } from '../../../src/domain/shared/errors.js';
 import { offsetOf, type Page, type PageRequest } from '../../../src/domain/shared/paging.js';
 import type { PendingSignIn, SsoBinding } from '../../../src/domain/sso/sso-binding.js';
@@ -61,6 +62,7 @@ export interface MemoryState {
   /** Each person's guardians in order, per `<tenantId>:<personId>`. */
   guardians: Record<string, Guardian[]>;
   reminders: Owned<Reminder>[];
+  reservations: Owned<Reservation>[];
   /** Acceptable-use agreements as recorded, every one kept. */
   agreements: Owned<Agreement>[];
   /** Pupils' account entries in the order recorded, and insurance cover. */
@@ -100,6 +102,7 @@ export const emptyState = (): MemoryState => ({
   schoolSettings: {},
   guardians: {},
   reminders: [],
+  reservations: [],
   agreements: [],
   accountEntries: [],
   coverages: [],

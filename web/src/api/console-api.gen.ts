@@ -367,6 +367,60 @@ export interface paths {
         patch: operations["renameLoanGroup"];
         trace?: never;
     };
+    "/api/reservations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Bookings by start, filtered by group, person, window and state */
+        get: operations["listReservations"];
+        put?: never;
+        /** Book units of a loan group for a window */
+        post: operations["createReservation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reservations/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many units of a group a booking of a window could have, and per day (a dry run) */
+        get: operations["getAvailability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reservations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One booking */
+        get: operations["getReservation"];
+        put?: never;
+        post?: never;
+        /** Cancel a booking (it stays, CANCELLED, as history) */
+        delete: operations["cancelReservation"];
+        options?: never;
+        head?: never;
+        /** Change an active booking's size, window, person or note */
+        patch: operations["updateReservation"];
+        trace?: never;
+    };
     "/api/assistant/tools/{name}": {
         parameters: {
             query?: never;
@@ -2121,6 +2175,59 @@ export interface components {
             /** @description Null when the serial is no register device (a loaner), on CLOSED, or when the caller may not see devices */
             device: components["schemas"]["RepairDeviceReport"] | null;
         };
+        Reservation: {
+            id: string;
+            groupId: string;
+            groupName: string;
+            quantity: number;
+            fulfilled: number;
+            /** @description ISO 8601 UTC */
+            from: string;
+            /** @description ISO 8601 UTC */
+            to: string;
+            /** @enum {string} */
+            status: "ACTIVE" | "FULFILLED" | "CANCELLED";
+            person: {
+                id: string;
+                name: string;
+            } | null;
+            note: string | null;
+            createdBy: {
+                type: string;
+                id: string;
+            };
+            /** @description ISO 8601 UTC */
+            createdAt: string;
+            cancelledAt: string | null;
+        };
+        ReservationResult: {
+            reservation: components["schemas"]["Reservation"];
+        };
+        ReservationList: {
+            reservations: components["schemas"]["Reservation"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        Availability: {
+            groupId: string;
+            from: string;
+            to: string;
+            /** @description Units not withdrawn */
+            inService: number;
+            /** @description Of those, units issued and not expected back before the window */
+            out: number;
+            /** @description The most units other bookings hold back at one moment of the window */
+            booked: number;
+            /** @description Units a new booking of the whole window can have */
+            free: number;
+            days: {
+                /** @description YYYY-MM-DD */
+                date: string;
+                booked: number;
+                free: number;
+            }[];
+        };
         SchoolYearSettings: {
             /**
              * @description The month the school year starts, 1-12
@@ -3026,6 +3133,8 @@ export interface operations {
                     dueDate?: string | null;
                     /** @description true: issue despite the school's warnings at the desk (an answer of confirmation_required lists them); never lifts a block */
                     confirm?: boolean;
+                    /** @description Issue it even though a booking starting within 24 hours needs this unit (audited) */
+                    override?: boolean;
                 };
             };
         };
@@ -3069,6 +3178,8 @@ export interface operations {
                     dueDate?: string | null;
                     /** @description true: issue despite the school's warnings at the desk (an answer of confirmation_required lists them); never lifts a block */
                     confirm?: boolean;
+                    /** @description Issue it even though a booking starting within 24 hours needs this unit (audited) */
+                    override?: boolean;
                 };
             };
         };
@@ -3361,6 +3472,223 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LoanGroupResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    listReservations: {
+        parameters: {
+            query?: {
+                /** @description Only bookings of this loan group */
+                groupId?: string;
+                /** @description Only bookings for this person */
+                personId?: string;
+                /** @description Only bookings that end after this date-time (school time zone) */
+                from?: string;
+                /** @description Only bookings that start before this date-time (school time zone) */
+                to?: string;
+                /** @description Only bookings in this state */
+                status?: "ACTIVE" | "FULFILLED" | "CANCELLED";
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Bookings per page, 1 to 100 (default 50) */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReservationList"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    createReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The loan group (cart, desk, shelf) to book from */
+                    groupId: string;
+                    /** @description How many units of the group */
+                    quantity: number;
+                    /** @description Start (ISO 8601 date-time, e.g. 2026-03-10T08:30; without an offset, in the school time zone) */
+                    from: string;
+                    /** @description End, exclusive (ISO 8601 date-time, as `from`); at most one year after `from` */
+                    to: string;
+                    /** @description Who picks the units up (a person of the school); optional */
+                    personId?: string | null;
+                    /** @description What it is for (a class, a lesson); optional */
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReservationResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    getAvailability: {
+        parameters: {
+            query: {
+                /** @description The loan group */
+                groupId: string;
+                /** @description Window start (ISO 8601 date-time; without an offset, in the school time zone) */
+                from: string;
+                /** @description Window end, exclusive */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Availability"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    getReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReservationResult"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    cancelReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReservationResult"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    updateReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description How many units of the group */
+                    quantity?: number;
+                    /** @description Start (ISO 8601 date-time, e.g. 2026-03-10T08:30; without an offset, in the school time zone) */
+                    from?: string;
+                    /** @description End, exclusive (ISO 8601 date-time, as `from`); at most one year after `from` */
+                    to?: string;
+                    /** @description Who picks the units up (a person of the school); optional */
+                    personId?: string | null;
+                    /** @description What it is for (a class, a lesson); optional */
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReservationResult"];
                 };
             };
             400: components["responses"]["Problem400InvalidOrMalformedBody"];
@@ -6494,6 +6822,10 @@ export type SubmissionResult = components['schemas']['SubmissionResult'];
 export type RepairDeviceReport = components['schemas']['RepairDeviceReport'];
 export type SubmissionList = components['schemas']['SubmissionList'];
 export type SubmissionStatusResult = components['schemas']['SubmissionStatusResult'];
+export type Reservation = components['schemas']['Reservation'];
+export type ReservationResult = components['schemas']['ReservationResult'];
+export type ReservationList = components['schemas']['ReservationList'];
+export type Availability = components['schemas']['Availability'];
 export type SchoolYearSettings = components['schemas']['SchoolYearSettings'];
 export type RemindersSettings = components['schemas']['RemindersSettings'];
 export type CheckoutSettings = components['schemas']['CheckoutSettings'];

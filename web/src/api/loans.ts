@@ -3,7 +3,13 @@
  * filters, the moves by number (Loans, Home) or by serial (the scan desk), and the loan groups. Shared
  * by Home, the Loans page and the scan desk; no page writes these paths itself.
  */
-import { CHECKOUT_CODES, type CheckoutReason, type LoanKind, type LoanStatus } from '@desk/contract';
+import {
+  CHECKOUT_CODES,
+  RESERVATION_HOLD_CODE,
+  type CheckoutReason,
+  type LoanKind,
+  type LoanStatus,
+} from '@desk/contract';
 import { ApiError, call } from './client.js';
 import type {
   LoanGroup,
@@ -28,18 +34,32 @@ export const inventory = (filters: InventoryFilters & { page?: number; pageSize?
 
 export const loanGroups = () => call('get', '/api/loan-groups');
 
-export const issueLoan = (number: number, holderId: string, dueDate: string | null, confirm = false) =>
+export const issueLoan = (
+  number: number,
+  holderId: string,
+  dueDate: string | null,
+  confirm = false,
+  override = false,
+) =>
   call('post', '/api/loans/{number}/issue', {
     path: { number },
-    body: { holderId, dueDate, ...(confirm ? { confirm } : {}) },
+    body: { holderId, dueDate, ...(confirm ? { confirm } : {}), ...(override ? { override } : {}) },
   });
 export const returnLoan = (number: number) => call('post', '/api/loans/{number}/return', { path: { number } });
 export const withdrawLoan = (number: number) => call('post', '/api/loans/{number}/withdraw', { path: { number } });
 export const restoreLoan = (number: number) => call('post', '/api/loans/{number}/restore', { path: { number } });
 
 /** The scan desk's moves: the loan named by the serial its barcode carries. */
-export const issueBySerial = (serial: string, holderId: string, dueDate: string | null, confirm = false) =>
-  call('post', '/api/loans/issue', { body: { serial, holderId, dueDate, ...(confirm ? { confirm } : {}) } });
+export const issueBySerial = (
+  serial: string,
+  holderId: string,
+  dueDate: string | null,
+  confirm = false,
+  override = false,
+) =>
+  call('post', '/api/loans/issue', {
+    body: { serial, holderId, dueDate, ...(confirm ? { confirm } : {}), ...(override ? { override } : {}) },
+  });
 
 /**
  * The checks' answer to an issue, if that is what the error is: `confirm` when the desk may issue
@@ -51,6 +71,14 @@ export function checkoutRefusal(e: unknown): { kind: 'confirm' | 'blocked'; reas
   if (code !== CHECKOUT_CODES.warn && code !== CHECKOUT_CODES.block) return null;
   const reasons = Array.isArray(e.extensions.reasons) ? (e.extensions.reasons as CheckoutReason[]) : [];
   return { kind: code === CHECKOUT_CODES.block ? 'blocked' : 'confirm', reasons };
+}
+/** The booking an issue was refused for (a 409 `reservation_hold`): issuing anyway sends `override: true`. */
+export function bookingHold(e: unknown): { id: string; from: string; units: number } | null {
+  if (!(e instanceof ApiError) || e.status !== 409 || e.extensions.code !== RESERVATION_HOLD_CODE) return null;
+  const r = e.extensions.reservation as { id?: unknown; from?: unknown; units?: unknown } | undefined;
+  return typeof r?.id === 'string' && typeof r.from === 'string' && typeof r.units === 'number'
+    ? { id: r.id, from: r.from, units: r.units }
+    : null;
 }
 export const returnBySerial = (serial: string) => call('post', '/api/loans/return', { body: { serial } });
 

@@ -18,6 +18,7 @@ import { moduleRoutes } from './modules.js';
 import { peopleRoutes } from './people.js';
 import { recordRoutes } from './records.js';
 import { repairRoutes } from './repairs.js';
+import { reservationRoutes } from './reservations.js';
 import { schoolSettingRoutes } from './settings.js';
 import { ssoRoutes } from './sso.js';
 import { ticketRoutes } from './tickets.js';
@@ -34,6 +35,7 @@ const CAPABILITIES: readonly RouteGroup[] = [
   ssoRoutes,
   loanRoutes,
   loanGroupRoutes,
+  reservationRoutes,
   assistantRoutes,
   peopleRoutes,
   accountRoutes,

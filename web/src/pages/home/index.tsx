@@ -14,7 +14,8 @@ import { can, me } from '../../state/session.js';
 import { Empty, ErrorNotice, Loading, PageHeader } from '../../ui/page.js';
 import { useLiveReload } from '../../ui/use-live-reload.js';
 import { useResource } from '../../ui/use-resource.js';
-import { inventory, type InventoryPage, type Loan } from '../../api/loans.js';
+import { addDays, inventory, type InventoryPage, type Loan } from '../../api/loans.js';
+import { listReservations, RESERVATION_EVENTS } from '../../api/reservations.js';
 import './home.css';
 
 const LIST = 8;
@@ -41,6 +42,27 @@ async function loadRepairs() {
 
 const loadTickets = () => listTickets({ status: 'NEW', pageSize: LIST });
 
+/** Bookings to pick up today: active ones starting today (school time zone), by start. */
+async function loadPickups() {
+  const today = todayInSchool();
+  const page = await listReservations({
+    from: `${today}T00:00`,
+    to: `${addDays(today, 1)}T00:00`,
+    status: 'ACTIVE',
+    pageSize: 100,
+  });
+  return page.reservations.filter((r) => startsToday(r.from, today));
+}
+
+const schoolDate = (instant: string) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: me.value?.tenant.timeZone ?? 'UTC',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(instant));
+const startsToday = (instant: string, today: string) => schoolDate(instant) === today;
+
 export default function Home() {
   const loans = can('module.loans', 'loan.view');
   const repairs = can('module.repairs', 'repair.view');
@@ -65,6 +87,7 @@ export default function Home() {
         </p>
       )}
       {loans && <LoanSections />}
+      {loans && can('reservation.create') && <Pickups />}
       <div class="home-columns">
         {repairs && <Repairs />}
         {tickets && <Tickets />}
@@ -170,6 +193,37 @@ function LoanLine({ loan }: { loan: Loan }) {
         {loan.overdue ? `Was due ${formatDate(loan.dueDate)}` : `Due ${formatDate(loan.dueDate)}`} · {loan.groupName}
       </span>
     </li>
+  );
+}
+
+function Pickups() {
+  const r = useResource(loadPickups, []);
+  useLiveReload(RESERVATION_EVENTS, r.reload);
+  return (
+    <section class="home-card home-pickups" aria-labelledby="home-pickups">
+      <h2 id="home-pickups">Today’s pickups {r.data && <span class="badge">{formatCount(r.data.length)}</span>}</h2>
+      {r.error !== undefined ? (
+        <ErrorNotice error={r.error} onRetry={r.reload} />
+      ) : !r.data ? (
+        <Loading />
+      ) : r.data.length === 0 ? (
+        <Empty>No booking starts today.</Empty>
+      ) : (
+        <ul class="home-list">
+          {r.data.map((b) => (
+            <li key={b.id}>
+              <span class="home-line-main">
+                {formatInstant(b.from)}: {formatCount(b.quantity - b.fulfilled)} of {formatCount(b.quantity)} from{' '}
+                <Link href={`/loans/bookings?group=${encodeURIComponent(b.groupId)}`}>{b.groupName}</Link>
+              </span>
+              <span class="home-line-detail">
+                {[b.person?.name, b.note].filter(Boolean).join(' · ') || 'No person named'}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

@@ -3,15 +3,16 @@
  * external id, and chosen) and until when. Submitting it is the confirmation; Escape or Cancel changes
  * nothing. When the school's checks at the desk warn (no agreement, a balance, loans out), the
  * reasons are listed and the button becomes "Issue anyway", which sends the issue again confirmed;
- * a block is listed and cannot be confirmed.
+ * a block is listed and cannot be confirmed. When a booking starting within 24 hours needs the unit,
+ * the booking is named and "Issue anyway" sends the issue again with `override: true` (audited).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { todayInSchool } from '../../format.js';
+import { formatCount, formatInstant, todayInSchool } from '../../format.js';
 import { TextField } from '../../ui/field.js';
 import { useSubmit } from '../../ui/form.js';
 import { PersonPicker } from '../../ui/people.js';
 import type { Pickable } from '../../ui/search-picker.js';
-import { addDays, checkoutRefusal, issueLoan, type CheckoutReason, type Loan } from '../../api/loans.js';
+import { addDays, bookingHold, checkoutRefusal, issueLoan, type CheckoutReason, type Loan } from '../../api/loans.js';
 
 export function IssueDialog(props: { loan: Loan; onDone: (loan: Loan | null) => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -20,6 +21,8 @@ export function IssueDialog(props: { loan: Loan; onDone: (loan: Loan | null) => 
   const [noHolder, setNoHolder] = useState<string | undefined>(undefined);
   /** What the checks at the desk said of this holder: to confirm, or blocked. */
   const [checks, setChecks] = useState<{ kind: 'confirm' | 'blocked'; reasons: CheckoutReason[] } | null>(null);
+  /** The booking that needs this unit soon, when the desk was told so: issuing again overrides it. */
+  const [hold, setHold] = useState<ReturnType<typeof bookingHold>>(null);
 
   useEffect(() => {
     dialog.current?.showModal();
@@ -31,15 +34,23 @@ export function IssueDialog(props: { loan: Loan; onDone: (loan: Loan | null) => 
       throw new Error('Choose who takes the loan');
     }
     try {
-      const { loan } = await issueLoan(props.loan.number, holder.id, dueDate || null, checks?.kind === 'confirm');
+      const { loan } = await issueLoan(
+        props.loan.number,
+        holder.id,
+        dueDate || null,
+        checks?.kind === 'confirm',
+        hold !== null,
+      );
       props.onDone(loan);
     } catch (e) {
+      const held = bookingHold(e);
+      if (held) return setHold(held);
       const refusal = checkoutRefusal(e);
       if (!refusal) throw e;
       setChecks(refusal);
     }
   });
-  const changeHolder = (v: Pickable | null) => (setHolder(v), setNoHolder(undefined), setChecks(null));
+  const changeHolder = (v: Pickable | null) => (setHolder(v), setNoHolder(undefined), setChecks(null), setHold(null));
 
   return (
     <dialog
@@ -91,12 +102,18 @@ export function IssueDialog(props: { loan: Loan; onDone: (loan: Loan | null) => 
             </ul>
           </div>
         )}
+        {hold && (
+          <p class="notice notice-warning" role="alert">
+            A booking from {formatInstant(hold.from)} needs this unit ({formatCount(hold.units)} still to pick up), and
+            no other unit of the group is free for it. Issue anyway only if the booking can do without it.
+          </p>
+        )}
         <div class="dialog-buttons">
           <button type="button" onClick={() => props.onDone(null)}>
             Cancel
           </button>
           <button type="submit" class="primary" disabled={form.busy || checks?.kind === 'blocked'}>
-            {checks?.kind === 'confirm' ? 'Issue anyway' : 'Issue'}
+            {checks?.kind === 'confirm' || hold ? 'Issue anyway' : 'Issue'}
           </button>
         </div>
       </form>

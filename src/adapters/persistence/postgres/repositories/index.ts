@@ -9,6 +9,7 @@ import { PgDeploymentJobRepository } from './deployment-jobs.js';
 import { PgDeviceRepository } from './devices.js';
 import { PgGuardianRepository } from './guardians.js';
 import { PgReminderRepository } from './reminders.js';
+import { PgReservationRepository } from './reservations.js';
 import { PgAgreementRepository } from './agreements.js';
 import { PgLoanGroupRepository } from './loan-groups.js';
 import { PgLoanRepository } from './loans.js';
@@ -92,6 +93,7 @@ export function pgRepositories(db: Queryable): Repositories & {
     schoolSettings: new PgSchoolSettingRepository(db),
     guardians: new PgGuardianRepository(db),
     reminders: new PgReminderRepository(db),
+    reservations: new PgReservationRepository(db),
     agreements: new PgAgreementRepository(db),
     accounts: new PgAccountRepository(db),
   };

@@ -17,8 +17,9 @@ export class PgLoanGroupRepository implements LoanGroupRepository {
     return insertMany(this.db, 'loan_groups', columns(tenantId), groups, UNIQUES);
   }
 
-  findById(tenantId: string, id: string): Promise<LoanGroup | null> {
-    return queryOne<LoanGroup>(this.db, 'SELECT id, name FROM loan_groups WHERE tenant_id = $1 AND id = $2', [
+  findById(tenantId: string, id: string, opts: { forUpdate?: boolean } = {}): Promise<LoanGroup | null> {
+    const lock = opts.forUpdate ? ' FOR UPDATE' : '';
+    return queryOne<LoanGroup>(this.db, `SELECT id, name FROM loan_groups WHERE tenant_id = $1 AND id = $2${lock}`, [
       tenantId,
       id,
     ]);

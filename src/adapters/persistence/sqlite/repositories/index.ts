@@ -9,6 +9,7 @@ import { SqliteDeploymentJobRepository } from './deployment-jobs.js';
 import { SqliteDeviceRepository } from './devices.js';
 import { SqliteGuardianRepository } from './guardians.js';
 import { SqliteReminderRepository } from './reminders.js';
+import { SqliteReservationRepository } from './reservations.js';
 import { SqliteAgreementRepository } from './agreements.js';
 import { SqliteLoanGroupRepository } from './loan-groups.js';
 import { SqliteLoanRepository } from './loans.js';
@@ -94,6 +95,7 @@ export const sqliteRepositories = (sql: Sql): SqliteRepositories => ({
   schoolSettings: new SqliteSchoolSettingRepository(sql),
   guardians: new SqliteGuardianRepository(sql),
   reminders: new SqliteReminderRepository(sql),
+  reservations: new SqliteReservationRepository(sql),
   agreements: new SqliteAgreementRepository(sql),
   accounts: new SqliteAccountRepository(sql),
 });

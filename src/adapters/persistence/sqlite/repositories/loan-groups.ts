@@ -15,6 +15,7 @@ export class SqliteLoanGroupRepository implements LoanGroupRepository {
     insertMany(this.sql, 'loan_groups', columns(tenantId), groups, 'loan group');
   }
 
+  /** `forUpdate` needs nothing more: SQLite's write transactions already hold the database lock. */
   async findById(tenantId: string, id: string): Promise<LoanGroup | null> {
     return this.sql.get<LoanGroup>('SELECT id, name FROM loan_groups WHERE tenant_id = ? AND id = ?', tenantId, id);
   }

@@ -10,17 +10,19 @@
  *   (an issue is returned, a return re-issued to the same holder with the same due date);
  * - when the school's checks at the desk warn about the holder (no agreement, a balance, loans out),
  *   the reasons show beside the scanned serial and Enter (on the empty input: a scanner always sends
- *   text first) issues it anyway; Escape lets it go. A block is shown and cannot be confirmed.
+ *   text first) issues it anyway; Escape lets it go. A block is shown and cannot be confirmed. A unit
+ *   a booking needs within a day is said the same way, and Enter overrides the booking.
  * Nothing here submits a form or leaves the page.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, messageOf } from '../../../api/client.js';
 import { canSeePeople, getPerson, searchPeople, type Person } from '../../../api/people.js';
-import { formatDate, todayInSchool } from '../../../format.js';
+import { formatDate, formatInstant, todayInSchool } from '../../../format.js';
 import { pageShortcuts } from '../../../shortcuts.js';
 import { PageHeader } from '../../../ui/page.js';
 import {
   addDays,
+  bookingHold,
   checkoutRefusal,
   issueBySerial,
   issueLoan,
@@ -45,11 +47,16 @@ interface Entry {
   readonly reasons?: readonly CheckoutReason[];
 }
 
-/** A scanned loan the checks warned about, waiting for the desk's one key (Enter) to issue it anyway. */
+/**
+ * A scanned loan waiting for the desk's one key (Enter) to issue it anyway: what was asked so far
+ * (the checks' warnings confirmed, a booking's hold overridden) is sent again with the next try.
+ */
 interface Pending {
   readonly serial: string;
   readonly holder: Holder;
   readonly dueDate: string;
+  readonly confirm: boolean;
+  readonly override: boolean;
 }
 
 /** The last move, and what undoing it takes. */
@@ -157,25 +164,11 @@ export default function ScanDesk() {
         choose(await getPerson(scanned));
       } else if (holder) {
         setPending(null);
+        const attempt = { serial: scanned, holder, dueDate, confirm: false, override: false };
         try {
-          await issue(scanned, holder, dueDate, false);
+          await issue(attempt);
         } catch (e) {
-          const refusal = checkoutRefusal(e);
-          if (!refusal) throw e;
-          if (refusal.kind === 'blocked') {
-            report(
-              false,
-              `Not issued: ${scanned} to ${holder.name}: the school's checks do not allow it`,
-              refusal.reasons,
-            );
-          } else {
-            setPending({ serial: scanned, holder, dueDate });
-            report(
-              false,
-              `Check before issuing ${scanned} to ${holder.name}. Enter: issue anyway; Escape: do not issue`,
-              refusal.reasons,
-            );
-          }
+          if (!refused(e, attempt)) throw e;
         }
       } else {
         const { loan, returnedFrom } = await returnBySerial(scanned);
@@ -202,29 +195,55 @@ export default function ScanDesk() {
     }
   };
 
-  /** Issues the scanned serial to the holder, confirmed or not, and says so. */
-  const issue = async (serial: string, to: Holder, due: string, confirm: boolean) => {
-    const { loan } = await issueBySerial(serial, to.id, due || null, confirm);
+  /** Issues the scanned serial to the holder, with what was confirmed so far, and says so. */
+  const issue = async ({ serial, holder: to, dueDate: due, confirm, override }: Pending) => {
+    const { loan } = await issueBySerial(serial, to.id, due || null, confirm, override);
     seen.current.set(serial.toLowerCase(), `issued to ${to.name}`);
     const entry = report(
       true,
       `Issued loan ${loan.number} (${loan.serial}) to ${to.name}${loan.dueDate ? `, due ${formatDate(loan.dueDate)}` : ''}${
-        confirm ? ' (confirmed)' : ''
+        confirm || override ? ' (confirmed)' : ''
       }`,
     );
     setLast({ entry, kind: 'issued', loan });
   };
 
-  /** The desk's one key after a warning: issue the waiting serial anyway. */
+  /**
+   * Whether the issue was refused in a way the desk may answer: the school's checks (a warning waits
+   * for Enter, a block is only shown) or a booking that needs the unit soon (waits for Enter, which
+   * overrides it). Anything else is not handled here.
+   */
+  const refused = (e: unknown, attempt: Pending): boolean => {
+    const { serial, holder: to } = attempt;
+    const ask = `Enter: issue anyway; Escape: do not issue`;
+    const hold = bookingHold(e);
+    if (hold) {
+      setPending({ ...attempt, override: true });
+      report(false, `Booked: ${serial} is needed for a booking from ${formatInstant(hold.from)}. ${ask}`);
+      return true;
+    }
+    const refusal = checkoutRefusal(e);
+    if (!refusal) return false;
+    if (refusal.kind === 'blocked') {
+      report(false, `Not issued: ${serial} to ${to.name}: the school's checks do not allow it`, refusal.reasons);
+    } else {
+      setPending({ ...attempt, confirm: true });
+      report(false, `Check before issuing ${serial} to ${to.name}. ${ask}`, refusal.reasons);
+    }
+    return true;
+  };
+
+  /** The desk's one key after a warning or a booking's hold: issue the waiting serial anyway. */
   const confirmPending = async () => {
     const waiting = pending;
     if (!waiting || busy) return;
     setPending(null);
     setBusy(true);
     try {
-      await issue(waiting.serial, waiting.holder, waiting.dueDate, true);
+      await issue(waiting);
     } catch (e) {
-      fail(e);
+      // Confirmed the checks, then found a booking (or the other way round): ask again.
+      if (!refused(e, waiting)) fail(e);
     } finally {
       setBusy(false);
       focus();
