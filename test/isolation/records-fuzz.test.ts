@@ -20,6 +20,7 @@ import { CreateReservation } from '../../src/domain/reservations/create-reservat
 import { CreateUser } from '../../src/domain/identity/create-user.js';
 import { perform } from '../../src/domain/shared/use-case.js';
 import { operatorActor } from '../../src/domain/tenants/operator-actor.js';
+import { SCHOOL_SETTINGS } from '../../src/domain/settings/school-settings.js';
 import { UnitOfWork } from '../../src/ports/unit-of-work.js';
 import { registeredRoutes, startApp, type RegisteredRoute, type TestApp, type TestDatabase } from '../support/app.js';
 import { postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js';
@@ -35,6 +36,8 @@ const ALL = { page: 1, pageSize: 100_000 };
 /** The console's records routes (issue 12), and the loan routes before them. */
 const RECORDS =
   /^\/api\/(people|devices|loan-groups|loans|reservations|tickets|submissions|costs|charges|users|keys|modules|audit|import|export)(\/|$|\.)/;
+/** The school's settings declared in the domain (their routes are derived from SCHOOL_SETTINGS). */
+const SETTINGS = new Set(SCHOOL_SETTINGS.map((s) => `/api/settings/${s.name}`));
 
 /**
  * Routes the fuzz leaves out, each for a reason: turning modules off would turn every later request
@@ -96,6 +99,23 @@ const FIELDS = [
   'loanNumber',
   'plan',
   'schoolYear',
+  // The school's settings (issue 23).
+  'startMonth',
+  'startDay',
+  'agreement',
+  'balance',
+  'loans',
+  'mode',
+  'aboveMinor',
+  'atMost',
+  'deductibleMinor',
+  'claimsPerYear',
+  'firstAfterDays',
+  'everyDays',
+  'maxReminders',
+  'copyTo',
+  'text',
+  'dueSoon',
 ];
 const QUERY = [
   'q',
@@ -183,6 +203,7 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('records routes on %s', (dat
           balances: (await r.accounts.outstanding(tenantId, ALL)).items,
           users: (await r.users.list(tenantId, ALL)).items,
           keys: await r.apiKeys.list(tenantId),
+          settings: await Promise.all(SCHOOL_SETTINGS.map((s) => r.schoolSettings.get(tenantId, s.name))),
           audit: (await r.audit.list(tenantId, { limit: 1_000_000 })).length,
           outbox: (await r.outbox.listAfter(tenantId, 0, 1_000_000)).length,
         };
@@ -269,7 +290,10 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('records routes on %s', (dat
         ...a.tickets.slice(0, 5).map((t) => t.id),
       ];
       routes = registeredRoutes(app).filter(
-        (r) => RECORDS.test(r.path) && !LEFT_OUT.has(`${r.method} ${r.path}`) && !r.path.startsWith('/api/v1/'),
+        (r) =>
+          (RECORDS.test(r.path) || SETTINGS.has(r.path)) &&
+          !LEFT_OUT.has(`${r.method} ${r.path}`) &&
+          !r.path.startsWith('/api/v1/'),
       );
     });
     afterAll(() => app?.close());
