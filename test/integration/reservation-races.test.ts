@@ -33,7 +33,7 @@ import { openSqliteSubject, type SqliteSubject } from '../support/sqlite.js';
 
 warnIfPostgresSkipped();
 
-const BOOK_CHILD = fileURLToPath(new URL('../support/sqlite-book-child.mjs', import.meta.url));
+const BOOK_CHILD = fileURLToPath(new URL('../support/sqlite-race-child.mjs', import.meta.url));
 const COMPILED = fileURLToPath(new URL('../../dist/domain/reservations/create-reservation.js', import.meta.url));
 const HOLD_MS = 400;
 const ROUNDS = 20;
@@ -101,6 +101,7 @@ describe('SQLite: two processes book the last units of a group at once', () => {
       children.push(child);
       child.send({
         type: 'setup',
+        operation: 'book',
         file: subject.file,
         tenant,
         groupId: group.id,

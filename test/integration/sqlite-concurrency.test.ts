@@ -12,7 +12,7 @@ import type { Tenant } from '../../src/domain/tenants/tenant.js';
 import { aGroup, aLoan, aPerson, aTenant } from '../support/builders.js';
 import { openSqliteSubject, type SqliteSubject } from '../support/sqlite.js';
 
-const ISSUE_CHILD = fileURLToPath(new URL('../support/sqlite-issue-loan-child.mjs', import.meta.url));
+const ISSUE_CHILD = fileURLToPath(new URL('../support/sqlite-race-child.mjs', import.meta.url));
 const MIGRATE_CHILD = fileURLToPath(new URL('../support/sqlite-migrate-child.mjs', import.meta.url));
 const COMPILED = fileURLToPath(new URL('../../dist/adapters/persistence/sqlite/index.js', import.meta.url));
 const HOLD_MS = 500;
@@ -73,7 +73,16 @@ describe('SQLite: two processes issue the same loan at once', () => {
     for (const [actorId, holderId] of Object.entries(holders)) {
       const child = fork(ISSUE_CHILD, [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
       children.push(child);
-      child.send({ type: 'setup', file: subject.file, tenant, number: 1, holderId, actorId, holdMs: HOLD_MS });
+      child.send({
+        type: 'setup',
+        operation: 'issue-loan',
+        file: subject.file,
+        tenant,
+        number: 1,
+        holderId,
+        actorId,
+        holdMs: HOLD_MS,
+      });
     }
     // The barrier: both processes have opened the database before either starts.
     await Promise.all(children.map((c) => message(c, 'ready')));

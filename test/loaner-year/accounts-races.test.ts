@@ -26,7 +26,7 @@ import { openSqliteSubject } from '../support/sqlite.js';
 
 warnIfPostgresSkipped();
 
-const CHILD = fileURLToPath(new URL('../support/sqlite-charge-child.mjs', import.meta.url));
+const CHILD = fileURLToPath(new URL('../support/sqlite-race-child.mjs', import.meta.url));
 const COMPILED = fileURLToPath(new URL('../../dist/domain/accounts/record-charge.js', import.meta.url));
 const HOLD_MS = 400;
 
@@ -102,6 +102,7 @@ describe('the last claim, raced', () => {
       children.push(child);
       child.send({
         type: 'setup',
+        operation: 'charge',
         file: subject.file,
         tenant,
         personId: pupil.id,

@@ -228,7 +228,10 @@ export default function PersonProfile({ params }: PageProps) {
           </>
         )}
       </div>
-      {can('module.people', 'charge.manage') && <AccountPanel person={person} repairs={data.submissions} />}
+      {/* Accounts are pupils' (charges and cover are refused for staff), so staff have no panel. */}
+      {person.kind === 'PUPIL' && can('module.people', 'charge.manage') && (
+        <AccountPanel person={person} repairs={data.submissions} />
+      )}
     </section>
   );
 }
