@@ -1,9 +1,10 @@
 import type { Container } from 'inversify';
-import { ErrorReporter, Logger, Metrics } from '../adapters/observability/index.js';
+import { Logger, Metrics } from '../adapters/observability/index.js';
 import type { DeskConfig } from '../config/index.js';
 import { BACKUP_JOB, RunBackup, type BackupOutcome } from '../domain/backups/run-backup.js';
 import { JobLock } from '../ports/job-lock.js';
-import { UnitOfWork, isDatabaseOutage } from '../ports/unit-of-work.js';
+import { UnitOfWork } from '../ports/unit-of-work.js';
+import { PeriodicJob } from './periodic-job.js';
 
 /** How often `serve` looks whether a backup is due. */
 const CHECK_MS = 60_000;
@@ -30,46 +31,18 @@ export function logBackup(container: Container, outcome: BackupOutcome, via: 'sc
  * schedule survive restarts and be shared by every instance. A backup is due when none has finished
  * within the interval (the first one at the first start).
  */
-export class BackupScheduler {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = false;
-
+export class BackupScheduler extends PeriodicJob {
   constructor(
-    private readonly container: Container,
+    container: Container,
     private readonly config: DeskConfig['backups'],
-    private readonly checkMs = CHECK_MS,
-  ) {}
-
-  start(): void {
-    if (this.config.intervalHours === 0 || this.timer || this.stopped) return;
-    this.timer = setInterval(() => this.tick(), this.checkMs);
-    this.timer.unref();
-    this.tick();
+    checkMs = CHECK_MS,
+  ) {
+    // A backup under way is left to finish on stop: it holds no request, and a half-written file is never named.
+    super(container, 'backup schedule', checkMs, Infinity);
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    // A backup under way is left to finish: it holds no request, and a half-written file is never named.
-    await this.running;
-  }
-
-  private tick(): void {
-    if (this.running || this.stopped) return;
-    this.running = this.round()
-      .catch((error: unknown) => {
-        const log = this.container.get(Logger);
-        if (isDatabaseOutage(error)) log.warn({ err: error }, 'backup schedule: database unavailable');
-        else {
-          log.error({ err: error }, 'backup schedule failed');
-          this.container.get(ErrorReporter).report(error, { surface: 'job' });
-        }
-      })
-      .finally(() => {
-        this.running = null;
-      });
+  protected override get enabled(): boolean {
+    return this.config.intervalHours !== 0;
   }
 
   private async due(): Promise<boolean> {
@@ -78,7 +51,7 @@ export class BackupScheduler {
     return last === null || Date.now() - last >= this.config.intervalHours * 3_600_000;
   }
 
-  private async round(): Promise<void> {
+  protected async round(): Promise<void> {
     if (!(await this.due())) return;
     await this.container.get(JobLock).runExclusive(BACKUP_JOB, async () => {
       // Another instance may have backed up between the look above and the lock.

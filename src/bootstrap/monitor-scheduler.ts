@@ -3,6 +3,7 @@ import { ErrorReporter, Logger, Metrics } from '../adapters/observability/index.
 import { MONITOR_STATES, type MonitorState } from '../domain/monitors/monitor.js';
 import { RunMonitorChecks, type MonitorRound } from '../domain/monitors/run-monitor-checks.js';
 import { isDatabaseOutage } from '../ports/unit-of-work.js';
+import { PeriodicJob } from './periodic-job.js';
 
 /** How often `serve` looks for due monitors (a monitor's own interval is at least 30 s). */
 export const MONITOR_TICK_MS = 5_000;
@@ -14,41 +15,12 @@ export const MONITOR_TICK_MS = 5_000;
  * (take max, not sum, across instances). The timer does not keep the process alive; `stop()` ends
  * the ticking and waits for a round under way.
  */
-export class MonitorScheduler {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = false;
-
-  constructor(
-    private readonly container: Container,
-    private readonly tickMs = MONITOR_TICK_MS,
-  ) {}
-
-  start(): void {
-    if (this.timer || this.stopped) return;
-    this.timer = setInterval(() => this.tick(), this.tickMs);
-    this.timer.unref();
-    this.tick();
+export class MonitorScheduler extends PeriodicJob {
+  constructor(container: Container, tickMs = MONITOR_TICK_MS) {
+    super(container, 'monitor checks', tickMs);
   }
 
-  async stop(graceMs = 10_000): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    if (!this.running) return;
-    let timeout: NodeJS.Timeout | undefined;
-    await Promise.race([this.running, new Promise((resolve) => (timeout = setTimeout(resolve, graceMs)))]);
-    clearTimeout(timeout);
-  }
-
-  private tick(): void {
-    if (this.running || this.stopped) return;
-    this.running = this.round().finally(() => {
-      this.running = null;
-    });
-  }
-
-  private async round(): Promise<void> {
+  protected async round(): Promise<void> {
     const log = this.container.get(Logger);
     const checks = this.container.get(RunMonitorChecks);
     try {

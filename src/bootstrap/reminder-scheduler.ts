@@ -1,9 +1,10 @@
 import type { Container } from 'inversify';
-import { ErrorReporter, Logger } from '../adapters/observability/index.js';
+import { Logger } from '../adapters/observability/index.js';
 import { SendReminders, type TenantReminders } from '../domain/reminders/send-reminders.js';
 import type { TenantContext } from '../domain/shared/actor.js';
 import { dateInZone } from '../domain/shared/dates.js';
-import { UnitOfWork, isDatabaseOutage } from '../ports/unit-of-work.js';
+import { UnitOfWork } from '../ports/unit-of-work.js';
+import { PeriodicJob } from './periodic-job.js';
 
 /** How often `serve` looks for reminders to plan or send (a refusal's first retry is 5 minutes later). */
 export const REMINDER_TICK_MS = 5 * 60_000;
@@ -44,52 +45,17 @@ export function logReminders(container: Container, results: readonly TenantRemin
  * restart does not plan again; if it did, the reminders' unique key would add nothing), and every
  * due reminder is sent: new ones, and refusals whose backoff is over.
  */
-export class ReminderScheduler {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = false;
-
+export class ReminderScheduler extends PeriodicJob {
+  // On stop, a message under way finishes or times out; a claim it leaves is failed by the next run, never resent.
   constructor(
-    private readonly container: Container,
+    container: Container,
     private readonly hour: number,
-    private readonly tickMs = REMINDER_TICK_MS,
-  ) {}
-
-  start(): void {
-    if (this.timer || this.stopped) return;
-    this.timer = setInterval(() => this.tick(), this.tickMs);
-    this.timer.unref();
-    this.tick();
+    tickMs = REMINDER_TICK_MS,
+  ) {
+    super(container, 'reminders', tickMs);
   }
 
-  async stop(graceMs = 10_000): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    if (!this.running) return;
-    // A message under way finishes or times out; a claim it leaves is failed by the next run, never resent.
-    let timeout: NodeJS.Timeout | undefined;
-    await Promise.race([this.running, new Promise((resolve) => (timeout = setTimeout(resolve, graceMs)))]);
-    clearTimeout(timeout);
-  }
-
-  private tick(): void {
-    if (this.running || this.stopped) return;
-    this.running = this.round()
-      .catch((error: unknown) => {
-        const log = this.container.get(Logger);
-        if (isDatabaseOutage(error)) log.warn({ err: error }, 'reminders: database unavailable');
-        else {
-          log.error({ err: error }, 'reminders failed');
-          this.container.get(ErrorReporter).report(error, { surface: 'job' });
-        }
-      })
-      .finally(() => {
-        this.running = null;
-      });
-  }
-
-  private async round(): Promise<void> {
+  protected async round(): Promise<void> {
     const uow = this.container.get(UnitOfWork);
     const shouldPlan = async (tenant: TenantContext, today: string) => {
       const now = new Date();

@@ -41,6 +41,29 @@ export const accountEntrySchema = z.object({
 });
 export type AccountEntry = z.output<typeof accountEntrySchema>;
 
+/** The fields every entry has; the rest belong to one kind, and another kind's are null. */
+type EntryCore = Pick<AccountEntry, 'id' | 'personId' | 'kind' | 'amountMinor' | 'recordedBy' | 'recordedAt'>;
+
+const NONE = {
+  reason: null,
+  grossMinor: null,
+  coveredMinor: null,
+  plan: null,
+  claimYear: null,
+  submissionId: null,
+  loanNumber: null,
+  method: null,
+  reference: null,
+  chargeId: null,
+} as const;
+
+/** A new entry: its core and its kind's own fields, every other field null. */
+export const newEntry = (core: EntryCore, own: Partial<Omit<AccountEntry, keyof EntryCore>> = {}): AccountEntry => ({
+  ...core,
+  ...NONE,
+  ...own,
+});
+
 /** Insurance cover of a pupil for one school year (one per pupil per year). */
 export const coverageSchema = z.object({
   personId: z.string(),

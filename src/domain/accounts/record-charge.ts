@@ -11,7 +11,7 @@ import { auditActor, recordChange } from '../shared/record-change.js';
 import type { UseCase } from '../shared/use-case.js';
 import { readSchoolSetting } from '../settings/school-setting.js';
 import { id, positiveInt, text, wholeNumber } from '../shared/validation.js';
-import { accountEntrySchema, entryEventData, MAX_ENTRY_MINOR, type AccountEntry } from './account-entry.js';
+import { accountEntrySchema, entryEventData, MAX_ENTRY_MINOR, newEntry } from './account-entry.js';
 import { currentSchoolYear, lockedHolder, requirePupil } from './account-holder.js';
 import { insuranceSetting, priceCharge, type PricedCharge } from './insurance.js';
 
@@ -98,24 +98,25 @@ export class RecordCharge implements UseCase<typeof recordChargeInput, ChargeRes
       const used = cover ? await repos.accounts.claimsUsed(tenantId, pupil.id, year) : 0;
       const priced: PricedCharge = priceCharge(i.amountMinor, cover, used, terms, year);
 
-      const entry: AccountEntry = {
-        id: this.ids.next(),
-        personId: pupil.id,
-        kind: 'charge',
-        amountMinor: priced.amountMinor,
-        reason: i.reason,
-        grossMinor: priced.grossMinor,
-        coveredMinor: priced.coveredMinor,
-        plan: priced.plan,
-        claimYear: priced.claimYear,
-        submissionId: i.submissionId ?? null,
-        loanNumber: i.loanNumber ?? null,
-        method: null,
-        reference: null,
-        chargeId: null,
-        recordedBy: actor.principal.id,
-        recordedAt: at,
-      };
+      const entry = newEntry(
+        {
+          id: this.ids.next(),
+          personId: pupil.id,
+          kind: 'charge',
+          amountMinor: priced.amountMinor,
+          recordedBy: actor.principal.id,
+          recordedAt: at,
+        },
+        {
+          reason: i.reason,
+          grossMinor: priced.grossMinor,
+          coveredMinor: priced.coveredMinor,
+          plan: priced.plan,
+          claimYear: priced.claimYear,
+          submissionId: i.submissionId ?? null,
+          loanNumber: i.loanNumber ?? null,
+        },
+      );
       await repos.accounts.append(tenantId, entry);
       await recordChange(repos, this.ids, {
         tenantId,

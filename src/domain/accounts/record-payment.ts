@@ -8,7 +8,7 @@ import { conflict } from '../shared/errors.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
 import type { UseCase } from '../shared/use-case.js';
 import { id, text } from '../shared/validation.js';
-import { accountEntrySchema, entryEventData, PAYMENT_METHODS, type AccountEntry } from './account-entry.js';
+import { accountEntrySchema, entryEventData, PAYMENT_METHODS, newEntry } from './account-entry.js';
 import { lockedHolder } from './account-holder.js';
 import { entryAmount } from './record-charge.js';
 
@@ -52,24 +52,17 @@ export class RecordPayment implements UseCase<typeof recordPaymentInput, EntryRe
       const owed = await repos.accounts.balance(tenantId, person.id);
       if (i.amountMinor > owed)
         throw conflict(`the balance is ${owed} (minor units): a payment may not be more than what is owed`);
-      const entry: AccountEntry = {
-        id: this.ids.next(),
-        personId: person.id,
-        kind: 'payment',
-        amountMinor: i.amountMinor,
-        reason: null,
-        grossMinor: null,
-        coveredMinor: null,
-        plan: null,
-        claimYear: null,
-        submissionId: null,
-        loanNumber: null,
-        method: i.method,
-        reference: i.reference ?? null,
-        chargeId: null,
-        recordedBy: actor.principal.id,
-        recordedAt: at,
-      };
+      const entry = newEntry(
+        {
+          id: this.ids.next(),
+          personId: person.id,
+          kind: 'payment',
+          amountMinor: i.amountMinor,
+          recordedBy: actor.principal.id,
+          recordedAt: at,
+        },
+        { method: i.method, reference: i.reference ?? null },
+      );
       await repos.accounts.append(tenantId, entry);
       await recordChange(repos, this.ids, {
         tenantId,

@@ -8,7 +8,7 @@ import { conflict, notFound } from '../shared/errors.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
 import type { UseCase } from '../shared/use-case.js';
 import { id, text } from '../shared/validation.js';
-import type { AccountEntry } from './account-entry.js';
+import { newEntry } from './account-entry.js';
 import { lockedHolder } from './account-holder.js';
 import { entryAmount } from './record-charge.js';
 import type { EntryResult } from './record-payment.js';
@@ -54,24 +54,17 @@ export class RecordWaiver implements UseCase<typeof recordWaiverInput, EntryResu
       const owed = await repos.accounts.balance(tenantId, person.id);
       if (i.amountMinor > owed)
         throw conflict(`the balance is ${owed} (minor units): a waiver may not be more than what is owed`);
-      const entry: AccountEntry = {
-        id: this.ids.next(),
-        personId: person.id,
-        kind: 'waiver',
-        amountMinor: i.amountMinor,
-        reason: i.reason,
-        grossMinor: null,
-        coveredMinor: null,
-        plan: null,
-        claimYear: null,
-        submissionId: null,
-        loanNumber: null,
-        method: null,
-        reference: null,
-        chargeId: i.chargeId ?? null,
-        recordedBy: actor.principal.id,
-        recordedAt: at,
-      };
+      const entry = newEntry(
+        {
+          id: this.ids.next(),
+          personId: person.id,
+          kind: 'waiver',
+          amountMinor: i.amountMinor,
+          recordedBy: actor.principal.id,
+          recordedAt: at,
+        },
+        { reason: i.reason, chargeId: i.chargeId ?? null },
+      );
       await repos.accounts.append(tenantId, entry);
       await recordChange(repos, this.ids, {
         tenantId,

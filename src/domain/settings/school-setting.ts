@@ -21,6 +21,8 @@ export interface SchoolSetting<S extends z.ZodObject = z.ZodObject> {
   readonly name: string;
   /** What it is, in a few words (the document's and the audit's). */
   readonly title: string;
+  /** Its shape's name in the document and the console's types: `CheckoutSettings`. */
+  readonly typeName: string;
   /** The modules and permissions that read and write it. */
   readonly required: readonly AnyPermission[];
   /** The value, strict, every field with its default. */
@@ -100,7 +102,8 @@ export function defineSchoolSetting<S extends z.ZodObject>(declaration: {
   }
 
   // The names the document's operation ids and the error reports use.
-  Object.defineProperty(GetSetting, 'name', { value: `Get${pascal(name)}Settings` });
-  Object.defineProperty(SetSetting, 'name', { value: `Set${pascal(name)}Settings` });
-  return { name, title, required, schema, get: GetSetting, put: SetSetting };
+  const typeName = `${pascal(name)}Settings`;
+  Object.defineProperty(GetSetting, 'name', { value: `Get${typeName}` });
+  Object.defineProperty(SetSetting, 'name', { value: `Set${typeName}` });
+  return { name, title, typeName, required, schema, get: GetSetting, put: SetSetting };
 }

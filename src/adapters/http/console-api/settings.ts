@@ -3,15 +3,9 @@ import { SCHOOL_SETTINGS } from '../../../domain/settings/school-settings.js';
 import { routeGroup, useCaseRoute } from '../contract/route.js';
 import { named } from '../contract/schema-names.js';
 
-const pascal = (name: string): string =>
-  name
-    .split('-')
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join('');
-
 /** The two routes of one setting: read it (or its defaults) and write it whole. */
 const settingRoutes = (setting: SchoolSetting) => {
-  const schema = named(`${pascal(setting.name)}Settings`, setting.schema);
+  const schema = named(setting.typeName, setting.schema);
   return [
     useCaseRoute({
       method: 'get',
