@@ -51,8 +51,10 @@ const CONNECTIONS = 10;
 const QUICK = process.env.BENCH_QUICK === '1';
 const LOG_LEVEL = process.env.LOG_LEVEL ?? 'info';
 const POSTGRES_SERVER = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || '';
-/** Every tool's permission: with every module on, the key sees all 14 tools. */
-// Scopes that see every tool of the catalogue, as the OAuth token (a school administrator's consent) does.
+/**
+ * Every tool's permission: with every module on, the key sees every tool of the catalogue, as the
+ * OAuth token (a school administrator's consent) does.
+ */
 const SCOPES =
   'person.view,loan.view,loan.issue,loan.return,repair.view,repair.create,repair.assign,ticket.view,device.view,cost.view,reservation.create';
 const TOOLS = (await import('../dist/domain/catalogue/tools.js')).TOOLS.length;
