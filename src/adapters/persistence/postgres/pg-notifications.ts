@@ -118,8 +118,6 @@ export class PgNotifications {
       for (const channel of [...this.channels.keys()]) await this.listenOn(client, channel);
       if (this.channels.size === 0) return void (await this.disconnect());
       await this.applyName(client);
-      // Anything sent while no connection listened was not heard: have everyone look again.
-      if (this.failures > 0) for (const listeners of this.channels.values()) for (const l of listeners) l.reset();
       this.failures = 0;
     } catch (error) {
       await client.end().catch(() => undefined);
@@ -132,6 +130,10 @@ export class PgNotifications {
   private async listenOn(client: pg.Client, channel: string): Promise<void> {
     await client.query(`LISTEN "${channel}_${this.schema}"`);
     if (this.client !== client) return;
+    // After a lost connection, anything sent while nobody listened was not heard: the channel's
+    // listeners look again (forget what they hold) now that the LISTEN is in force, and before it
+    // counts as listening, so nothing is vouched for between the two.
+    if (this.failures > 0) for (const l of this.channels.get(channel) ?? []) l.reset();
     this.listening.add(channel);
     for (const check of [...this.waiters]) check();
     // A channel added to a named connection: the name goes back on once this LISTEN is in force.
