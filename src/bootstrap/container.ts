@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { getClassMetadata } from '@inversifyjs/core';
 import { Container, ContainerModule, type ServiceIdentifier } from 'inversify';
 import { EventStreams } from '../adapters/http/event-streams.js';
 import { SqliteBackup, SqliteServeLock } from '../adapters/backup/sqlite-backup.js';
@@ -264,10 +265,10 @@ export interface ContainerOptions {
  * configuration (`--embedded-db` has already cleared `databaseUrl`).
  */
 export async function buildContainer(config: DeskConfig, options: ContainerOptions = {}): Promise<Container> {
-  // Use cases (and the domain services they share) are bound on first use, to themselves, one per
-  // container: `@injectable` classes need no list to be kept beside them. Ports are never autobound
-  // (test/bootstrap/container.test.ts checks every one is bound explicitly in each mode).
-  const container = new Container({ autobind: true, defaultScope: 'Singleton' });
+  // Ports and adapters are bound by the modules; use cases and the domain services they share are
+  // bound by `resolveFrom`, from their own declarations. No autobind: it would build an unbound port
+  // (an abstract class) as an empty object (test/bootstrap/container.test.ts).
+  const container = new Container({ defaultScope: 'Singleton' });
   const persistence = config.databaseUrl
     ? await postgresModule(config.databaseUrl, config.redisUrl)
     : await sqliteModule(config);
@@ -275,8 +276,42 @@ export async function buildContainer(config: DeskConfig, options: ContainerOptio
   return container;
 }
 
-/** How surfaces reach use cases and ports: the container's `get` (each use case is bound to itself). */
-export const resolveFrom =
-  (container: Container): Resolve =>
-  <T>(useCase: abstract new (...args: never[]) => T) =>
-    container.get<T>(useCase as unknown as ServiceIdentifier<T>);
+/** Set by `@injectable()` on the classes it decorates: a domain class that may be bound to itself. */
+const INJECTABLE = '@inversifyjs/core/classIsInjectableFlagReflectKey';
+type Class = abstract new (...args: never[]) => unknown;
+
+/**
+ * Binds `type`, a use case or a domain service, to itself, and every class its constructor declares
+ * it needs (`@inject(X)`), transitively: the bindings follow from the classes' own declarations, never
+ * from a list kept beside them. A port or an adapter is never bound here: the modules above bind each
+ * one, and one they forgot fails now, naming it, rather than being built as an empty object.
+ */
+function bindDeclared(container: Container, type: Class, path: readonly string[] = []): void {
+  if (container.isBound(type)) return;
+  const trail = [...path, type.name];
+  if (Reflect.getOwnMetadata(INJECTABLE, type) !== true) {
+    throw new Error(
+      `${trail.join(' → ')}: ${type.name} is not bound (a port needs its adapter bound in bootstrap/container.ts; a domain class, @injectable())`,
+    );
+  }
+  container.bind(type as ServiceIdentifier).toSelf();
+  for (const argument of getClassMetadata(type as never).constructorArguments) {
+    const dependency = (argument as { value?: unknown }).value;
+    if (typeof dependency === 'function') bindDeclared(container, dependency as Class, trail);
+  }
+}
+
+/**
+ * How surfaces reach use cases, domain services and ports: the container's `get`, a use case or
+ * service bound on first use from its declaration (bindDeclared), one per container.
+ */
+export function resolveFrom(container: Container): Resolve {
+  const declared = new WeakSet<Class>();
+  return <T>(type: abstract new (...args: never[]) => T): T => {
+    if (!declared.has(type)) {
+      bindDeclared(container, type);
+      declared.add(type);
+    }
+    return container.get<T>(type as unknown as ServiceIdentifier<T>);
+  };
+}

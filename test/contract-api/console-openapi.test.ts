@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleApi } from '../../src/adapters/http/console-api/index.js';
+import { declaredApi } from '../../src/adapters/http/declared-api.js';
 import { VERSION } from '../../src/config/index.js';
 import { WEB_TYPES_FILE, webApiTypes } from '../../scripts/console-api-types.mjs';
 import { registeredRoutes, type TestApp } from '../support/app.js';
@@ -88,7 +88,7 @@ describe('GET /api/openapi.json', () => {
 
 describe('the browser console’s types', () => {
   it('are generated from the current declarations (npm run gen:api rewrites them)', async () => {
-    const { document } = consoleApi({ version: VERSION, serverUrl: 'http://localhost:3000' });
+    const document = declaredApi({ version: VERSION, serverUrl: 'http://localhost:3000' }).consoleDocument();
     const expected = await webApiTypes(document.document);
     expect(
       readFileSync(WEB_TYPES_FILE, 'utf8') === expected,

@@ -6,7 +6,8 @@
 import { injectable } from 'inversify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { consoleOpenApi } from '../../src/adapters/http/contract/openapi.js';
+import { compileRoutes } from '../../src/adapters/http/contract/compile.js';
+import { apiDocument } from '../../src/adapters/http/contract/openapi.js';
 import { registerRoutes } from '../../src/adapters/http/contract/register.js';
 import { routeGroup, useCaseRoute } from '../../src/adapters/http/contract/route.js';
 import { conflict } from '../../src/domain/shared/errors.js';
@@ -44,9 +45,16 @@ const echoRoutes = routeGroup('echo', 'A route for this suite.', [
 const echoModule: RouteModule = {
   name: 'echo',
   register(router, deps) {
-    registerRoutes(router, deps, [echoRoutes], () =>
-      consoleOpenApi([echoRoutes], { version: '0', serverUrl: 'http://x' }),
-    );
+    const routes = compileRoutes([echoRoutes]);
+    const document = apiDocument(routes, [echoRoutes], {
+      title: 'echo',
+      description: 'A document for this suite.',
+      version: '0',
+      serverUrl: 'http://x',
+      securitySchemes: {},
+      security: [],
+    });
+    registerRoutes(router, deps, routes, () => document);
   },
 };
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { consoleApi } from '../../src/adapters/http/console-api/index.js';
+import { declaredApi } from '../../src/adapters/http/declared-api.js';
 import { ROUTE_TABLE_END, ROUTE_TABLE_START, routeTable } from '../../src/adapters/http/contract/route-table.js';
 import { VERSION } from '../../src/config/index.js';
 
@@ -11,7 +11,7 @@ describe('the route table of docs/console-api.md', () => {
     const start = doc.indexOf(ROUTE_TABLE_START);
     const end = doc.indexOf(ROUTE_TABLE_END);
     expect(start, 'docs/console-api.md has the generated marker').toBeGreaterThan(-1);
-    const { groups, document } = consoleApi({ version: VERSION, serverUrl: 'http://localhost:3000' });
-    expect(doc.slice(start, end + ROUTE_TABLE_END.length)).toBe(routeTable(groups, document));
+    const { groups, routes } = declaredApi({ version: VERSION, serverUrl: 'http://localhost:3000' });
+    expect(doc.slice(start, end + ROUTE_TABLE_END.length)).toBe(routeTable(groups, routes));
   });
 });

@@ -184,6 +184,8 @@ const ROUTE_CASES: Record<string, () => { path: string; expect: Expectation }[]>
   'POST /api/v1/import/loans': () => [],
   'GET /api/v1/actions': () => [{ path: '/api/v1/actions', expect: 'own' }],
   'GET /api/v1/actions/openapi.json': () => [{ path: '/api/v1/actions/openapi.json', expect: 'own' }],
+  // The surface's document describes routes, never a school's records.
+  'GET /api/v1/openapi.json': () => [{ path: '/api/v1/openapi.json', expect: 'own' }],
   'POST /api/v1/actions/:name': () => [], // every action, below
   'GET /api/v1/webhooks': () => [{ path: '/api/v1/webhooks', expect: 'empty' }],
   'GET /api/v1/webhooks/:id': () => [{ path: `/api/v1/webhooks/${bWebhookId}`, expect: 'not_found' }],

@@ -5,12 +5,9 @@
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Middleware } from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../../src/adapters/http/server.js';
-import { createActionRoutes } from '../../src/adapters/http/routes/actions.js';
-import { createV1Routes, keySubject, type RestHooks, type RestRatePolicy } from '../../src/adapters/http/routes/v1.js';
-import { HttpProblem } from '../../src/adapters/http/problems.js';
+import { RateLimiter, type RateLimitDecision, type RateLimitPolicy } from '../../src/ports/rate-limiter.js';
 import { MODULES, PERMISSIONS } from '../../src/domain/access/permissions.js';
 import { PROBLEM_TYPE_BASE } from '../../src/adapters/http/problems.js';
 import { startApp, type TestApp } from '../support/app.js';
@@ -333,24 +330,44 @@ describe('problem details', () => {
   });
 });
 
-describe('the rate-limit hook', () => {
-  it('runs per policy after authentication, with the key id, before the module check and the handler', async () => {
-    const seen: { policy: RestRatePolicy; subject: string | null; path: string }[] = [];
-    let refuse = false;
-    const hooks: RestHooks = {
-      rateLimit:
-        (policy): Middleware =>
-        async (ctx, next) => {
-          seen.push({ policy, subject: keySubject(ctx), path: ctx.path });
-          if (refuse) throw new HttpProblem('rate_limited', 'slow down');
-          await next();
-        },
+/** The rate limiter as the key guard uses it, recording what it is asked to count; refusing on demand. */
+class RecordingLimiter extends RateLimiter {
+  readonly seen: { policy: string; subject: string }[] = [];
+  refuse = false;
+  async consume(policy: RateLimitPolicy, subject: string): Promise<RateLimitDecision> {
+    this.seen.push({ policy: policy.name, subject });
+    return {
+      allowed: !this.refuse,
+      limit: policy.limit,
+      remaining: this.refuse ? 0 : 1,
+      resetSeconds: 60,
+      counted: true,
     };
+  }
+  async refund(): Promise<void> {}
+  async close(): Promise<void> {}
+}
+
+describe('the rate limit of the key surface', () => {
+  it('runs per policy after authentication, with the key id, before the module check and the handler', async () => {
+    const limiter = new RecordingLimiter();
     const readiness = new Readiness();
     readiness.markReady();
+    const options = httpAppOptions(
+      app.container,
+      app.config,
+      { version: '0.20.0', commit: null, builtAt: null },
+      readiness,
+    );
+    const previous = app.container.get(RateLimiter);
+    app.container.rebind(RateLimiter).toConstantValue(limiter);
     const koa = createServer({
-      ...httpAppOptions(app.container, app.config, { version: '0.20.0', commit: null, builtAt: null }, readiness),
-      routes: [createV1Routes(hooks), createActionRoutes(hooks)],
+      ...options,
+      rateLimits: {
+        ...options.rateLimits,
+        v1: { ...options.rateLimits.v1, limit: 100 },
+        actions: { ...options.rateLimits.actions, limit: 100 },
+      },
     });
     const server: Server = await new Promise((resolve) => {
       const s = koa.listen(0, '127.0.0.1', () => resolve(s));
@@ -363,17 +380,18 @@ describe('the rate-limit hook', () => {
       expect((await client.post('/api/v1/actions/devices.search', {})).status).toBe(200);
       // No key: 401 before the limiter, which never sees the request.
       expectProblem(await restClient(port).get('/api/v1/ping'), 401, 'unauthorized');
-      expect(seen).toEqual([
-        { policy: 'v1', subject: northKey.id, path: '/api/v1/devices' },
-        { policy: 'actions', subject: northKey.id, path: '/api/v1/actions' },
-        { policy: 'actions', subject: northKey.id, path: '/api/v1/actions/devices.search' },
+      expect(limiter.seen).toEqual([
+        { policy: 'v1', subject: northKey.id },
+        { policy: 'actions', subject: northKey.id },
+        { policy: 'actions', subject: northKey.id },
       ]);
       // A throttled key gets 429 even where the module or the permission would refuse it.
-      refuse = true;
+      limiter.refuse = true;
       const { key: offKey } = await app.key('no-integrations', [...PERMISSIONS]);
       expectProblem(await restClient(port, offKey).get('/api/v1/devices'), 429, 'rate-limited');
       expectProblem(await client.post('/api/v1/actions/loans.issue', {}), 429, 'rate-limited');
     } finally {
+      app.container.rebind(RateLimiter).toConstantValue(previous);
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { DomainErrorCode, Problem } from '../../domain/shared/errors.js';
 
 /**
@@ -75,13 +76,36 @@ export class HttpProblem extends Error {
   }
 }
 
-export interface ProblemDocument {
-  readonly type: string;
-  readonly title: string;
-  readonly status: number;
-  readonly detail: string;
-  readonly errors?: readonly { readonly pointer: string; readonly detail: string }[];
-}
+/**
+ * A problem document as every surface sends it, declared once: its type, what the documents
+ * (the console API's, the key surface's, the actions') publish as their `Problem` schema, and what the
+ * answer check holds problems to. Extensions (`code`, `summary`, a booking's `reservation`…) may follow.
+ */
+export const problemSchema = z
+  .looseObject({
+    type: z.url(),
+    title: z.string(),
+    status: z.int(),
+    detail: z.string(),
+    errors: z
+      .array(
+        z.object({
+          pointer: z.string().describe('JSON Pointer (RFC 6901) to the field; empty for the whole input'),
+          detail: z.string(),
+        }),
+      )
+      .optional()
+      .describe('Present on invalid input: one entry per problem.'),
+  })
+  .describe('RFC 9457 problem details. Match on `type`, never on `title` or `detail`.');
+
+export type ProblemDocument = z.output<typeof problemSchema>;
+
+/** The problem schema as JSON Schema, for the documents' `components.schemas.Problem`. */
+export const PROBLEM_JSON_SCHEMA: Readonly<Record<string, unknown>> = (() => {
+  const { $schema: _, ...json } = z.toJSONSchema(problemSchema, { io: 'output' }) as Record<string, unknown>;
+  return json;
+})();
 
 /** `scopes.1` → `/scopes/1`; the whole input (empty path) → `` (RFC 6901, with `~` and `/` escaped). */
 export const toJsonPointer = (path: string): string =>

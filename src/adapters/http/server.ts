@@ -48,7 +48,7 @@ export function createServer(options: ServerOptions): Koa {
     dispatcher({
       routes: new RouteMap(routes),
       readiness,
-      admitHost: hostAdmission(container, config),
+      admitHost: hostAdmission(rest.resolve, config),
       console: webConsole(webAssets),
       // Everything thrown is answered through the one table (problems.ts): problem+json, a JSON-RPC
       // error on /api/mcp, or an OAuth error on the token, registration and revocation endpoints. A

@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { can, type Actor } from '../shared/actor.js';
+import type { Actor } from '../shared/actor.js';
 import { DomainError } from '../shared/errors.js';
-import type { Resolve } from '../shared/use-case.js';
-import { parseInput } from '../shared/validation.js';
+import { admit, admits, type Resolve, type Surface } from '../shared/use-case.js';
 import type { ToolDefinition } from './tool.js';
 import { TOOLS } from './tools.js';
 
-/** Where a call comes from: integrations (MCP, REST actions) also need `module.integrations`. */
-export type Surface = 'integration' | 'assistant';
+export type { Surface };
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -61,8 +59,9 @@ function summarise(title: string, input: unknown): string {
 }
 
 /**
- * The one catalogue. Every call is checked once: `find` decides whether the actor may use the tool on
- * the surface (its module and permissions, plus `module.integrations` on MCP and REST actions),
+ * The one catalogue. Every call is admitted as every call is (domain/shared/use-case.ts): `find`
+ * decides whether the actor may use the tool on the surface (the surface's requirement and the
+ * tool's module and permissions),
  * answering a hidden tool exactly like an unknown one; `call` parses the input once into the use
  * case's schema, applies the assistant's confirmation rule, and runs the use case. `invoke` is both.
  */
@@ -119,7 +118,7 @@ export class ToolCatalogue {
    */
   async call(resolve: Resolve, grant: ToolGrant, input: unknown, options: CallOptions = {}): Promise<unknown> {
     const { tool, actor, surface } = grant;
-    const admitted = parseInput(tool.definition.useCase.input, input ?? {});
+    const admitted = admit(tool.definition.useCase, actor, input ?? {});
     if (surface === 'assistant' && !tool.readOnly && options.confirmed !== true) {
       throw new ConfirmationRequired(tool.name, summarise(tool.title, admitted));
     }
@@ -140,9 +139,9 @@ export class ToolCatalogue {
     return this.call(resolve, grant, input, options);
   }
 
+  /** The surface's own requirement (an integration's module) and the tool's: admission's rule, as a listing reads it. */
   private isVisible(tool: PublishedTool, actor: Actor, surface: Surface): boolean {
-    const required = surface === 'integration' ? [...tool.required, 'module.integrations'] : tool.required;
-    return can(actor, required);
+    return admits(actor, surface, tool.required);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { requirePermissions, type Actor } from './actor.js';
+import type { AnyPermission } from '../access/permissions.js';
+import { can, requirePermissions, type Actor } from './actor.js';
 import { parseInput } from './validation.js';
 
 /**
@@ -25,7 +26,37 @@ export interface UseCaseClass<I extends z.ZodType = z.ZodType, O = unknown> {
 /** How surfaces reach a use case's instance: the composition root's resolver (container.get). */
 export type Resolve = <T>(useCase: abstract new (...args: never[]) => T) => T;
 
-/** Admits a call: the modules and permissions it requires, then its input, parsed once. */
+/**
+ * Where a call comes from: the console (a signed-in person, and its assistant, in-product) or an
+ * integration (an API key or an app, over REST and MCP).
+ */
+export type Surface = 'console' | 'assistant' | 'integration';
+
+/**
+ * What a surface itself requires of every caller, before anything it runs: the one place the
+ * `integrations` module is decided. The credential guards of the REST and MCP surfaces check it
+ * (admitSurface) before they read a body; the catalogue's listing of an integration's tools reads it.
+ */
+export const SURFACE_REQUIRES: Readonly<Record<Surface, readonly AnyPermission[]>> = {
+  console: [],
+  assistant: [],
+  integration: ['module.integrations'],
+};
+
+/** Admits a caller to a surface (`module_disabled` when its module is off). */
+export function admitSurface(actor: Actor, surface: Surface): void {
+  requirePermissions(actor, SURFACE_REQUIRES[surface]);
+}
+
+/** Whether a call requiring `required` on `surface` would be admitted (what a listing shows). */
+export const admits = (actor: Actor, surface: Surface, required: readonly string[]): boolean =>
+  can(actor, SURFACE_REQUIRES[surface]) && can(actor, required);
+
+/**
+ * The one admission of a call, whatever runs it (a route, a tool, the CLI): the modules and
+ * permissions it requires (module first, so a module that is off decides the answer), then its input,
+ * parsed once.
+ */
 export function admit<I extends z.ZodType>(
   useCase: Pick<UseCaseClass<I>, 'required' | 'input'>,
   actor: Actor,

@@ -1532,6 +1532,8 @@ export interface components {
                 pointer: string;
                 detail: string;
             }[];
+        } & {
+            [key: string]: unknown;
         };
         AccountEntry: {
             id: string;

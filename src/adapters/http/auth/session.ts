@@ -1,42 +1,31 @@
-import type { Container } from 'inversify';
 import type { Context, Middleware } from 'koa';
 import type { DeskConfig } from '../../../config/index.js';
 import { AuthenticateSession } from '../../../domain/identity/authenticate-session.js';
-import type { Actor } from '../../../domain/shared/actor.js';
-import { DomainError } from '../../../domain/shared/errors.js';
-import { assertSameTenant } from '../middleware/host-gate.js';
+import type { Resolve } from '../../../domain/shared/use-case.js';
+import { bearerToken, signIn, type Credential } from './credential.js';
 
 export const SESSION_COOKIE = 'desk_session';
 
-/** The console token: the `desk_session` cookie, or `Authorization: Bearer <token>` for scripts. */
-export function presentedSessionToken(ctx: Context): string | undefined {
-  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('authorization'))?.[1];
-  return bearer ?? ctx.cookies.get(SESSION_COOKIE) ?? undefined;
-}
+/** The console token: `Authorization: Bearer <token>` for scripts, or the `desk_session` cookie. */
+export const presentedSessionToken = (ctx: Context): string | undefined =>
+  bearerToken(ctx) ?? ctx.cookies.get(SESSION_COOKIE) ?? undefined;
 
-/**
- * Signs the request in as a console user (SPEC §7.4) and checks it stays in the session's tenant: a
- * tenant host or `x-tenant-slug` naming another institution is refused as unauthorized.
- * Leaves `ctx.state.actor` and `ctx.state.sessionId`.
- */
-export function consoleAuth(container: Container): Middleware {
+/** A console session (SPEC §7.4): its JWT names a session the sessions table still holds. */
+export const sessionCredential = (resolve: Resolve): Credential => ({
+  presented: presentedSessionToken,
+  prove: (token) => resolve(AuthenticateSession).execute(token),
+  missing: 'sign in first (POST /api/auth/login)',
+  otherTenant: 'this session belongs to another tenant',
+});
+
+/** The session guard: a signed-in person, in the session's own school (`ctx.state.actor`, `sessionId`). */
+export function sessionGuard(resolve: Resolve): Middleware {
+  const credential = sessionCredential(resolve);
   return async (ctx, next) => {
-    ctx.set('Cache-Control', 'no-store');
-    const token = presentedSessionToken(ctx);
-    if (!token) throw new DomainError('unauthorized', 'sign in first (POST /api/auth/login)');
-    const { actor, sessionId } = await container.get(AuthenticateSession).execute(token);
-    assertSameTenant(ctx, actor.tenant, 'this session belongs to another tenant');
-    ctx.state.actor = actor;
-    ctx.state.sessionId = sessionId;
+    await signIn(ctx, credential);
     await next();
   };
 }
-
-export const consoleActor = (ctx: Context): Actor => {
-  const actor = ctx.state.actor as Actor | undefined;
-  if (!actor) throw new Error('consoleActor: the route is missing consoleAuth');
-  return actor;
-};
 
 /** Cookies are Secure when the deployment is served over https (PUBLIC_URL). */
 export const secureCookies = (config: DeskConfig): boolean => config.publicUrl.startsWith('https:');

@@ -1,8 +1,8 @@
+import { actorOf } from '../auth/credential.js';
 import type { Middleware } from 'koa';
 import { z } from 'zod';
 import { ConfirmationRequired, ToolCatalogue, type ToolGrant } from '../../../domain/catalogue/catalogue.js';
 import { invalidField } from '../../../domain/shared/errors.js';
-import { consoleActor } from '../auth/session.js';
 import { handledRoute, routeGroup } from '../contract/route.js';
 import { sendProblem } from '../middleware/error-handler.js';
 import { HttpProblem, problemDocument } from '../problems.js';
@@ -32,7 +32,7 @@ export const assistantRoutes = routeGroup('assistant', "The console's assistant:
     // The tool is found before the body is read: a tool the user cannot see is 404 whatever was sent.
     guards: ({ resolve }) => [
       (async (ctx, next) => {
-        const grant = resolve(ToolCatalogue).find(consoleActor(ctx), 'assistant', ctx.params.name ?? '');
+        const grant = resolve(ToolCatalogue).find(actorOf(ctx), 'assistant', ctx.params.name ?? '');
         if (!grant) throw new HttpProblem('unknown_action', `no tool ${ctx.params.name} is available to you`);
         ctx.state.grant = grant;
         await next();

@@ -1,3 +1,4 @@
+import { actorOf } from '../auth/credential.js';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { ConsumeSetupLink, consumeSetupLinkInput } from '../../../domain/identity/consume-setup-link.js';
@@ -11,7 +12,7 @@ import { perform } from '../../../domain/shared/use-case.js';
 import { GetSsoSignInOption } from '../../../domain/sso/get-sso-sign-in-option.js';
 import { ResolveTenant } from '../../../domain/tenants/resolve-tenant.js';
 import type { Tenant } from '../../../domain/tenants/tenant.js';
-import { consoleActor, secureCookies, SESSION_COOKIE, setSessionCookie } from '../auth/session.js';
+import { secureCookies, SESSION_COOKIE, setSessionCookie } from '../auth/session.js';
 import { handledRoute, noContent, routeGroup, useCaseRoute } from '../contract/route.js';
 import { named } from '../contract/schema-names.js';
 import { hostTenantOf } from '../middleware/host-gate.js';
@@ -48,7 +49,7 @@ const wrongCredentials = () => new DomainError('unauthorized', 'wrong e-mail or 
 async function signInTenant(deps: HttpDeps, ctx: Context): Promise<Tenant> {
   const byHost = hostTenantOf(ctx);
   if (byHost) return byHost;
-  const tenants = deps.container.get(ResolveTenant);
+  const tenants = deps.resolve(ResolveTenant);
   const slug = ctx.get('x-tenant-slug');
   if (!slug)
     throw new DomainError('invalid', 'name the school: use its own host name or send x-tenant-slug', [
@@ -87,9 +88,7 @@ export const authRoutes = routeGroup('auth', 'Signing in and out, and setting a 
       const tenant = await signInTenant(deps, ctx);
       if (!new OriginPolicy(deps.config).allows(ctx, tenant)) throw forbiddenOrigin();
       try {
-        const signedIn = await deps.container
-          .get(SignIn)
-          .execute(tenant, body as never, { address: addressKey(ctx.ip) });
+        const signedIn = await deps.resolve(SignIn).execute(tenant, body as never, { address: addressKey(ctx.ip) });
         setSessionCookie(ctx, deps.config, signedIn.token, signedIn.expiresAt);
         reply(200, { token: signedIn.token, expiresAt: signedIn.expiresAt, user: signedIn.user });
       } catch (e) {
@@ -108,7 +107,7 @@ export const authRoutes = routeGroup('auth', 'Signing in and out, and setting a 
     summary: 'End the session and clear the desk_session cookie',
     responses: { 204: noContent('Signed out; the cookie is cleared.') },
     async handle({ ctx, deps }) {
-      await perform(deps.resolve, SignOut, consoleActor(ctx), { sessionId: ctx.state.sessionId });
+      await perform(deps.resolve, SignOut, actorOf(ctx), { sessionId: ctx.state.sessionId });
       ctx.cookies.secure = secureCookies(deps.config);
       ctx.cookies.set(SESSION_COOKIE, '', {
         httpOnly: true,
@@ -141,7 +140,7 @@ export const authRoutes = routeGroup('auth', 'Signing in and out, and setting a 
     async handle({ ctx, deps, body, reply }) {
       ctx.set('Cache-Control', 'no-store');
       if (!new OriginPolicy(deps.config).allows(ctx, null)) throw forbiddenOrigin();
-      const done = await deps.container.get(ConsumeSetupLink).execute(body as never);
+      const done = await deps.resolve(ConsumeSetupLink).execute(body as never);
       reply(200, { ok: true, email: done.email, school: done.school, next: 'sign in with POST /api/auth/login' });
     },
   }),
@@ -156,7 +155,7 @@ export const authRoutes = routeGroup('auth', 'Signing in and out, and setting a 
     responses: { 200: named('SignInSchool', schoolSchema) },
     async handle({ ctx, deps, reply }) {
       const tenant = hostTenantOf(ctx);
-      const sso = tenant && (await deps.container.get(GetSsoSignInOption).execute(tenant.id));
+      const sso = tenant && (await deps.resolve(GetSsoSignInOption).execute(tenant.id));
       reply(200, { school: tenant ? { slug: tenant.slug, name: tenant.name, sso } : null });
     },
   }),

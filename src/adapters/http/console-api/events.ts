@@ -1,7 +1,7 @@
+import { actorOf } from '../auth/credential.js';
 import { z } from 'zod';
-import { consoleActor } from '../auth/session.js';
 import { eventStream, handledRoute, routeGroup } from '../contract/route.js';
-import { serveEventStream } from '../routes/events.js';
+import { serveEventStream } from '../event-streams.js';
 
 /**
  * The console's live event stream (module `events`, SPEC §8): what the browser's EventSource opens
@@ -30,7 +30,7 @@ export const eventStreamRoutes = routeGroup('events', 'What happens in the schoo
     judgesQuery: true,
     responses: { 200: eventStream('The stream: server-sent events, with a comment line every 15 s') },
     async handle({ ctx, deps }) {
-      await serveEventStream(ctx, consoleActor(ctx), deps);
+      await serveEventStream(ctx, actorOf(ctx), deps);
     },
   }),
 ]);

@@ -1,3 +1,4 @@
+import { actorOf } from '../auth/credential.js';
 import { join } from 'node:path';
 import type { Readable, Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
@@ -16,7 +17,6 @@ import { ImportPeople } from '../../../domain/imports/import-people.js';
 import { importResultSchema, notArchivedSchema } from '../../../domain/imports/import-run.js';
 import { perform } from '../../../domain/shared/use-case.js';
 import { csvStream, CsvTooLarge, SpooledCsv } from '../../csv/index.js';
-import { consoleActor } from '../auth/session.js';
 import { csvFile, handledRoute, routeGroup, useCaseRoute, type RouteDeclaration } from '../contract/route.js';
 import { named } from '../contract/schema-names.js';
 import { HttpProblem } from '../problems.js';
@@ -135,7 +135,7 @@ function importRoute(
     keyed: true,
     async handle({ ctx, deps, reply }) {
       const input = { ...importFlags(ctx), file: ctx.state.csv as SpooledCsv };
-      reply(200, await perform(deps.resolve, useCase, consoleActor(ctx), input));
+      reply(200, await perform(deps.resolve, useCase, actorOf(ctx), input));
     },
   });
 }

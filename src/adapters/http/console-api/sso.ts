@@ -65,8 +65,8 @@ async function startTenant(deps: HttpDeps, ctx: Context): Promise<Tenant | null>
   if (byHost) return byHost;
   const slug = single(ctx, 'school');
   if (!slug) throw invalidField('school', 'name the school (its short name) on this address');
-  return deps.container
-    .get(ResolveTenant)
+  return deps
+    .resolve(ResolveTenant)
     .bySlug(slug)
     .catch((e: unknown) => {
       if (isDomainError(e) && e.code === 'not_found') return null;
@@ -120,7 +120,7 @@ export const ssoRoutes = routeGroup('sso', "Single sign-on with the school's Ope
     },
     problems: ['invalid', 'rate_limited'],
     async handle({ ctx, deps }) {
-      const { container, config } = deps;
+      const { config } = deps;
       const publicOrigin = new URL(config.publicUrl).origin;
       ctx.set('Cache-Control', 'no-store');
       ctx.status = 303;
@@ -128,7 +128,7 @@ export const ssoRoutes = routeGroup('sso', "Single sign-on with the school's Ope
         return ctx.redirect(publicOrigin + ctx.url);
       }
       const tenant = await startTenant(deps, ctx);
-      const started = await container.get(StartSsoSignIn).execute(tenant, {
+      const started = await deps.resolve(StartSsoSignIn).execute(tenant, {
         returnTo: single(ctx, 'returnTo'),
         redirectUri: canonicalOrigin(ctx, config) + SSO_CALLBACK_PATH,
       });
@@ -156,8 +156,8 @@ export const ssoRoutes = routeGroup('sso', "Single sign-on with the school's Ope
       ctx.set('Cache-Control', 'no-store');
       // Each parameter of the provider's answer is checked as text from outside is.
       for (const name of Object.keys(callbackQuery.shape)) single(ctx, name);
-      const outcome = await deps.container
-        .get(CompleteSsoSignIn)
+      const outcome = await deps
+        .resolve(CompleteSsoSignIn)
         .execute({ query: ctx.querystring, cookieState: ctx.cookies.get(SSO_COOKIE) });
       ssoCookie(ctx, deps.config, '', new Date(0));
       ctx.status = 303;

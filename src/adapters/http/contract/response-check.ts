@@ -1,9 +1,9 @@
 import type { Middleware } from 'koa';
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
-import { PROBLEMS, PROBLEM_CONTENT_TYPE } from '../problems.js';
+import { PROBLEM_CONTENT_TYPE, PROBLEM_JSON_SCHEMA, PROBLEMS } from '../problems.js';
 import { failureKind } from '../middleware/error-handler.js';
-import { problemsOf, type ConsoleDocument } from './openapi.js';
-import type { RouteDeclaration } from './route.js';
+import type { CompiledRoute } from './compile.js';
+import type { ApiDocument } from './openapi.js';
 
 /** An answer the document does not declare: a defect in the route or in its declaration. */
 export class UndeclaredAnswer extends Error {
@@ -41,14 +41,10 @@ async function validatorOf(schema: object): Promise<ValidateFunction> {
  * names. Anything else fails loudly as a 500, so no test can pass over a route that says more, or
  * other, than its document: the document cannot drift from the code.
  */
-export function answerCheck(
-  document: ConsoleDocument,
-  route: RouteDeclaration,
-  path: string,
-  surface: 'session' | 'key' = 'session',
-): Middleware {
-  const label = `${route.method.toUpperCase()} ${surface === 'key' ? path.replace(/^\/api\//, '/api/v1/') : path}`;
-  const problemStatuses = new Set<number>([...problemsOf(route, surface)].map((kind) => PROBLEMS[kind].status));
+export function answerCheck(route: CompiledRoute, document: ApiDocument): Middleware {
+  const label = `${route.method.toUpperCase()} ${route.path}`;
+  const problemStatuses = new Set<number>([...route.problems].map((kind) => PROBLEMS[kind].status));
+  const { responses } = document.operation(route);
   return async (ctx, next) => {
     try {
       await next();
@@ -63,9 +59,9 @@ export function answerCheck(
       // A problem the route wrote itself rather than threw (the assistant's confirmation-required).
       if (!problemStatuses.has(ctx.status))
         fail(`${label} answered ${ctx.status}, which its declaration does not name`);
-      return;
+      return checkProblem(label, ctx.body);
     }
-    const declared = document.operation(route).responses.get(ctx.status);
+    const declared = responses.get(ctx.status);
     if (!declared) return fail(`${label} answered ${ctx.status}, which its declaration does not name`);
     if (declared.media === 'none') {
       if (ctx.body !== undefined && ctx.body !== null && ctx.status !== 302 && ctx.status !== 303)
@@ -85,6 +81,13 @@ export function answerCheck(
       fail(`${label} answered ${ctx.status} with a body its declaration does not allow: ${where}`);
     }
   };
+}
+
+/** A problem the route wrote itself is held to the one problem schema too. */
+async function checkProblem(label: string, body: unknown): Promise<void> {
+  const validate = await validatorOf(PROBLEM_JSON_SCHEMA);
+  if (!validate(JSON.parse(JSON.stringify(body ?? null))))
+    fail(`${label} answered a problem that is not a problem document: ${JSON.stringify(validate.errors)}`);
 }
 
 function fail(message: string, cause?: unknown): never {

@@ -1,7 +1,6 @@
 import { PROBLEMS } from '../problems.js';
-import type { ConsoleDocument } from './openapi.js';
-import { problemsOf, requiredOf, successesOf } from './openapi.js';
-import { isUseCaseRoute, type RouteGroup } from './route.js';
+import type { CompiledRoute } from './compile.js';
+import type { RouteGroup } from './route.js';
 
 export const ROUTE_TABLE_START =
   '<!-- console-routes:start (generated from the route declarations; npm test checks it) -->';
@@ -10,38 +9,42 @@ export const ROUTE_TABLE_END = '<!-- console-routes:end -->';
 const cell = (text: string): string => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
 /** Who may call a route, in the table's words. */
-function who(route: RouteGroup['routes'][number]): string {
+function who(route: CompiledRoute): string {
   if (route.access === 'public') return 'anyone';
-  const required = requiredOf(route);
-  if (!isUseCaseRoute(route) && route.who) return route.who;
-  if (required.length === 0) return 'signed in';
-  return required.map((r) => `\`${r}\``).join(', ');
+  if ('who' in route.declaration && route.declaration.who) return route.declaration.who;
+  if (route.required.length === 0) return 'signed in';
+  return route.required.map((r) => `\`${r}\``).join(', ');
 }
 
 /**
  * The console API's routes as Markdown, one table per capability, for docs/console-api.md (npm run
  * docs:api writes it; a test fails when the doc's copy is stale): method and path, what it does, what
  * it requires, and each status it may answer. The OpenAPI document (`GET /api/openapi.json`) has the
- * schemas.
+ * schemas. `routes` are the compiled routes; the console's (not the API-key surface's) are listed.
  */
-export function routeTable(groups: readonly RouteGroup[], document: ConsoleDocument): string {
-  const sections = groups.map((group) => {
-    const rows = group.routes.map((route) => {
-      const { operationId } = document.operation(route);
-      const ok = successesOf(route).map(([status]) => status);
-      const problems = [...new Set([...problemsOf(route)].map((kind) => PROBLEMS[kind].status))].sort();
-      const keyed = route.keyed ? ' (also `/api/v1` with a key)' : '';
-      return `| \`${route.method.toUpperCase()} ${route.path}\`${keyed} | ${cell(route.summary)} | ${cell(who(route))} | ${ok.join(', ')}; ${problems.join(', ')} | \`${operationId}\` |`;
+export function routeTable(groups: readonly RouteGroup[], routes: readonly CompiledRoute[]): string {
+  const listed = routes.filter((r) => r.access !== 'key');
+  const keyed = new Set(routes.flatMap((r) => (r.twinOf ? [r.twinOf] : [])));
+  const sections = groups
+    .filter((group) => listed.some((r) => r.group === group))
+    .map((group) => {
+      const rows = listed
+        .filter((r) => r.group === group)
+        .map((route) => {
+          const ok = route.successes.map(([status]) => status);
+          const problems = [...new Set([...route.problems].map((kind) => PROBLEMS[kind].status))].sort();
+          const twin = keyed.has(route) ? ' (also `/api/v1` with a key)' : '';
+          return `| \`${route.method.toUpperCase()} ${route.path}\`${twin} | ${cell(route.declaration.summary)} | ${cell(who(route))} | ${ok.join(', ')}; ${problems.join(', ')} | \`${route.operationId}\` |`;
+        });
+      return [
+        `### ${group.name}`,
+        '',
+        cell(group.description),
+        '',
+        '| Route | What it does | Requires | Answers | Operation |',
+        '|---|---|---|---|---|',
+        ...rows,
+      ].join('\n');
     });
-    return [
-      `### ${group.name}`,
-      '',
-      cell(group.description),
-      '',
-      '| Route | What it does | Requires | Answers | Operation |',
-      '|---|---|---|---|---|',
-      ...rows,
-    ].join('\n');
-  });
   return `${ROUTE_TABLE_START}\n\n${sections.join('\n\n')}\n\n${ROUTE_TABLE_END}`;
 }

@@ -1,8 +1,10 @@
 import type { Context, Middleware } from 'koa';
 import type { z } from 'zod';
 import type { AnyPermission } from '../../../domain/access/permissions.js';
+import type { ToolDefinition } from '../../../domain/catalogue/tool.js';
 import type { UseCaseClass } from '../../../domain/shared/use-case.js';
 import type { ProblemKind } from '../problems.js';
+import type { KeyRatePolicy } from '../auth/api-key.js';
 import type { HttpDeps } from '../route-module.js';
 
 /**
@@ -14,6 +16,9 @@ import type { HttpDeps } from '../route-module.js';
  */
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** Who may call a route: a console session, an API key, or anyone (see RouteBase.access). */
+export type Access = 'session' | 'key' | 'public';
 
 /** A body that is not JSON: what the document says about it, and the content type it is sent as. */
 export interface Media {
@@ -45,10 +50,13 @@ interface RouteBase {
   readonly operationId?: string;
   /**
    * `session` (the default): a signed-in person, by the `desk_session` cookie or a bearer session
-   * token; a write must also come from an origin that may act for their school. `public`: anyone,
-   * and the route judges origins itself (sign-in, setup links, single sign-on).
+   * token; a write must also come from an origin that may act for their school. `key`: an API key in
+   * `x-api-key`, on the integration surface (`/api/v1`). `public`: anyone, and the route judges
+   * origins itself (sign-in, setup links, single sign-on).
    */
-  readonly access?: 'session' | 'public';
+  readonly access?: Access;
+  /** A `key` route's rate limit (and a session route's `/api/v1` twin's): `v1` unless said. */
+  readonly keyPolicy?: KeyRatePolicy;
   /**
    * The answers that are not the routine ones: the document lists 401 for a session route, 403 for
    * a permission or a write's origin, 404 for a module or a record named in the path, 400/413/415 for
@@ -195,3 +203,25 @@ export const routeGroup = (name: string, description: string, routes: readonly R
   description,
   routes,
 });
+
+/**
+ * A route that is a view of a tool (`GET /api/v1/devices` of `devices.search`): it runs the tool's
+ * use case, answers with the tool's published output and says what the tool says, so a REST twin can
+ * never drift from its tool. Its input is the tool's, from the path and the query (or the body).
+ */
+export function toolRoute(
+  route: Omit<UseCaseRoute, 'useCase' | 'output' | 'summary'> & {
+    readonly tool: ToolDefinition;
+    readonly summary?: string;
+  },
+): RouteDeclaration {
+  const { tool, ...rest } = route;
+  return {
+    ...rest,
+    summary: route.summary ?? tool.title,
+    description: route.description ?? tool.description,
+    operationId: route.operationId ?? tool.name.replace(/\.([a-z])/g, (_, c: string) => c.toUpperCase()),
+    useCase: tool.useCase,
+    output: tool.output,
+  } as unknown as RouteDeclaration;
+}

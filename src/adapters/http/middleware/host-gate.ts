@@ -1,8 +1,7 @@
-import type { Container } from 'inversify';
 import type { Context } from 'koa';
 import type { DeskConfig } from '../../../config/index.js';
-import { DomainError } from '../../../domain/shared/errors.js';
 import { ResolveTenant } from '../../../domain/tenants/resolve-tenant.js';
+import type { Resolve } from '../../../domain/shared/use-case.js';
 import type { Tenant } from '../../../domain/tenants/tenant.js';
 import { HttpProblem } from '../problems.js';
 
@@ -56,7 +55,7 @@ export interface HostGateOptions {
  * what authentication, sign-in and the Origin rule read, never another lookup.
  */
 export function hostAdmission(
-  container: Container,
+  resolve: Resolve,
   config: DeskConfig,
   options: HostGateOptions = {},
 ): (ctx: Context) => void | Promise<void> {
@@ -73,23 +72,10 @@ export function hostAdmission(
     const known = cache.cached(host);
     if (known !== undefined) return admit(ctx, host, known);
     // An unreachable database fails as DatabaseUnavailableError: 503, try again, not "no such host".
-    return cache.get(host, () => container.get(ResolveTenant).byHost(host)).then((tenant) => admit(ctx, host, tenant));
+    return cache.get(host, () => resolve(ResolveTenant).byHost(host)).then((tenant) => admit(ctx, host, tenant));
   };
 }
 
 /** The tenant whose host the request came to (the host gate resolved it), or null for a public host. */
 export const hostTenantOf = (ctx: Context): Tenant | null =>
   (ctx.state.hostTenant as Tenant | null | undefined) ?? null;
-
-/**
- * The one "same tenant" rule of key and session authentication (SPEC §4): a request that names
- * another tenant than the caller's — by one of its hosts, or by `x-tenant-slug` — is refused as
- * unauthorized, so a credential never acts anywhere but in its own institution.
- */
-export function assertSameTenant(ctx: Context, tenant: Pick<Tenant, 'id' | 'slug'>, refusal: string): void {
-  const slug = ctx.get('x-tenant-slug');
-  const hostTenant = hostTenantOf(ctx);
-  if ((slug && slug !== tenant.slug) || (hostTenant && hostTenant.id !== tenant.id)) {
-    throw new DomainError('unauthorized', refusal);
-  }
-}

@@ -1,13 +1,13 @@
 import type { Context, Middleware } from 'koa';
 import { ToolCatalogue } from '../../../domain/catalogue/catalogue.js';
-import { AuthenticateAccessToken } from '../../../domain/oauth/authenticate-access-token.js';
-import { isAccessToken } from '../../../domain/oauth/tokens.js';
-import { requirePermissions, viaOf, type Actor } from '../../../domain/shared/actor.js';
+import { viaOf, type Actor } from '../../../domain/shared/actor.js';
 import { isDomainError } from '../../../domain/shared/errors.js';
+import { admitSurface } from '../../../domain/shared/use-case.js';
 import { isModernVersion, loadMcp, type McpHeaders, type McpServer, type MessageContext } from '../../mcp/index.js';
-import { authenticateKey, presentedKey } from '../auth/api-key.js';
+import { accessTokenCredential } from '../auth/access-token.js';
+import { apiKeyCredential } from '../auth/api-key.js';
+import { actorOf, bearerToken, signIn } from '../auth/credential.js';
 import { jsonBody } from '../json-body.js';
-import { assertSameTenant } from '../middleware/host-gate.js';
 import { forbiddenOrigin, OriginPolicy } from '../middleware/origin-check.js';
 import { addressSubject, rateLimit } from '../middleware/rate-limit.js';
 import { requestOrigin } from '../origin.js';
@@ -58,17 +58,15 @@ export const mcpRoutes: RouteModule = {
     const { container, config, build, observability } = deps;
     const { log, metrics, errors } = observability;
     const catalogue = () => deps.resolve(ToolCatalogue);
-    // An OAuth access token (desk_at_…) is read before the limit, so its person and app are what is
-    // counted ("per person and client"); a token that is not valid is refused after the limit, as a
+    const accessToken = accessTokenCredential(deps, config, MCP_PATH);
+    const apiKey = apiKeyCredential(deps, 'bearer');
+    // An OAuth access token (desk_at_…) is signed in before the limit, so its person and app are what
+    // is counted ("per person and client"); a token that is not valid is refused after the limit, as a
     // key is, and counted by address like every other unauthenticated request.
     const identifyToken: Middleware = async (ctx, next) => {
-      const bearer = presentedKey(ctx, 'bearer');
-      if (bearer && isAccessToken(bearer)) {
+      if (accessToken.presented(ctx) !== undefined) {
         try {
-          const resource = `${requestOrigin(ctx, config)}${MCP_PATH}`;
-          const actor = await container.get(AuthenticateAccessToken).execute(bearer, resource);
-          assertSameTenant(ctx, actor.tenant, 'the access token belongs to another school');
-          ctx.state.actor = actor;
+          await signIn(ctx, accessToken);
         } catch (e) {
           if (!isDomainError(e)) throw e;
           ctx.state.authFailure = e;
@@ -84,26 +82,25 @@ export const mcpRoutes: RouteModule = {
       const via = actor && viaOf(actor);
       return via ? `oauth:${actor.tenant.id}:${actor.principal.id}:${via.clientId}` : addressSubject(ctx);
     });
-    // The caller: the token read above, or the key, its tenant (a host or x-tenant-slug of another
-    // tenant → 401) and the Integrations module (403 on MCP, seed §7); then the Origin, which may be a
-    // host of the caller's own tenant only. A 401 names where to get a token (RFC 9728 §5.1), so an
-    // OAuth client can start from the endpoint's address alone.
+    // The caller: the token signed in above, or the key (each credential's guard ends in the tenant
+    // rule), admitted to the integration surface (its module off: 403 on MCP, seed §7); then the
+    // Origin, which may be a host of the caller's own tenant only. A 401 names where to get a token
+    // (RFC 9728 §5.1), so an OAuth client can start from the endpoint's address alone.
     const origins = new OriginPolicy(config);
     const admit = async (ctx: Context): Promise<void> => {
-      ctx.set('Cache-Control', 'no-store');
       try {
         if (ctx.state.authFailure) throw ctx.state.authFailure;
-        ctx.state.actor ??= await authenticateKey(container, ctx, 'bearer');
+        if (!ctx.state.actor) await signIn(ctx, apiKey);
       } catch (e) {
         if (isDomainError(e) && e.code === 'unauthorized') {
           const metadata = `resource_metadata="${requestOrigin(ctx, config)}${resourceMetadataPath}"`;
-          const presented = presentedKey(ctx, 'bearer') !== undefined;
+          const presented = bearerToken(ctx) !== undefined;
           ctx.set('WWW-Authenticate', `Bearer ${metadata}${presented ? ', error="invalid_token"' : ''}`);
         }
         throw e;
       }
-      const actor = ctx.state.actor as Actor;
-      requirePermissions(actor, ['module.integrations']);
+      const actor = actorOf(ctx);
+      admitSurface(actor, 'integration');
       if (!origins.allows(ctx, actor.tenant)) throw forbiddenOrigin();
     };
     // One layer, not three: the caller, then (for a message) the protocol version it names.

@@ -108,7 +108,7 @@ export const oauthRoutes: RouteModule = {
     });
 
     router.post(OAUTH_PATHS.register, perAddress(REGISTER_POLICY), noStore, jsonBody(), async (ctx) => {
-      ctx.body = await container.get(RegisterClient).execute(ctx.request.body);
+      ctx.body = await deps.resolve(RegisterClient).execute(ctx.request.body);
       ctx.status = 201;
     });
 
@@ -117,7 +117,7 @@ export const oauthRoutes: RouteModule = {
     // to the consent page's error view (never to the app).
     router.get(OAUTH_PATHS.authorize, perAddress(AUTHORIZE_POLICY), async (ctx) => {
       ctx.set('Cache-Control', 'no-store');
-      const started = await container.get(BeginAuthorization).execute(ctx.query, server(ctx));
+      const started = await deps.resolve(BeginAuthorization).execute(ctx.query, server(ctx));
       const page = new URLSearchParams();
       if (started.kind === 'consent') page.set('request', started.authorizationId);
       if (started.kind === 'refused') {
@@ -128,13 +128,13 @@ export const oauthRoutes: RouteModule = {
     });
 
     router.post(OAUTH_PATHS.token, perAddress(TOKEN_POLICY), noStore, formBody(), async (ctx) => {
-      ctx.body = await container
-        .get(ExchangeToken)
+      ctx.body = await deps
+        .resolve(ExchangeToken)
         .execute(ctx.state.form as Record<string, string>, { issuer: requestOrigin(ctx, config) });
     });
 
     router.post(OAUTH_PATHS.revoke, perAddress(TOKEN_POLICY), noStore, formBody(), async (ctx) => {
-      await container.get(RevokeToken).execute(ctx.state.form as Record<string, string>);
+      await deps.resolve(RevokeToken).execute(ctx.state.form as Record<string, string>);
       ctx.status = 200;
       ctx.body = {};
     });

@@ -1,4 +1,4 @@
-import FindMyWay from 'find-my-way';
+import Router from '@koa/router';
 import compose from 'koa-compose';
 import type { Context, Middleware } from 'koa';
 
@@ -85,6 +85,7 @@ export type Found =
   | { readonly kind: 'other-methods'; readonly template: string; readonly allow: string }
   | null;
 
+/** The routes of one template, by method. */
 interface PathRoutes {
   readonly template: string;
   readonly byMethod: Map<string, CompiledRoute>;
@@ -98,18 +99,30 @@ const pick = (routes: PathRoutes, method: string): CompiledRoute | null =>
 const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 /**
- * The compiled table. A path without parameters is found by one map lookup (the exact text first,
- * then lower-cased without a trailing slash, as the router before it matched); a path with
- * parameters through find-my-way's radix tree. Never a scan of every route.
+ * The area a path belongs to, its router's key: the first segment under `/api` (`/api/loans`), the
+ * first under `/api/v1` (`/api/v1/devices`), else the first segment (`/.well-known`). Lower case: paths
+ * match whatever their case.
+ */
+function areaOf(path: string): string {
+  const segments = path.toLowerCase().split('/', 5);
+  if (segments[1] !== 'api') return `/${segments[1] ?? ''}`;
+  if (segments[2] === 'v1') return `/api/v1/${segments[3] ?? ''}`;
+  return `/api/${segments[2] ?? ''}`;
+}
+
+/**
+ * The compiled table, on @koa/router. Every template is registered on the router of its area
+ * (areaOf), with its compiled pipeline as the layer's one middleware, so a request is matched only
+ * against its own area's few routes, and @koa/router decides the path's parameters (decoded), its
+ * methods (HEAD for GET) and its case and trailing-slash rules. In front, a path without parameters is
+ * found by one map lookup (the exact text, then lower-cased without a trailing slash, as the router
+ * matches it). The request frame (dispatch.ts) runs what the table found: nothing is composed per request.
  */
 export class RouteMap {
   private readonly exact = new Map<string, PathRoutes>();
-  private readonly tree = FindMyWay({
-    caseSensitive: false,
-    ignoreTrailingSlash: true,
-    // A parameter is as long as the request line lets it be (a long id is refused by its schema, 400).
-    maxParamLength: 16_384,
-  });
+  private readonly areas = new Map<string, Router>();
+  /** The routes of each template the routers hold, by template. */
+  private readonly templated = new Map<string, PathRoutes>();
 
   constructor(routes: Routes) {
     const byPath = new Map<string, RouteEntry[]>();
@@ -134,7 +147,14 @@ export class RouteMap {
         this.exact.set(template, path);
         this.exact.set(template.toLowerCase(), path);
       } else {
-        this.tree.on('GET', template, () => undefined, path);
+        const area = areaOf(template);
+        if (area.includes(':')) throw new Error(`${template}: the area of a route (${area}) has no parameters`);
+        let router = this.areas.get(area);
+        if (!router) this.areas.set(area, (router = new Router()));
+        this.templated.set(template, path);
+        // One layer per template and method; the frame runs the route it names, found through `pick`.
+        for (const [method, route] of byMethod) if (method !== 'HEAD') router.register(template, [method], route.run);
+        if (path.fallback) router.all(template, path.fallback.run);
       }
     }
   }
@@ -144,17 +164,19 @@ export class RouteMap {
     const own = exact && pick(exact, method);
     if (own) return { kind: 'route', route: own, params: NO_PARAMS };
     // A path with parameters may still answer this method (POST /api/v1/actions/openapi.json).
-    const found = this.tree.find('GET', path);
-    const templated = found?.store as PathRoutes | undefined;
-    const other = templated && pick(templated, method);
-    if (other) return { kind: 'route', route: other, params: found!.params as Record<string, string> };
+    const layers = this.areas.get(areaOf(path))?.match(path, method).path ?? [];
+    for (const layer of layers) {
+      const other = pick(this.templated.get(String(layer.path))!, method);
+      if (other) return { kind: 'route', route: other, params: layer.params(path, layer.captures(path)) };
+    }
+    const templated = layers[0] && this.templated.get(String(layers[0].path));
     const known = exact ?? templated;
     if (!known) return null;
     const allow = exact && templated ? `${exact.allow}, ${templated.allow}` : known.allow;
     return { kind: 'other-methods', template: known.template, allow };
   }
 
-  /** Without a trailing slash and lower-cased, as the router before this one matched. */
+  /** Without a trailing slash and lower-cased, as @koa/router matches a path. */
   private loose(path: string): PathRoutes | undefined {
     const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
     return this.exact.get(trimmed.toLowerCase());
