@@ -1,6 +1,7 @@
 /**
  * The dependency rule of the hexagon, checked over every import in src:
  * - the domain and the ports import no technology (no adapter, framework, driver or I/O module);
+ * - the domain sets no timer and reads no wall clock: it waits and tells the time through Clock;
  * - a port imports types only, from the domain or another port;
  * - no adapter imports bootstrap or the entry point: the program drives the adapters, never the reverse;
  * - an adapter reaches another adapter only through that adapter's public face, its `index.ts`
@@ -79,6 +80,15 @@ describe('dependency rule', () => {
       if (!imp.typeOnly) return 'not a type-only import';
       return to && (to.startsWith('domain/') || to.startsWith('ports/')) ? null : 'not the domain or a port';
     });
+    expect(offences).toEqual([]);
+  });
+
+  it('the domain sets no timer and reads no wall clock: time comes from the Clock port', () => {
+    // A timer in the domain is a wait no test can move (and a Node timer type in its signatures).
+    const TIMERS = /\b(setTimeout|setInterval|setImmediate|Date\.now|performance\.now)\b|new Date\(\)|NodeJS\./;
+    const offences = filesUnder(join(SRC, 'domain'))
+      .filter((file) => TIMERS.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(SRC, file));
     expect(offences).toEqual([]);
   });
 
