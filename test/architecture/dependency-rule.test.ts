@@ -9,7 +9,8 @@
  *   two halves of one, sharing persistence/*.ts);
  * - surfaces run declared use cases only through perform or the catalogue, never `execute` itself;
  * - the browser console (web/src) takes from src only modules that import no package at run time, so
- *   one state machine or list serves both while the bundle gets no zod or inversify.
+ *   one state machine or list serves both while the bundle gets no zod or inversify;
+ * - no modules of src or web/src import each other round, not even for a type or through import().
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -151,6 +152,33 @@ describe('dependency rule', () => {
     };
     fromWeb.forEach(visit);
     expect(offences).toEqual([]);
+  });
+
+  it('no modules import each other round, even for a type or lazily (src and the console)', () => {
+    // A loop makes a module's place unclear; a type that two modules share has a module of its own.
+    const WEB = join(import.meta.dirname, '../../web/src');
+    const files = new Set([...filesUnder(SRC), ...filesUnder(WEB, /\.tsx?$/)].filter((f) => !f.endsWith('.d.ts')));
+    const importsOfFile = (file: string): string[] =>
+      importsOf(file).flatMap(({ spec }) => {
+        if (!spec.startsWith('.')) return [];
+        const base = resolve(dirname(file), spec);
+        const found = [base.replace(/\.js$/, '.ts'), base.replace(/\.js$/, '.tsx'), base].find((f) => files.has(f));
+        return found ? [found] : [];
+      });
+    // Depth-first: a module met again while it is still on the path closes a loop.
+    const loops: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (file: string, path: string[]): void => {
+      state.set(file, 'open');
+      for (const next of importsOfFile(file)) {
+        if (state.get(next) === 'open')
+          loops.push([...path.slice(path.indexOf(next)), next].map((f) => relative(SRC, f)).join(' -> '));
+        else if (!state.has(next)) visit(next, [...path, next]);
+      }
+      state.set(file, 'done');
+    };
+    for (const file of files) if (!state.has(file)) visit(file, [file]);
+    expect(loops).toEqual([]);
   });
 
   it('finds what it checks (the scan itself works)', () => {
