@@ -29,11 +29,6 @@ export class FixedClock implements Clock {
     });
   }
 
-  /** Sleeps still under way (a test can see that a worker is waiting). */
-  get sleeping(): number {
-    return this.sleepers.size;
-  }
-
   set(instant: string | Date): void {
     this.current = new Date(instant);
     this.wakeDue();
