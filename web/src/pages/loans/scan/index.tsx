@@ -18,7 +18,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, messageOf } from '../../../api/client.js';
 import { canSeePeople, getPerson, searchPeople, type Person } from '../../../api/people.js';
 import { formatDate, formatInstant, todayInSchool } from '../../../format.js';
-import { pageShortcuts } from '../../../shortcuts.js';
+import { pageShortcuts } from '../../../state/page-shortcuts.js';
 import { PageHeader } from '../../../ui/page.js';
 import {
   addDays,
