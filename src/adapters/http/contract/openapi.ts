@@ -283,10 +283,13 @@ export function consoleOpenApi(
     const required = requiredOf(route);
     const body = requestBody(route);
     const params = parameters(route);
+    const description = [route.description, route.aliasOf && aliasNote(route.aliasOf)].filter(Boolean).join('\n\n');
     const operation: Json = {
       operationId,
       summary: route.summary,
-      ...(route.description ? { description: route.description } : {}),
+      ...(description ? { description } : {}),
+      // An alias says so where generators and readers look (`deprecated`), and which route replaces it.
+      ...(route.aliasOf ? { deprecated: true, 'x-desk-alias-of': operationIdOf(route.aliasOf) } : {}),
       tags: [group.name],
       ...(params.length > 0 ? { parameters: params } : {}),
       ...(body ? { requestBody: body } : {}),
@@ -333,6 +336,10 @@ export function consoleOpenApi(
     },
   };
 }
+
+/** What the document says of an alias: which route to call instead, and that it answers the same. */
+export const aliasNote = (of: RouteDeclaration): string =>
+  `Deprecated: an alias of \`${of.method.toUpperCase()} ${of.path}\` (\`${operationIdOf(of)}\`), kept because it is published; the same use case with the same answers. Call that route instead.`;
 
 const keyedTwin = (path: string): string => path.replace(/^\/api\//, '/api/v1/');
 

@@ -31,7 +31,10 @@ export function routeTable(groups: readonly RouteGroup[], document: ConsoleDocum
       const ok = successesOf(route).map(([status]) => status);
       const problems = [...new Set([...problemsOf(route)].map((kind) => PROBLEMS[kind].status))].sort();
       const keyed = route.keyed ? ' (also `/api/v1` with a key)' : '';
-      return `| \`${route.method.toUpperCase()} ${route.path}\`${keyed} | ${cell(route.summary)} | ${cell(who(route))} | ${ok.join(', ')}; ${problems.join(', ')} | \`${operationId}\` |`;
+      const alias = route.aliasOf
+        ? ` (deprecated alias: use \`${route.aliasOf.method.toUpperCase()} ${route.aliasOf.path}\`)`
+        : '';
+      return `| \`${route.method.toUpperCase()} ${route.path}\`${keyed}${alias} | ${cell(route.summary)} | ${cell(who(route))} | ${ok.join(', ')}; ${problems.join(', ')} | \`${operationId}\` |`;
     });
     return [
       `### ${group.name}`,
