@@ -590,7 +590,7 @@ async function compareLanesAndCredentials(server, cases, figures) {
     const [old, modern] = [find(tool, LEGACY, 'key'), find(tool, MODERN, 'key')];
     const paired = await alternating(server, old.request, modern.request);
     observations.push(
-      `${modern.name}: ${fmtRatio(ratio(modern))} bare against ${fmtRatio(ratio(old))} on ${LEGACY} (${((ratio(modern) / ratio(old)) * 100).toFixed(0)}% of the ${LEGACY} lane); ` +
+      `${modern.name}: ${fmtRatio(ratio(modern))} of its floor against ${fmtRatio(ratio(old))} on ${LEGACY} (${((ratio(modern) / ratio(old)) * 100).toFixed(0)}% of the ${LEGACY} lane); ` +
         `in ${LANE_ROUNDS} alternating 1 s rounds each, ${fmtRps(paired.b)} against ${fmtRps(paired.a)} req/s (${((paired.b / paired.a) * 100).toFixed(0)}%)`,
     );
   }
