@@ -193,6 +193,8 @@ for (const database of ['sqlite', 'postgres'] as const satisfies readonly TestDa
         const cases = [
           soundRequest('desk_client_unknown', challenge),
           soundRequest(clientId, challenge, { redirect_uri: 'https://evil.example/callback' }),
+          // The registered loopback URI with a user name in it: not the app's, whatever the port.
+          soundRequest(clientId, challenge, { redirect_uri: 'http://evil@127.0.0.1:1234/callback' }),
           soundRequest(clientId, challenge, { redirect_uri: undefined }),
           { ...soundRequest(clientId, challenge), client_id: '' },
         ];
