@@ -433,6 +433,27 @@ for (const database of ['sqlite', 'postgres'] as const satisfies readonly TestDa
         expect((await refresh(second.json.refresh_token)).json.error).toBe('invalid_grant');
       });
 
+      it('redeems a refresh token only at the origin that issued it', async () => {
+        const connected = await connectApp(app, desk.token, { scope: 'loan.view', host: SCHOOL_HOST });
+        const refresh = (host: string) =>
+          tokenRequest(
+            app,
+            { grant_type: 'refresh_token', refresh_token: connected.tokens.refresh_token, client_id: connected.clientId },
+            { host },
+          );
+        // Another school's token endpoint, and the shared address's, are other authorization servers.
+        for (const host of [OTHER_HOST, 'localhost']) {
+          const elsewhere = await refresh(host);
+          expect(elsewhere.status, host).toBe(400);
+          expect(elsewhere.json, host).toEqual({ error: 'invalid_grant', error_description: expect.any(String) });
+        }
+        // Refused there, it is still good once where it was issued, and the grant lives on.
+        const home = await refresh(SCHOOL_HOST);
+        expect(home.status, home.text).toBe(200);
+        expect((await mcpAs(app, home.json.access_token, toolsList, { host: SCHOOL_HOST })).status).toBe(200);
+        expect((await mcpAs(app, home.json.access_token, toolsList, { host: OTHER_HOST })).status).toBe(401);
+      });
+
       it('answers malformed requests in OAuth’s words, never problem+json', async () => {
         const cases: [Record<string, string>, number, string][] = [
           [{}, 400, 'invalid_request'],

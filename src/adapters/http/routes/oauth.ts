@@ -128,9 +128,7 @@ export const oauthRoutes: RouteModule = {
     });
 
     router.post(OAUTH_PATHS.token, perAddress(TOKEN_POLICY), noStore, formBody(), async (ctx) => {
-      ctx.body = await container
-        .get(ExchangeToken)
-        .execute(ctx.state.form as Record<string, string>, { issuer: requestOrigin(ctx, config) });
+      ctx.body = await container.get(ExchangeToken).execute(ctx.state.form as Record<string, string>, server(ctx));
     });
 
     router.post(OAUTH_PATHS.revoke, perAddress(TOKEN_POLICY), noStore, formBody(), async (ctx) => {
