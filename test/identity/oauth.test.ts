@@ -100,6 +100,43 @@ for (const database of ['sqlite', 'postgres'] as const satisfies readonly TestDa
         });
       });
 
+      it('names one issuer and resource whatever case the host is written in', async () => {
+        const shouted = 'North.SCHOOL.example';
+        const metadata = await send(app.port, { path: '/.well-known/oauth-authorization-server', host: shouted });
+        expect(metadata.json.issuer).toBe(originOf(SCHOOL_HOST));
+        expect(metadata.json.token_endpoint).toBe(`${originOf(SCHOOL_HOST)}/api/oauth/token`);
+        const resource = await send(app.port, { path: '/.well-known/oauth-protected-resource/api/mcp', host: shouted });
+        expect(resource.json.resource).toBe(`${originOf(SCHOOL_HOST)}/api/mcp`);
+        // A flow started at the host as one client wrote it ends at the host as another writes it,
+        // and the token works at both: they are one origin.
+        const clientId = await registerClient(app);
+        const { verifier, challenge } = pkce();
+        const { location } = await authorize(app, soundRequest(clientId, challenge), { host: shouted });
+        const allowed = await decide(app, desk.token, location.searchParams.get('request')!, 'allow', { host: shouted });
+        expect(allowed.status, allowed.text).toBe(200);
+        const back = new URL(allowed.json.redirectTo as string);
+        expect(back.searchParams.get('iss')).toBe(originOf(SCHOOL_HOST));
+        const exchanged = await tokenRequest(
+          app,
+          {
+            grant_type: 'authorization_code',
+            code: back.searchParams.get('code')!,
+            code_verifier: verifier,
+            redirect_uri: REDIRECT_URI,
+            client_id: clientId,
+          },
+          { host: SCHOOL_HOST },
+        );
+        expect(exchanged.status, exchanged.text).toBe(200);
+        for (const host of [SCHOOL_HOST, shouted, SCHOOL_HOST.toUpperCase()]) {
+          expect((await mcpAs(app, exchanged.json.access_token, toolsList, { host })).status, host).toBe(200);
+        }
+        const challengeHeader = await send(app.port, { method: 'POST', path: '/api/mcp', host: shouted, body: toolsList });
+        expect(challengeHeader.headers['www-authenticate']).toBe(
+          `Bearer resource_metadata="${originOf(SCHOOL_HOST)}/.well-known/oauth-protected-resource/api/mcp"`,
+        );
+      });
+
       it('answers 401 from /api/mcp naming the resource metadata, with invalid_token once a bearer was sent', async () => {
         const bare = await send(app.port, { method: 'POST', path: '/api/mcp', host: SCHOOL_HOST, body: toolsList });
         expect(bare.status).toBe(401);
