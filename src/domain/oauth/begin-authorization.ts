@@ -57,7 +57,8 @@ export function canonicalResource(resource: string): string | null {
  * of the request (errors there go back to the app): the authorization code flow only, PKCE with S256
  * required, `resource` naming this server's MCP endpoint (RFC 8707; absent, it means that endpoint),
  * `scope` a space-separated list of permission names (absent: everything the person may do), `state`
- * echoed as sent. A sound request is kept for the consent page for ten minutes.
+ * echoed as sent. A sound request is kept for the consent page for ten minutes. `signal` is the
+ * browser request itself: an app's metadata document is fetched only while it waits.
  */
 @injectable()
 export class BeginAuthorization {
@@ -68,7 +69,11 @@ export class BeginAuthorization {
     @inject(OAuthClients) private readonly clients: OAuthClients,
   ) {}
 
-  async execute(query: Readonly<Record<string, unknown>>, server: AuthorizationServer): Promise<AuthorizationStart> {
+  async execute(
+    query: Readonly<Record<string, unknown>>,
+    server: AuthorizationServer,
+    signal?: AbortSignal,
+  ): Promise<AuthorizationStart> {
     let client: OAuthClient;
     let redirectUri: string;
     try {
@@ -76,7 +81,7 @@ export class BeginAuthorization {
       if (repeated) throw new OAuthError('invalid_request', `${repeated[0]} is given more than once`);
       const clientId = single(query, 'client_id');
       if (!clientId) throw new OAuthError('invalid_request', 'client_id is missing');
-      client = await this.clients.resolve(clientId);
+      client = await this.clients.resolve(clientId, signal);
       redirectUri = chooseRedirect(client, single(query, 'redirect_uri'));
     } catch (e) {
       if (e instanceof OAuthError) return { kind: 'refused', error: e };

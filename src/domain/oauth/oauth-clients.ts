@@ -25,8 +25,9 @@ export class OAuthClients {
     @inject(ClientMetadataDocuments) private readonly documents: ClientMetadataDocuments,
   ) {}
 
-  async resolve(clientId: string): Promise<OAuthClient> {
-    if (isMetadataDocumentId(clientId)) return this.fromDocument(clientId);
+  /** `signal`: the request that asks; a metadata document fetch ends when it does. */
+  async resolve(clientId: string, signal?: AbortSignal): Promise<OAuthClient> {
+    if (isMetadataDocumentId(clientId)) return this.fromDocument(clientId, signal);
     const registered =
       clientId.startsWith(REGISTERED_CLIENT_PREFIX) && clientId.length <= 100
         ? await this.uow.read((r) => r.oauthClients.findById(clientId))
@@ -39,12 +40,12 @@ export class OAuthClients {
     return registered;
   }
 
-  private async fromDocument(url: string): Promise<OAuthClient> {
+  private async fromDocument(url: string, signal?: AbortSignal): Promise<OAuthClient> {
     const problem = metadataDocumentIdProblem(url);
     if (problem) throw invalidClient(`client_id ${problem}`);
     let document: unknown;
     try {
-      document = await this.documents.fetch(url);
+      document = await this.documents.fetch(url, signal);
     } catch (e) {
       if (e instanceof ClientMetadataUnavailable) throw invalidClient(`the app's metadata document: ${e.reason}`);
       throw e;

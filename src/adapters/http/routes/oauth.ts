@@ -9,6 +9,7 @@ import { formBody, jsonBody } from '../json-body.js';
 import { hostTenantOf } from '../middleware/host-gate.js';
 import { addressSubject, rateLimit } from '../middleware/rate-limit.js';
 import { requestOrigin } from '../origin.js';
+import { requestSignal } from '../request-signal.js';
 import type { RouteModule } from '../route-module.js';
 import { MCP_PATH, resourceMetadataPath } from './mcp.js';
 
@@ -117,7 +118,8 @@ export const oauthRoutes: RouteModule = {
     // to the consent page's error view (never to the app).
     router.get(OAUTH_PATHS.authorize, perAddress(AUTHORIZE_POLICY), async (ctx) => {
       ctx.set('Cache-Control', 'no-store');
-      const started = await container.get(BeginAuthorization).execute(ctx.query, server(ctx));
+      // An app's metadata document is fetched only while the browser waits (requestSignal).
+      const started = await container.get(BeginAuthorization).execute(ctx.query, server(ctx), requestSignal(ctx));
       const page = new URLSearchParams();
       if (started.kind === 'consent') page.set('request', started.authorizationId);
       if (started.kind === 'refused') {
