@@ -10,8 +10,9 @@
  * paces its bytes). `signal` is the request that needs the document: once it aborts, the fetch ends
  * at once (its connection closed) and fails. A document may be answered from a copy kept as long as
  * its HTTP caching headers allow (never past 24 hours; `no-store` is never kept); a failure is never
- * kept. Any failure throws ClientMetadataUnavailable with a reason in words for the person who sees
- * it; the document's content is the caller's to validate.
+ * kept. Any failure throws ClientMetadataUnavailable with a reason in words that anyone may be shown
+ * (the one asking may be anonymous: a refused address is "not a public address", never what a name
+ * resolves to); the document's content is the caller's to validate.
  */
 export abstract class ClientMetadataDocuments {
   abstract fetch(url: string, signal?: AbortSignal): Promise<unknown>;

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { request } from 'node:https';
 import { ClientMetadataDocuments, ClientMetadataUnavailable } from '../../ports/client-metadata.js';
 import type { OutboundGuard } from '../../ports/outbound-guard.js';
+import type { Logger } from '../observability/index.js';
 import type { PublicAddressGuard } from './public-address-guard.js';
 
 /** The draft asks servers to stop reading after about 5 KB; real documents are well under this. */
@@ -37,13 +38,15 @@ export function keepFor(headers: IncomingMessage['headers'], now: number): numbe
  *
  * The whole fetch, name lookup included, has one deadline (5 s from the start): an idle timeout alone
  * let a server sending a byte every few seconds hold it for as long as it liked. The caller's signal
- * (the browser request that asked) ends it sooner.
+ * (the browser request that asked) ends it sooner. The person who asked may be anyone, so a refusal
+ * by the guard says only that the host is not a public address; what it resolved to is logged.
  */
 export class HttpsClientMetadataDocuments extends ClientMetadataDocuments {
   private readonly kept = new Map<string, { readonly document: unknown; readonly until: number }>();
 
   constructor(
     private readonly guard: OutboundGuard & Pick<PublicAddressGuard, 'lookup'>,
+    private readonly log: Pick<Logger, 'warn'>,
     private readonly now: () => number = Date.now,
   ) {
     super();
@@ -63,13 +66,20 @@ export class HttpsClientMetadataDocuments extends ClientMetadataDocuments {
           : 'the request that asked for it ended first',
       );
     const refusal = await untilAborted(this.guard.refusal(url), stop, stopped);
-    if (refusal) throw new ClientMetadataUnavailable(`${url} ${refusal}`);
+    if (refusal) throw this.notPublic(url, refusal);
     const { document, keepMs } = await this.get(url, stop, stopped);
     if (keepMs > 0) {
       if (this.kept.size >= MAX_KEPT) this.kept.delete(this.kept.keys().next().value!);
       this.kept.set(url, { document, until: this.now() + keepMs });
     }
     return document;
+  }
+
+  /** The guard's refusal, for the log; for whoever asked, only that the host is not public. */
+  private notPublic(url: string, detail: string): ClientMetadataUnavailable {
+    const host = new URL(url).hostname;
+    this.log.warn({ host, detail }, 'client metadata document refused by the outbound address rule');
+    return new ClientMetadataUnavailable(`${host} is not a public address`);
   }
 
   private get(
@@ -119,7 +129,11 @@ export class HttpsClientMetadataDocuments extends ClientMetadataDocuments {
         },
       );
       req.on('error', (e: NodeJS.ErrnoException) =>
-        fail(e.code === 'EADDRNOTPUBLIC' ? e.message : `${url} could not be reached (${e.code ?? e.message})`),
+        fail(
+          e.code === 'EADDRNOTPUBLIC'
+            ? this.notPublic(url, e.message)
+            : `${url} could not be reached (${e.code ?? e.message})`,
+        ),
       );
       req.end();
     });
