@@ -12,6 +12,7 @@ import { postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js
 import { send } from '../support/rest.js';
 import {
   authorize,
+  type AuthorizeParams,
   connectApp,
   decide,
   form,
@@ -234,19 +235,28 @@ for (const database of ['sqlite', 'postgres'] as const satisfies readonly TestDa
 
       it('never sends the person to an unknown app or a redirect URI the app did not register', async () => {
         const { challenge } = pkce();
-        const cases = [
-          soundRequest('desk_client_unknown', challenge),
-          soundRequest(clientId, challenge, { redirect_uri: 'https://evil.example/callback' }),
+        const cases: [AuthorizeParams, string][] = [
+          [soundRequest('desk_client_unknown', challenge), 'unknown_client'],
+          [
+            soundRequest(clientId, challenge, { redirect_uri: 'https://evil.example/callback' }),
+            'redirect_uri_unregistered',
+          ],
           // The registered loopback URI with a user name in it: not the app's, whatever the port.
-          soundRequest(clientId, challenge, { redirect_uri: 'http://evil@127.0.0.1:1234/callback' }),
-          soundRequest(clientId, challenge, { redirect_uri: undefined }),
-          { ...soundRequest(clientId, challenge), client_id: '' },
+          [
+            soundRequest(clientId, challenge, { redirect_uri: 'http://evil@127.0.0.1:1234/callback' }),
+            'redirect_uri_unregistered',
+          ],
+          [soundRequest(clientId, challenge, { redirect_uri: undefined }), 'redirect_uri_missing'],
+          [{ ...soundRequest(clientId, challenge), client_id: '' }, 'client_id_missing'],
         ];
-        for (const params of cases) {
+        for (const [params, reason] of cases) {
           const { location } = await authorize(app, params);
           expect(location.origin, JSON.stringify(params)).toBe(originOf());
           expect(location.pathname).toBe('/authorize');
           expect(location.searchParams.get('error')).toMatch(/^invalid_(client|request)$/);
+          // A code the page has its own words for, never a description (anyone could write one there).
+          expect(location.searchParams.get('reason'), JSON.stringify(params)).toBe(reason);
+          expect(location.searchParams.get('error_description')).toBeNull();
           expect(location.searchParams.get('request')).toBeNull();
         }
       });
@@ -257,14 +267,15 @@ for (const database of ['sqlite', 'postgres'] as const satisfies readonly TestDa
           const { location } = await authorize(app, soundRequest(clientId, challenge));
           expect(location.pathname).toBe('/authorize');
           expect(location.searchParams.get('error')).toBe('invalid_client');
-          expect(location.searchParams.get('error_description')).toMatch(/not a public address/);
-          // Never what an internal name resolves to: the caller may be anyone.
-          expect(location.searchParams.get('error_description')).not.toMatch(/resolves/);
+          expect(location.searchParams.get('reason')).toBe('client_metadata_unavailable');
+          // Nothing of what the name resolves to (the caller may be anyone), nor any description.
+          expect(location.href).not.toMatch(/resolves|error_description/);
         }
         const malformed = ['https://app.example/', 'https://app.example/a/../client.json', 'https://u:p@app.example/c'];
         for (const clientId of malformed) {
           const { location } = await authorize(app, soundRequest(clientId, challenge));
           expect(location.searchParams.get('error'), clientId).toBe('invalid_client');
+          expect(location.searchParams.get('reason'), clientId).toBe('unknown_client');
         }
       });
 

@@ -115,7 +115,8 @@ export const oauthRoutes: RouteModule = {
 
     // The authorization endpoint is a browser's GET: it answers with a redirect, never JSON. A sound
     // request goes to the consent page; one from an app or to a redirect URI that cannot be trusted goes
-    // to the consent page's error view (never to the app).
+    // to the consent page's error view (never to the app), with OAuth's code and Desk's reason word
+    // only: the page shows its own sentence for the word, never text from its address.
     router.get(OAUTH_PATHS.authorize, perAddress(AUTHORIZE_POLICY), async (ctx) => {
       ctx.set('Cache-Control', 'no-store');
       // An app's metadata document is fetched only while the browser waits (requestSignal).
@@ -124,7 +125,7 @@ export const oauthRoutes: RouteModule = {
       if (started.kind === 'consent') page.set('request', started.authorizationId);
       if (started.kind === 'refused') {
         page.set('error', started.error.code);
-        page.set('error_description', started.error.description);
+        page.set('reason', started.refusal);
       }
       ctx.redirect(started.kind === 'redirect' ? started.to : `${CONSENT_PAGE}?${page}`);
     });
