@@ -765,3 +765,60 @@ describe('rate limits on OAuth', () => {
     expect(reply!.json).toEqual({ error: 'slow_down', error_description: expect.stringMatching(/retry after/) });
   });
 });
+
+describe('daily registration quotas', () => {
+  // Small quotas, and the source address from X-Forwarded-For, as behind a reverse proxy.
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startApp({
+      env: {
+        OAUTH_REGISTRATIONS_PER_ADDRESS_PER_DAY: '3',
+        OAUTH_REGISTRATIONS_PER_SCHOOL_PER_DAY: '5',
+        TRUST_PROXY: 'true',
+        LOG_LEVEL: 'warn',
+      },
+    });
+    await app.tenant(SCHOOL, { hosts: [SCHOOL_HOST] });
+    await app.tenant(OTHER, { hosts: [OTHER_HOST] });
+  });
+  afterAll(() => app?.close());
+
+  const register = (address: string, host: string) =>
+    send(app.port, {
+      method: 'POST',
+      path: '/api/oauth/register',
+      host,
+      headers: { 'x-forwarded-for': address },
+      body: { client_name: `app from ${address}`, redirect_uris: [REDIRECT_URI] },
+    });
+  const expectSlowDown = (reply: Awaited<ReturnType<typeof register>>) => {
+    expect(reply.status, reply.text).toBe(429);
+    expect(Number(reply.headers['retry-after'])).toBeGreaterThan(0);
+    expect(reply.json).toEqual({ error: 'slow_down', error_description: expect.stringMatching(/retry after/) });
+  };
+
+  it('keeps one address from using up a school’s day, and one school’s day from stopping another’s', async () => {
+    const registered = () => app.container.get(UnitOfWork).read((r) => r.oauthClients.countSince(''));
+    // One address: its own quota, wherever it registers.
+    for (let i = 0; i < 3; i++) expect((await register('203.0.113.1', SCHOOL_HOST)).status).toBe(201);
+    // Each quota is a member of the RateLimit fields (draft-ietf-httpapi-ratelimit-headers-10).
+    const counted = await register('198.51.100.9', OTHER_HOST);
+    expect(counted.headers['ratelimit-policy']).toBe(
+      '"oauth-register";q=60;w=600, "oauth-register-address";q=3;w=86400, "oauth-register-school";q=5;w=86400',
+    );
+    expect(counted.headers.ratelimit).toMatch(
+      /^"oauth-register";r=59;t=\d+, "oauth-register-address";r=2;t=\d+, "oauth-register-school";r=4;t=\d+$/,
+    );
+    expectSlowDown(await register('203.0.113.1', SCHOOL_HOST));
+    expectSlowDown(await register('203.0.113.1', OTHER_HOST));
+    // Other addresses fill the school's day: two more there, then it is full for everyone.
+    for (const address of ['198.51.100.1', '198.51.100.2']) {
+      expect((await register(address, SCHOOL_HOST)).status).toBe(201);
+    }
+    expectSlowDown(await register('198.51.100.3', SCHOOL_HOST));
+    // Another school's host, and the shared address, still register.
+    expect((await register('198.51.100.3', OTHER_HOST)).status).toBe(201);
+    expect((await register('198.51.100.4', 'localhost')).status).toBe(201);
+    expect(await registered()).toBe(8);
+  });
+});
