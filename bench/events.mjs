@@ -1,5 +1,6 @@
 // npm run bench:events — events from commit to receipt on one `desk serve` (embedded SQLite, pinned
-// to one core when taskset works), as a webhook receiver and a stream subscriber see them:
+// to CPU 0 when taskset works, this script with its writer, receiver, subscribers and the load
+// generator on CPU 1), as a webhook receiver and a stream subscriber see them:
 //
 // 1. Delay: loans are issued and returned through the action surface at BENCH_EVENTS_RATE writes a
 //    second (default 200) for BENCH_SECONDS (default 10); each write is one event. The delay of an
@@ -14,16 +15,20 @@
 import { createServer, request } from 'node:http';
 import { loadavg } from 'node:os';
 import {
+  LOAD_CORE,
   PINNING,
   SERVER_CORE,
   load,
   loadGenerator,
   prepareInstall,
+  pinThisProcess,
   printTable,
   rssMb,
   startDesk,
   untilReady,
 } from './support.mjs';
+
+pinThisProcess(LOAD_CORE); // the writer, receiver and subscribers stay off the server's CPU
 
 const RATE = Number(process.env.BENCH_EVENTS_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -82,7 +87,7 @@ await untilReady(server);
 const origin = server.url;
 const key = install.key;
 console.log(
-  `Events on one desk serve (SQLite), ${PINNING ? `server pinned to core ${SERVER_CORE}` : 'not pinned'}; load generator: ${loadGenerator()}`,
+  `Events on one desk serve (SQLite), ${PINNING ? `server pinned to CPU ${SERVER_CORE}, this script and the load generator to CPU ${LOAD_CORE}` : 'not pinned'}; load generator: ${loadGenerator()}`,
 );
 
 // The loans to cycle through: each write issues or returns one, so each is one event.

@@ -6,14 +6,25 @@
 // Requests are timed one at a time (p50/p99 per case). By default they go through the compiled use
 // cases resolved from buildContainer (dist/), as the console route calls them; with BENCH_VIA_HTTP=1
 // they go through the real routes of a running `desk serve` (GET /api/loans/inventory and the legacy
-// GET /api/loans) with a signed-in session. The target (20 ms p99 on SQLite) is reported, never
+// GET /api/loans) with a signed-in session, the server pinned to CPU 0 and this script (the client)
+// to CPU 1 (npm run bench:inventory-tail measures the same routes under wrk with GC and event-loop
+// figures). The target (20 ms p99 on SQLite) is reported, never
 // enforced: this is a measurement, not a test. BENCH_SECONDS sets the time per case (default 1.5);
 // BENCH_DATABASES=sqlite or =postgres runs one of the two.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import 'reflect-metadata';
-import { desk, reportLatency, scratchDatabase, startDesk, timeCalls } from './support.mjs';
+import {
+  LOAD_CORE,
+  SERVER_CORE,
+  desk,
+  pinThisProcess,
+  reportLatency,
+  scratchDatabase,
+  startDesk,
+  timeCalls,
+} from './support.mjs';
 
 const { buildContainer } = await import('../dist/bootstrap/container.js');
 const { loadConfig } = await import('../dist/bootstrap/load-config.js');
@@ -31,6 +42,7 @@ const TARGET_MS = 20;
 const SLUG = 'big';
 const PAGE_SIZE = 100;
 const PASSWORD = 'bench password, long enough';
+if (VIA_HTTP) pinThisProcess(LOAD_CORE); // the client stays off the server's CPU
 
 /** The filters of seed §4.4 as the console sends them; the first four are the issue's cases. */
 const FILTERS = [
@@ -100,7 +112,7 @@ async function httpClient(dir, mode, env) {
     env,
     PASSWORD,
   );
-  const server = await startDesk(dir, { LOG_LEVEL: 'silent', ...env }, mode);
+  const server = await startDesk(dir, { LOG_LEVEL: 'silent', ...env }, mode, { core: SERVER_CORE });
   const headers = { 'x-tenant-slug': SLUG, 'content-type': 'application/json' };
   const login = await fetch(`${server.url}/api/auth/login`, {
     method: 'POST',

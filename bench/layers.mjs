@@ -1,8 +1,8 @@
 // npm run bench:layers — what each layer of Desk's HTTP app costs a request, over HTTP. For each case
 // (GET /api/health/version, GET /api/v1/ping with a key) it serves a ladder of apps, each adding one
 // real part to the one before (bench/layers-server.mjs: bare Koa, the request frame, the log and
-// metrics, readiness and the host rule, the key guard, the real handler), pinned to one core, loads
-// each with wrk from the other, and prints the microseconds a request spends in each part: the
+// metrics, readiness and the host rule, the key guard, the real handler), pinned to CPU 0, loads
+// each with wrk from CPU 1 (this script too), and prints the microseconds a request spends in each part: the
 // difference of 1/throughput between a step and the one before. The bare node:http floor is measured
 // in the same run. Each step is measured BENCH_ROUNDS times (default 3), the rounds taken in turn over
 // every step so that a busy moment hits them alike, and its best round counts. Noise is still a few
@@ -14,6 +14,7 @@ import {
   load,
   pinThisProcess,
   prepareInstall,
+  printAffinity,
   printTable,
   scratchDir,
   spawnServer,
@@ -52,6 +53,7 @@ async function layered(step) {
     env,
     core: SERVER_CORE,
     logFile: join(logs, 'stderr.log'),
+    what: 'layers-server step',
   });
 }
 
@@ -105,6 +107,7 @@ const measurements = [
   ...ladders.flatMap(({ steps }) => steps.map(([, step, request]) => stepOnce(step, request))),
 ];
 const [floor, ...rates] = await bestOf(measurements);
+printAffinity(); // the first reading of each process kind; every load checked its own
 console.log(`bare node:http: ${Math.round(floor)} req/s (${(1e6 / floor).toFixed(1)} µs a request), best of ${ROUNDS}`);
 
 let next = 0;

@@ -1,6 +1,8 @@
 // npm run bench:profile -- [case] — where a request's time goes. Starts `desk serve` (school data,
-// rate limits off) under `node --cpu-prof`, pinned to core 1, puts it under load from core 0 for
-// BENCH_SECONDS (default 10), stops it, and prints the top entries of the CPU profile by self time:
+// rate limits off) under `node --cpu-prof`, pinned to CPU 0, puts it under load (wrk, or autocannon
+// in this script, which runs on CPU 1 like the generator) for BENCH_SECONDS (default 10), checks
+// that the server, the generator and this script stayed on their CPUs, stops the server, and prints
+// the top entries of the CPU profile by self time:
 // per function, and summed per package or source folder. Cases: ping (default), tools-list,
 // tools-call, version, inventory (the console's default page, signed in). BENCH_SIZE=district
 // profiles on district data (200,000 loans; seeding takes about half a minute).
@@ -11,14 +13,23 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
-import { prepareInstall } from './support.mjs';
+import {
+  LOAD_CORE,
+  SERVER_CORE,
+  checkAffinity,
+  load as loadWith,
+  onCore,
+  pinThisProcess,
+  prepareInstall,
+  printAffinity,
+} from './support.mjs';
 
 const CASE = process.argv[2] ?? 'ping';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TOP = Number(process.env.BENCH_TOP ?? 25);
 
 const MAIN = new URL('../dist/main.js', import.meta.url).pathname;
+pinThisProcess(LOAD_CORE); // this script (seeding, and autocannon when wrk is missing) stays off the server's CPU
 const { dir, key, admin } = prepareInstall({
   size: process.env.BENCH_SIZE ?? 'school',
   admin: CASE === 'inventory',
@@ -28,11 +39,7 @@ const { dir, key, admin } = prepareInstall({
 const profiles = mkdtempSync(join(tmpdir(), 'desk-prof-'));
 
 const child = spawn(
-  'taskset',
-  [
-    '-c',
-    '1',
-    process.execPath,
+  ...onCore(SERVER_CORE, process.execPath, [
     '--cpu-prof',
     `--cpu-prof-dir=${profiles}`,
     MAIN,
@@ -40,7 +47,7 @@ const child = spawn(
     '--embedded-db',
     '--port',
     '0',
-  ],
+  ]),
   {
     cwd: dir,
     env: {
@@ -71,11 +78,11 @@ for (let i = 0; i < 100 && (await fetch(`${url}/api/health/ready`)).status !== 2
 const rpc = (method, params) => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params });
 const mcp = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
 const CASES = {
-  ping: { url: `${url}/api/v1/ping`, headers: { 'x-api-key': key } },
-  version: { url: `${url}/api/health/version` },
-  'tools-list': { url: `${url}/api/mcp`, method: 'POST', headers: mcp, body: rpc('tools/list', {}) },
+  ping: { path: '/api/v1/ping', headers: { 'x-api-key': key } },
+  version: { path: '/api/health/version' },
+  'tools-list': { path: '/api/mcp', method: 'POST', headers: mcp, body: rpc('tools/list', {}) },
   'tools-call': {
-    url: `${url}/api/mcp`,
+    path: '/api/mcp',
     method: 'POST',
     headers: mcp,
     body: rpc('tools/call', { name: 'loans.list', arguments: { pageSize: 50 } }),
@@ -89,14 +96,16 @@ if (CASE === 'inventory') {
   });
   if (res.status !== 200) throw new Error(`sign-in answered ${res.status}`);
   const { token } = await res.json();
-  CASES.inventory = { url: `${url}/api/loans/inventory`, headers: { authorization: `Bearer ${token}` } };
+  CASES.inventory = { path: '/api/loans/inventory', headers: { authorization: `Bearer ${token}` } };
 }
-const load = CASES[CASE];
-if (!load) throw new Error(`unknown case ${CASE}: ${Object.keys(CASES).join(', ')}`);
-const result = await autocannon({ ...load, connections: 10, duration: SECONDS });
+const request = CASES[CASE];
+if (!request) throw new Error(`unknown case ${CASE}: ${Object.keys(CASES).join(', ')}`);
+const result = await loadWith({ origin: url, requests: [request], seconds: SECONDS, connections: 10 });
+checkAffinity('desk serve (profiled)', child.pid, SERVER_CORE);
+printAffinity();
 console.log(
-  `${CASE}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
-    `non-2xx ${result.non2xx}, log ${Math.round(logBytes / 1024)} KiB`,
+  `\n${CASE}: ${Math.round(result.rps)} req/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms, ` +
+    `errors ${result.httpErrors + result.socketErrors}, log ${Math.round(logBytes / 1024)} KiB`,
 );
 
 await new Promise((resolve) => {

@@ -5,14 +5,12 @@
  */
 import type { Container } from 'inversify';
 import { EventStreams } from '../adapters/http/event-streams.js';
-import { Logger } from '../adapters/observability/index.js';
 import { EventHub } from '../domain/events/event-hub.js';
-import { WebhookDispatcher } from '../domain/webhooks/webhook-dispatcher.js';
-import { isDatabaseOutage } from '../ports/unit-of-work.js';
 import type { DeskConfig } from '../config/index.js';
 import { BackupScheduler } from './backup-scheduler.js';
 import { MonitorScheduler } from './monitor-scheduler.js';
 import { ReminderScheduler } from './reminder-scheduler.js';
+import { WebhookScheduler } from './webhook-scheduler.js';
 
 export interface Background {
   /** Ends the event streams, stops claiming deliveries and waits briefly for those under way. */
@@ -29,17 +27,8 @@ export interface BackgroundOptions {
 }
 
 export function startBackground(container: Container, options: BackgroundOptions = {}): Background {
-  const log = container.get(Logger);
-  const dispatcher = container.get(WebhookDispatcher);
-  dispatcher.start((notice) => {
-    if (notice.kind === 'disabled') {
-      log.warn({ tenantId: notice.tenantId, webhookId: notice.webhookId, reason: notice.reason }, 'webhook disabled');
-    } else if (isDatabaseOutage(notice.error)) {
-      log.warn({ err: notice.error }, 'webhook deliveries paused: the database is unavailable');
-    } else {
-      log.error({ err: notice.error }, 'webhook delivery failed');
-    }
-  });
+  const webhooks = new WebhookScheduler(container);
+  webhooks.start();
   const hub = container.get(EventHub);
   hub.start();
   const monitors = options.monitors === false ? null : new MonitorScheduler(container);
@@ -52,7 +41,7 @@ export function startBackground(container: Container, options: BackgroundOptions
     async stop() {
       container.get(EventStreams).closeAll();
       hub.stop();
-      await Promise.all([dispatcher.stop(), monitors?.stop(), backups?.stop(), reminders?.stop()]);
+      await Promise.all([webhooks.stop(), monitors?.stop(), backups?.stop(), reminders?.stop()]);
     },
   };
 }

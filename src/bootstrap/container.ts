@@ -81,8 +81,11 @@ const coreModule = (config: DeskConfig) =>
     const guard = new PublicAddressGuard(config.webhookAllowPrivate);
     bind(OutboundGuard).toConstantValue(guard);
     bind(WebhookSender).toConstantValue(new HttpWebhookSender(guard));
-    // OAuth apps' metadata documents: fetched under the same public-address rule as webhooks.
-    bind(ClientMetadataDocuments).toConstantValue(new HttpsClientMetadataDocuments(guard));
+    // OAuth apps' metadata documents: fetched under the same public-address rule as webhooks; what a
+    // refused name resolved to goes to the log, never to whoever asked.
+    bind(ClientMetadataDocuments)
+      .toDynamicValue((ctx) => new HttpsClientMetadataDocuments(guard, ctx.get(Logger)))
+      .inSingletonScope();
     // Monitors: checks resolve through the same public-address rule, at connection time.
     bind(HttpProbe).toConstantValue(new NodeHttpProbe({ lookup: guard.lookup }));
     bind(DataDisk).toConstantValue(new StatfsDataDisk(config.dataDir, config.diskAlertPercent));

@@ -120,6 +120,8 @@ const schema = z.object({
   RATE_LIMIT_ACTIONS_PER_MINUTE: rate.default(60),
   RATE_LIMIT_V1_PER_MINUTE: rate.default(600),
   RATE_LIMIT_SSO_PER_MINUTE: rate.default(30),
+  OAUTH_REGISTRATIONS_PER_ADDRESS_PER_DAY: rate.default(200),
+  OAUTH_REGISTRATIONS_PER_SCHOOL_PER_DAY: rate.default(1_000),
   ALLOWED_ORIGINS: z.string().optional(),
   REQUEST_TIMEOUT_SECONDS: seconds(30),
   HEADERS_TIMEOUT_SECONDS: seconds(10),
@@ -243,6 +245,10 @@ export function loadConfig(req: ConfigRequest): DeskConfig {
       actions: e.RATE_LIMIT_ACTIONS_PER_MINUTE,
       v1: e.RATE_LIMIT_V1_PER_MINUTE,
       sso: e.RATE_LIMIT_SSO_PER_MINUTE,
+    },
+    oauthRegistrations: {
+      perAddressPerDay: e.OAUTH_REGISTRATIONS_PER_ADDRESS_PER_DAY,
+      perSchoolPerDay: e.OAUTH_REGISTRATIONS_PER_SCHOOL_PER_DAY,
     },
     allowedOrigins,
     http: {

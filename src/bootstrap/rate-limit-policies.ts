@@ -1,5 +1,5 @@
 import type { RateLimitPolicies } from '../adapters/http/middleware/rate-limit.js';
-import { OAUTH_RATE_LIMIT_POLICIES } from '../adapters/http/routes/oauth.js';
+import { OAUTH_RATE_LIMIT_POLICIES, registrationQuotas } from '../adapters/http/routes/oauth.js';
 import type { DeskConfig } from '../config/index.js';
 import { SIGN_IN_POLICIES } from '../domain/identity/sign-in.js';
 
@@ -15,7 +15,10 @@ export const rateLimitPolicies = (config: Pick<DeskConfig, 'rateLimits'>): RateL
 });
 
 /** Every policy's name, for the metrics that count refusals (the sign-in lockouts and OAuth's included). */
-export const rateLimitPolicyNames = (config: Pick<DeskConfig, 'rateLimits'>): string[] =>
-  [...Object.values(rateLimitPolicies(config)), ...Object.values(SIGN_IN_POLICIES), ...OAUTH_RATE_LIMIT_POLICIES].map(
-    (p) => p.name,
-  );
+export const rateLimitPolicyNames = (config: Pick<DeskConfig, 'rateLimits' | 'oauthRegistrations'>): string[] =>
+  [
+    ...Object.values(rateLimitPolicies(config)),
+    ...Object.values(SIGN_IN_POLICIES),
+    ...OAUTH_RATE_LIMIT_POLICIES,
+    ...Object.values(registrationQuotas(config)),
+  ].map((p) => p.name);

@@ -64,6 +64,11 @@ export interface DeskConfig {
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Requests per minute; 0 turns the limit off. */
   readonly rateLimits: { readonly mcp: number; readonly actions: number; readonly v1: number; readonly sso: number };
+  /**
+   * OAuth dynamic client registrations a day per source address and per school (the host asked; the
+   * shared address counts as one); 0 turns a quota off. The deployment's own ceiling stands behind.
+   */
+  readonly oauthRegistrations: { readonly perAddressPerDay: number; readonly perSchoolPerDay: number };
   readonly allowedOrigins: readonly string[];
   /** How long a client may take to send a request, and how many connections may be open at once. */
   readonly http: HttpLimits;

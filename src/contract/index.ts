@@ -33,6 +33,13 @@ export {
   type CheckoutReason,
   type CheckoutRule,
 } from '../domain/loans/checkout-rules.js';
+export {
+  AUTHORIZATION_REFUSAL_MESSAGES,
+  AUTHORIZATION_REFUSALS,
+  AUTHORIZATION_REFUSED_GENERIC,
+  isAuthorizationRefusal,
+  type AuthorizationRefusal,
+} from '../domain/oauth/refusals.js';
 export { PERSON_KINDS, type PersonKind } from '../domain/people/person-kinds.js';
 export { RESERVATION_HOLD_CODE } from '../domain/reservations/reservation-codes.js';
 export { isSsoRefusal, SSO_REFUSALS, SSO_REFUSAL_MESSAGES, type SsoRefusal } from '../domain/sso/refusals.js';

@@ -1,6 +1,7 @@
 /**
  * The dependency rule of the hexagon, checked over every import in src:
  * - the domain and the ports import no technology (no adapter, framework, driver or I/O module);
+ * - the domain sets no timer and reads no wall clock: it waits and tells the time through Clock;
  * - a port imports types only, from the domain or another port;
  * - no adapter imports bootstrap or the entry point: the program drives the adapters, never the reverse;
  * - an adapter reaches another adapter only through that adapter's public face, its `index.ts`
@@ -8,7 +9,8 @@
  *   two halves of one, sharing persistence/*.ts);
  * - surfaces run declared use cases only through perform or the catalogue, never `execute` itself;
  * - the browser console (web/src) takes from src only modules that import no package at run time, so
- *   one state machine or list serves both while the bundle gets no zod or inversify.
+ *   one state machine or list serves both while the bundle gets no zod or inversify;
+ * - no modules of src or web/src import each other round, not even for a type or through import().
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -82,6 +84,15 @@ describe('dependency rule', () => {
     expect(offences).toEqual([]);
   });
 
+  it('the domain sets no timer and reads no wall clock: time comes from the Clock port', () => {
+    // A timer in the domain is a wait no test can move (and a Node timer type in its signatures).
+    const TIMERS = /\b(setTimeout|setInterval|setImmediate|Date\.now|performance\.now)\b|new Date\(\)|NodeJS\./;
+    const offences = filesUnder(join(SRC, 'domain'))
+      .filter((file) => TIMERS.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(SRC, file));
+    expect(offences).toEqual([]);
+  });
+
   it('no adapter imports bootstrap or the entry point', () => {
     const offences = offencesOf(filesUnder(join(SRC, 'adapters')), (file, { spec }) => {
       const to = target(file, spec);
@@ -141,6 +152,33 @@ describe('dependency rule', () => {
     };
     fromWeb.forEach(visit);
     expect(offences).toEqual([]);
+  });
+
+  it('no modules import each other round, even for a type or lazily (src and the console)', () => {
+    // A loop makes a module's place unclear; a type that two modules share has a module of its own.
+    const WEB = join(import.meta.dirname, '../../web/src');
+    const files = new Set([...filesUnder(SRC), ...filesUnder(WEB, /\.tsx?$/)].filter((f) => !f.endsWith('.d.ts')));
+    const importsOfFile = (file: string): string[] =>
+      importsOf(file).flatMap(({ spec }) => {
+        if (!spec.startsWith('.')) return [];
+        const base = resolve(dirname(file), spec);
+        const found = [base.replace(/\.js$/, '.ts'), base.replace(/\.js$/, '.tsx'), base].find((f) => files.has(f));
+        return found ? [found] : [];
+      });
+    // Depth-first: a module met again while it is still on the path closes a loop.
+    const loops: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (file: string, path: string[]): void => {
+      state.set(file, 'open');
+      for (const next of importsOfFile(file)) {
+        if (state.get(next) === 'open')
+          loops.push([...path.slice(path.indexOf(next)), next].map((f) => relative(SRC, f)).join(' -> '));
+        else if (!state.has(next)) visit(next, [...path, next]);
+      }
+      state.set(file, 'done');
+    };
+    for (const file of files) if (!state.has(file)) visit(file, [file]);
+    expect(loops).toEqual([]);
   });
 
   it('finds what it checks (the scan itself works)', () => {

@@ -84,6 +84,36 @@ describe('GET /api/openapi.json', () => {
       '503',
     ]);
   });
+
+  it('marks the by-number loan moves deprecated, naming the one route to call, and only those', async () => {
+    type Op = {
+      operationId: string;
+      deprecated?: boolean;
+      'x-desk-alias-of'?: string;
+      description?: string;
+      'x-desk-required': string[];
+      responses: Record<string, unknown>;
+    };
+    const doc = (await consoleClient(app, token).get('/api/openapi.json')).json as {
+      paths: Record<string, Record<string, Op>>;
+    };
+    const ops = Object.values(doc.paths).flatMap((methods) => Object.values(methods));
+    const byId = new Map(ops.map((op) => [op.operationId, op]));
+    const aliases = ops.filter((op) => op.deprecated).map((op) => [op.operationId, op['x-desk-alias-of']]);
+    expect(aliases).toEqual([
+      ['issueLoanByNumber', 'issueLoan'],
+      ['returnLoanByNumber', 'returnLoan'],
+    ]);
+    expect(doc.paths['/api/loans/issue']!.post!.operationId).toBe('issueLoan');
+    expect(doc.paths['/api/loans/return']!.post!.operationId).toBe('returnLoan');
+    for (const [alias, of] of aliases) {
+      const [a, o] = [byId.get(alias!)!, byId.get(of!)!];
+      expect(a.description).toContain('Call that route instead');
+      // What it requires and what it may answer are the one route's.
+      expect(a['x-desk-required']).toEqual(o['x-desk-required']);
+      expect(a.responses).toEqual(o.responses);
+    }
+  });
 });
 
 describe('the browser console’s types', () => {

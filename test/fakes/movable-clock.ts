@@ -1,10 +1,13 @@
-import type { Clock } from '../../src/ports/clock.js';
+import { SystemClock } from '../../src/adapters/system/system-clock.js';
 
-/** The real time plus an offset the test moves forward (a retry due in five minutes, now). */
-export class MovableClock implements Clock {
+/**
+ * The real time plus an offset the test moves forward (a retry due in five minutes, now). Sleeps
+ * take real time: moving the clock makes work due, and the test wakes whoever should look.
+ */
+export class MovableClock extends SystemClock {
   private offsetMs = 0;
 
-  now(): Date {
+  override now(): Date {
     return new Date(Date.now() + this.offsetMs);
   }
 

@@ -12,6 +12,7 @@ import { postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js
 import { send } from '../support/rest.js';
 import {
   authorize,
+  type AuthorizeParams,
   connectApp,
   decide,
   form,
@@ -98,6 +99,50 @@ for (const database of ['sqlite', 'postgres'] as const satisfies readonly TestDa
           client_id_metadata_document_supported: true,
           authorization_response_iss_parameter_supported: true,
         });
+      });
+
+      it('names one issuer and resource whatever case the host is written in', async () => {
+        const shouted = 'North.SCHOOL.example';
+        const metadata = await send(app.port, { path: '/.well-known/oauth-authorization-server', host: shouted });
+        expect(metadata.json.issuer).toBe(originOf(SCHOOL_HOST));
+        expect(metadata.json.token_endpoint).toBe(`${originOf(SCHOOL_HOST)}/api/oauth/token`);
+        const resource = await send(app.port, { path: '/.well-known/oauth-protected-resource/api/mcp', host: shouted });
+        expect(resource.json.resource).toBe(`${originOf(SCHOOL_HOST)}/api/mcp`);
+        // A flow started at the host as one client wrote it ends at the host as another writes it,
+        // and the token works at both: they are one origin.
+        const clientId = await registerClient(app);
+        const { verifier, challenge } = pkce();
+        const { location } = await authorize(app, soundRequest(clientId, challenge), { host: shouted });
+        const allowed = await decide(app, desk.token, location.searchParams.get('request')!, 'allow', {
+          host: shouted,
+        });
+        expect(allowed.status, allowed.text).toBe(200);
+        const back = new URL(allowed.json.redirectTo as string);
+        expect(back.searchParams.get('iss')).toBe(originOf(SCHOOL_HOST));
+        const exchanged = await tokenRequest(
+          app,
+          {
+            grant_type: 'authorization_code',
+            code: back.searchParams.get('code')!,
+            code_verifier: verifier,
+            redirect_uri: REDIRECT_URI,
+            client_id: clientId,
+          },
+          { host: SCHOOL_HOST },
+        );
+        expect(exchanged.status, exchanged.text).toBe(200);
+        for (const host of [SCHOOL_HOST, shouted, SCHOOL_HOST.toUpperCase()]) {
+          expect((await mcpAs(app, exchanged.json.access_token, toolsList, { host })).status, host).toBe(200);
+        }
+        const challengeHeader = await send(app.port, {
+          method: 'POST',
+          path: '/api/mcp',
+          host: shouted,
+          body: toolsList,
+        });
+        expect(challengeHeader.headers['www-authenticate']).toBe(
+          `Bearer resource_metadata="${originOf(SCHOOL_HOST)}/.well-known/oauth-protected-resource/api/mcp"`,
+        );
       });
 
       it('answers 401 from /api/mcp naming the resource metadata, with invalid_token once a bearer was sent', async () => {
@@ -190,17 +235,28 @@ for (const database of ['sqlite', 'postgres'] as const satisfies readonly TestDa
 
       it('never sends the person to an unknown app or a redirect URI the app did not register', async () => {
         const { challenge } = pkce();
-        const cases = [
-          soundRequest('desk_client_unknown', challenge),
-          soundRequest(clientId, challenge, { redirect_uri: 'https://evil.example/callback' }),
-          soundRequest(clientId, challenge, { redirect_uri: undefined }),
-          { ...soundRequest(clientId, challenge), client_id: '' },
+        const cases: [AuthorizeParams, string][] = [
+          [soundRequest('desk_client_unknown', challenge), 'unknown_client'],
+          [
+            soundRequest(clientId, challenge, { redirect_uri: 'https://evil.example/callback' }),
+            'redirect_uri_unregistered',
+          ],
+          // The registered loopback URI with a user name in it: not the app's, whatever the port.
+          [
+            soundRequest(clientId, challenge, { redirect_uri: 'http://evil@127.0.0.1:1234/callback' }),
+            'redirect_uri_unregistered',
+          ],
+          [soundRequest(clientId, challenge, { redirect_uri: undefined }), 'redirect_uri_missing'],
+          [{ ...soundRequest(clientId, challenge), client_id: '' }, 'client_id_missing'],
         ];
-        for (const params of cases) {
+        for (const [params, reason] of cases) {
           const { location } = await authorize(app, params);
           expect(location.origin, JSON.stringify(params)).toBe(originOf());
           expect(location.pathname).toBe('/authorize');
           expect(location.searchParams.get('error')).toMatch(/^invalid_(client|request)$/);
+          // A code the page has its own words for, never a description (anyone could write one there).
+          expect(location.searchParams.get('reason'), JSON.stringify(params)).toBe(reason);
+          expect(location.searchParams.get('error_description')).toBeNull();
           expect(location.searchParams.get('request')).toBeNull();
         }
       });
@@ -211,12 +267,15 @@ for (const database of ['sqlite', 'postgres'] as const satisfies readonly TestDa
           const { location } = await authorize(app, soundRequest(clientId, challenge));
           expect(location.pathname).toBe('/authorize');
           expect(location.searchParams.get('error')).toBe('invalid_client');
-          expect(location.searchParams.get('error_description')).toMatch(/not a public address/);
+          expect(location.searchParams.get('reason')).toBe('client_metadata_unavailable');
+          // Nothing of what the name resolves to (the caller may be anyone), nor any description.
+          expect(location.href).not.toMatch(/resolves|error_description/);
         }
         const malformed = ['https://app.example/', 'https://app.example/a/../client.json', 'https://u:p@app.example/c'];
         for (const clientId of malformed) {
           const { location } = await authorize(app, soundRequest(clientId, challenge));
           expect(location.searchParams.get('error'), clientId).toBe('invalid_client');
+          expect(location.searchParams.get('reason'), clientId).toBe('unknown_client');
         }
       });
 
@@ -429,6 +488,31 @@ for (const database of ['sqlite', 'postgres'] as const satisfies readonly TestDa
         expect(replayed.json.error).toBe('invalid_grant');
         expect((await mcpAs(app, second.json.access_token, toolsList)).status).toBe(401);
         expect((await refresh(second.json.refresh_token)).json.error).toBe('invalid_grant');
+      });
+
+      it('redeems a refresh token only at the origin that issued it', async () => {
+        const connected = await connectApp(app, desk.token, { scope: 'loan.view', host: SCHOOL_HOST });
+        const refresh = (host: string) =>
+          tokenRequest(
+            app,
+            {
+              grant_type: 'refresh_token',
+              refresh_token: connected.tokens.refresh_token,
+              client_id: connected.clientId,
+            },
+            { host },
+          );
+        // Another school's token endpoint, and the shared address's, are other authorization servers.
+        for (const host of [OTHER_HOST, 'localhost']) {
+          const elsewhere = await refresh(host);
+          expect(elsewhere.status, host).toBe(400);
+          expect(elsewhere.json, host).toEqual({ error: 'invalid_grant', error_description: expect.any(String) });
+        }
+        // Refused there, it is still good once where it was issued, and the grant lives on.
+        const home = await refresh(SCHOOL_HOST);
+        expect(home.status, home.text).toBe(200);
+        expect((await mcpAs(app, home.json.access_token, toolsList, { host: SCHOOL_HOST })).status).toBe(200);
+        expect((await mcpAs(app, home.json.access_token, toolsList, { host: OTHER_HOST })).status).toBe(401);
       });
 
       it('answers malformed requests in OAuth’s words, never problem+json', async () => {
@@ -679,5 +763,62 @@ describe('rate limits on OAuth', () => {
     expect(reply!.status).toBe(429);
     expect(Number(reply!.headers['retry-after'])).toBeGreaterThan(0);
     expect(reply!.json).toEqual({ error: 'slow_down', error_description: expect.stringMatching(/retry after/) });
+  });
+});
+
+describe('daily registration quotas', () => {
+  // Small quotas, and the source address from X-Forwarded-For, as behind a reverse proxy.
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startApp({
+      env: {
+        OAUTH_REGISTRATIONS_PER_ADDRESS_PER_DAY: '3',
+        OAUTH_REGISTRATIONS_PER_SCHOOL_PER_DAY: '5',
+        TRUST_PROXY: 'true',
+        LOG_LEVEL: 'warn',
+      },
+    });
+    await app.tenant(SCHOOL, { hosts: [SCHOOL_HOST] });
+    await app.tenant(OTHER, { hosts: [OTHER_HOST] });
+  });
+  afterAll(() => app?.close());
+
+  const register = (address: string, host: string) =>
+    send(app.port, {
+      method: 'POST',
+      path: '/api/oauth/register',
+      host,
+      headers: { 'x-forwarded-for': address },
+      body: { client_name: `app from ${address}`, redirect_uris: [REDIRECT_URI] },
+    });
+  const expectSlowDown = (reply: Awaited<ReturnType<typeof register>>) => {
+    expect(reply.status, reply.text).toBe(429);
+    expect(Number(reply.headers['retry-after'])).toBeGreaterThan(0);
+    expect(reply.json).toEqual({ error: 'slow_down', error_description: expect.stringMatching(/retry after/) });
+  };
+
+  it('keeps one address from using up a school’s day, and one school’s day from stopping another’s', async () => {
+    const registered = () => app.container.get(UnitOfWork).read((r) => r.oauthClients.countSince(''));
+    // One address: its own quota, wherever it registers.
+    for (let i = 0; i < 3; i++) expect((await register('203.0.113.1', SCHOOL_HOST)).status).toBe(201);
+    // Each quota is a member of the RateLimit fields (draft-ietf-httpapi-ratelimit-headers-10).
+    const counted = await register('198.51.100.9', OTHER_HOST);
+    expect(counted.headers['ratelimit-policy']).toBe(
+      '"oauth-register";q=60;w=600, "oauth-register-address";q=3;w=86400, "oauth-register-school";q=5;w=86400',
+    );
+    expect(counted.headers.ratelimit).toMatch(
+      /^"oauth-register";r=59;t=\d+, "oauth-register-address";r=2;t=\d+, "oauth-register-school";r=4;t=\d+$/,
+    );
+    expectSlowDown(await register('203.0.113.1', SCHOOL_HOST));
+    expectSlowDown(await register('203.0.113.1', OTHER_HOST));
+    // Other addresses fill the school's day: two more there, then it is full for everyone.
+    for (const address of ['198.51.100.1', '198.51.100.2']) {
+      expect((await register(address, SCHOOL_HOST)).status).toBe(201);
+    }
+    expectSlowDown(await register('198.51.100.3', SCHOOL_HOST));
+    // Another school's host, and the shared address, still register.
+    expect((await register('198.51.100.3', OTHER_HOST)).status).toBe(201);
+    expect((await register('198.51.100.4', 'localhost')).status).toBe(201);
+    expect(await registered()).toBe(8);
   });
 });

@@ -16,7 +16,7 @@ import { IssueLoan } from '../../src/domain/loans/issue-loan.js';
 import { LoanTransitionRunner } from '../../src/domain/loans/loan-transition.js';
 import { ArchivePerson } from '../../src/domain/people/archive-person.js';
 import type { Actor } from '../../src/domain/shared/actor.js';
-import type { Clock } from '../../src/ports/clock.js';
+import { SystemClock } from '../../src/adapters/system/system-clock.js';
 import type { IdGenerator } from '../../src/ports/id-generator.js';
 import type { Repositories } from '../../src/ports/repositories.js';
 import type { UnitOfWork } from '../../src/ports/unit-of-work.js';
@@ -28,7 +28,7 @@ import { asCalled } from '../fakes/as-called.js';
 
 warnIfPostgresSkipped();
 
-const clock: Clock = { now: () => new Date() };
+const clock = new SystemClock();
 const ids: IdGenerator = { next: () => randomUUID() };
 /** Long enough for a blocked transaction to show it is blocked; well inside the 5 s lock timeout. */
 const WAIT_MS = 300;

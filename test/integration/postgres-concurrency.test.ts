@@ -13,7 +13,7 @@ import { LoanTransitionRunner } from '../../src/domain/loans/loan-transition.js'
 import type { Actor } from '../../src/domain/shared/actor.js';
 import { DomainError } from '../../src/domain/shared/errors.js';
 import type { Tenant } from '../../src/domain/tenants/tenant.js';
-import type { Clock } from '../../src/ports/clock.js';
+import { SystemClock } from '../../src/adapters/system/system-clock.js';
 import type { IdGenerator } from '../../src/ports/id-generator.js';
 import type { UnitOfWork } from '../../src/ports/unit-of-work.js';
 import { aGroup, aLoan, aPerson, aTenant } from '../support/builders.js';
@@ -30,7 +30,7 @@ import { asCalled } from '../fakes/as-called.js';
 warnIfPostgresSkipped();
 
 const ROUNDS = 20;
-const clock: Clock = { now: () => new Date() };
+const clock = new SystemClock();
 const ids: IdGenerator = { next: () => randomUUID() };
 const issueLoan = (uow: UnitOfWork, idGen: IdGenerator = ids) =>
   asCalled(IssueLoan, new LoanTransitionRunner(uow, clock, idGen), clock);

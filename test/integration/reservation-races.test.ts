@@ -17,7 +17,7 @@ import { CreateReservation } from '../../src/domain/reservations/create-reservat
 import type { Actor } from '../../src/domain/shared/actor.js';
 import { DomainError } from '../../src/domain/shared/errors.js';
 import type { Tenant } from '../../src/domain/tenants/tenant.js';
-import type { Clock } from '../../src/ports/clock.js';
+import { SystemClock } from '../../src/adapters/system/system-clock.js';
 import type { IdGenerator } from '../../src/ports/id-generator.js';
 import type { UnitOfWork } from '../../src/ports/unit-of-work.js';
 import { asCalled } from '../fakes/as-called.js';
@@ -37,7 +37,7 @@ const BOOK_CHILD = fileURLToPath(new URL('../support/sqlite-race-child.mjs', imp
 const COMPILED = fileURLToPath(new URL('../../dist/domain/reservations/create-reservation.js', import.meta.url));
 const HOLD_MS = 400;
 const ROUNDS = 20;
-const clock: Clock = { now: () => new Date() };
+const clock = new SystemClock();
 const ids: IdGenerator = { next: () => randomUUID() };
 
 /** A window tomorrow, an hour long. */

@@ -12,6 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PgUnitOfWork } from '../../src/adapters/persistence/postgres/pg-unit-of-work.js';
+import { SystemClock } from '../../src/adapters/system/system-clock.js';
 import { insuranceSetting } from '../../src/domain/accounts/insurance.js';
 import { RecordCharge } from '../../src/domain/accounts/record-charge.js';
 import type { Actor } from '../../src/domain/shared/actor.js';
@@ -148,7 +149,7 @@ describe('the last claim, raced', () => {
             }),
           read: <T>(work: (r: Repositories) => Promise<T>) => inner.read(work),
         });
-      const clock = { now: () => new Date() };
+      const clock = new SystemClock();
       const ids = { next: () => randomUUID() };
       const charges = [subject.uow, new PgUnitOfWork(second)].map((uow) => new RecordCharge(holding(uow), clock, ids));
       const results = await Promise.all(

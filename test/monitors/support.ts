@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestApp } from '../support/app.js';
 import { send, type Reply } from '../support/rest.js';
-import type { Clock } from '../../src/ports/clock.js';
+import { SystemClock } from '../../src/adapters/system/system-clock.js';
 
 export type Surface = 'console' | 'v1';
 
@@ -150,9 +150,9 @@ export function makePki(days: number): TestPki {
 }
 
 /** The system clock plus an offset: `advance` moves the service's "now" forward without waiting. */
-export class OffsetClock implements Clock {
+export class OffsetClock extends SystemClock {
   private offsetMs = 0;
-  now(): Date {
+  override now(): Date {
     return new Date(Date.now() + this.offsetMs);
   }
   advance(seconds: number): void {

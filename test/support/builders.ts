@@ -199,6 +199,7 @@ export const aConfig = (o: Partial<DeskConfig> = {}): DeskConfig => ({
   channel: 'stable',
   logLevel: 'silent',
   rateLimits: { mcp: 60, actions: 60, v1: 600, sso: 30 },
+  oauthRegistrations: { perAddressPerDay: 200, perSchoolPerDay: 1_000 },
   allowedOrigins: [],
   http: { requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, keepAliveTimeoutMs: 5_000, maxConnections: 10_000 },
   importMaxBytes: 256 * 1024 * 1024,

@@ -47,6 +47,18 @@ describe('redirect URIs', () => {
     expect(redirectMatches(registered, 'http://localhost:61234/callback')).toBe(false);
     expect(redirectMatches(registered, 'http://127.0.0.1:61234/callback?x=1')).toBe(false);
   });
+
+  it('never matches a loopback URI that carries a user name or password, which registration refuses too', () => {
+    const registered = ['http://127.0.0.1/callback', 'http://localhost:8080/cb'];
+    for (const presented of [
+      'http://evil@127.0.0.1:1234/callback',
+      'http://evil:pw@127.0.0.1/callback',
+      'http://:pw@127.0.0.1:1234/callback',
+      'http://evil@localhost:8080/cb',
+    ]) {
+      expect(redirectMatches(registered, presented), presented).toBe(false);
+    }
+  });
 });
 
 describe('client ID metadata document URLs', () => {

@@ -10,6 +10,9 @@ import { AesSecretBox } from '../../src/adapters/system/aes-secret-box.js';
 import { startSmtp, type TestSmtp } from '../support/smtp.js';
 import { startReceiver, verified } from '../support/receiver.js';
 import { HttpWebhookSender, retryAfterMs } from '../../src/adapters/outbound/http-webhook-sender.js';
+import { HttpsClientMetadataDocuments } from '../../src/adapters/outbound/https-client-metadata.js';
+import { PinoLogger } from '../../src/adapters/observability/index.js';
+import { ClientMetadataUnavailable } from '../../src/ports/client-metadata.js';
 
 const key = () => randomBytes(32).toString('base64url');
 
@@ -96,6 +99,25 @@ describe('PublicAddressGuard', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe('HttpsClientMetadataDocuments', () => {
+  it('tells whoever asked only that a host is not public, and logs what the name resolved to', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const log = new PinoLogger('info', { destination: { write: (line: string) => void lines.push(JSON.parse(line)) } });
+    const documents = new HttpsClientMetadataDocuments(new PublicAddressGuard(false), log);
+    const error = await documents.fetch('https://localhost:1/oauth/client.json').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ClientMetadataUnavailable);
+    // An anonymous caller learns nothing of the internal network: not what the name resolves to.
+    expect((error as ClientMetadataUnavailable).reason).toBe('localhost is not a public address');
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 'warn',
+        host: 'localhost',
+        detail: expect.stringMatching(/^localhost resolves to (127\.0\.0\.1|::1), which is not a public address$/),
+      }),
+    ]);
   });
 });
 

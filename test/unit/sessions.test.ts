@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryRateLimiter } from '../../src/adapters/rate-limit/memory-rate-limiter.js';
 import { JoseSessionTokens } from '../../src/adapters/system/jose-session-tokens.js';
 import { AuthenticateSession } from '../../src/domain/identity/authenticate-session.js';
-import { SignIn, SIGN_IN_POLICIES, TooManyAttempts } from '../../src/domain/identity/sign-in.js';
+import { SignIn, TooManyAttempts } from '../../src/domain/identity/sign-in.js';
 import { SignOut } from '../../src/domain/identity/sign-out.js';
 import { aGroup, aUser } from '../support/builders.js';
 import { FakePasswordHasher } from '../fakes/fake-password-hasher.js';
@@ -113,23 +113,46 @@ describe('SignIn and AuthenticateSession', () => {
     expect(w.uow.snapshot().sessions).toEqual([]);
   });
 
-  it('locks an account after too many failures, even for the right password, and not other accounts', async () => {
+  const attempt = (w: Awaited<ReturnType<typeof sessionWorld>>, email: string, password: string, address: string) =>
+    w.signIn.execute(w.tenant, { email, password }, { address }).catch((e: unknown) => e);
+
+  it('locks a guesser out of an account after 10 failures from their address, never the owner at another', async () => {
     const w = await sessionWorld();
     const other = aUser({ email: 'other@school.example', role: 'technician' });
     await w.seed(async (r, t) => r.users.create(t, other, await new FakePasswordHasher().hash(PASSWORD)));
-    for (let i = 0; i < SIGN_IN_POLICIES.account.limit; i++) {
-      await expect(
-        w.signIn.execute(w.tenant, { email: w.teacher.email, password: `wrong ${i}` }, { address: `10.0.0.${i}` }),
-      ).rejects.toEqual(domainError('unauthorized'));
+    for (let i = 0; i < 10; i++) {
+      expect(await attempt(w, w.teacher.email, `wrong ${i}`, '203.0.113.9')).toEqual(domainError('unauthorized'));
     }
-    const locked = await w.signIn
-      .execute(w.tenant, { email: w.teacher.email, password: PASSWORD }, { address: '10.9.9.9' })
-      .catch((e: unknown) => e);
+    // From the guesser's address the account is locked, even for the right password...
+    const locked = await attempt(w, w.teacher.email, PASSWORD, '203.0.113.9');
     expect(locked).toBeInstanceOf(TooManyAttempts);
     expect((locked as TooManyAttempts).retryAfterSeconds).toBeGreaterThan(0);
-    await expect(
-      w.signIn.execute(w.tenant, { email: other.email, password: PASSWORD }, { address: '10.9.9.9' }),
-    ).resolves.toBeDefined();
+    expect((locked as TooManyAttempts).policies).toEqual(['login-account']);
+    // ...while the owner, from their own address, signs in, and other accounts from there do too.
+    expect(await attempt(w, w.teacher.email, PASSWORD, '198.51.100.4')).toMatchObject({ user: { id: w.teacher.id } });
+    expect(await attempt(w, other.email, PASSWORD, '203.0.113.9')).toMatchObject({ user: { id: other.id } });
+  });
+
+  it('counts nothing towards the account everywhere while a guesser hammers at its own lock', async () => {
+    const w = await sessionWorld();
+    for (let i = 0; i < 200; i++) await attempt(w, w.teacher.email, `wrong ${i}`, '203.0.113.9');
+    expect(await attempt(w, w.teacher.email, PASSWORD, '198.51.100.4')).toMatchObject({ user: { id: w.teacher.id } });
+  });
+
+  it('locks the account everywhere only after 100 failures from ten addresses or more', async () => {
+    const w = await sessionWorld();
+    for (let a = 0; a < 10; a++) {
+      for (let i = 0; i < 10; i++) {
+        expect(await attempt(w, w.teacher.email, `wrong ${a}.${i}`, `10.0.${a}.1`)).toEqual(
+          domainError('unauthorized'),
+        );
+      }
+    }
+    // Guessing spread this wide is stopped at the account, for 15 minutes, wherever the next try is from.
+    const locked = await attempt(w, w.teacher.email, PASSWORD, '198.51.100.4');
+    expect(locked).toBeInstanceOf(TooManyAttempts);
+    expect((locked as TooManyAttempts).policies).toEqual(['login-account-all']);
+    expect((locked as TooManyAttempts).retryAfterSeconds).toBeLessThanOrEqual(15 * 60);
   });
 
   it('refuses an inactive user', async () => {

@@ -83,6 +83,18 @@ describe('SystemClock and UuidIdGenerator', () => {
     expect(now).toBeLessThanOrEqual(Date.now());
   });
 
+  it('sleeps for the time asked, and a cancelled sleep ends at once without rejecting', async () => {
+    const clock = new SystemClock();
+    const started = Date.now();
+    await clock.sleep(30);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(29);
+    const cancel = new AbortController();
+    const long = clock.sleep(60_000, cancel.signal);
+    cancel.abort();
+    await expect(long).resolves.toBeUndefined();
+    await expect(clock.sleep(60_000, AbortSignal.abort())).resolves.toBeUndefined();
+  });
+
   it('makes distinct v4 UUIDs', () => {
     const ids = new UuidIdGenerator();
     const a = ids.next();

@@ -1,7 +1,9 @@
 /**
  * The webhook delivery worker against the in-memory repositories and a recording sender: the order
- * of deliveries, events of kinds a webhook does not take, and a webhook deleted or turned off while
- * its events are being sent. (test/events/webhooks.test.ts drives the real thing over HTTP.)
+ * of deliveries, events of kinds a webhook does not take, a webhook deleted or turned off while its
+ * events are being sent, and its waits (the hold for the next commit, the grace of a stop). Time is
+ * a FixedClock the test moves: the worker waits on the Clock port, never on a timer of its own.
+ * (test/events/webhooks.test.ts drives the real thing over HTTP.)
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -32,6 +34,9 @@ class RecordingSender extends WebhookSender {
     return { statusCode: 204, durationMs: 1, error: null, retryAfterMs: null, refused: false };
   }
 }
+
+/** Lets the worker do all it can without time passing (the memory fakes settle in one turn). */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 /** A signal nobody fires: the test wakes the worker itself. */
 class QuietSignal extends EventSignal {
@@ -86,15 +91,24 @@ async function world(events: EventKind[]) {
   );
   const stored = () => uow.read((r) => r.webhooks.findById(tenant.id, webhook.id));
   const log = () => uow.read((r) => r.webhooks.listAttempts(tenant.id, webhook.id, { page: 1, pageSize: 100 }));
-  /** Runs the worker until it has nothing left to do. */
+  /** Moves the clock `ms` forward, 10 ms at a time, letting the worker run at each step. */
+  const run = async (ms: number) => {
+    for (let passed = 0; passed < ms; passed += 10) {
+      clock.advance(10);
+      await settle();
+    }
+  };
+  /** Runs the worker until its webhook has caught up with the outbox and its progress is written. */
   const drain = async () => {
     dispatcher.start();
-    await expect
-      .poll(async () => (await stored())?.cursor ?? -1, { timeout: 5_000 })
-      .toBe(await uow.read((r) => r.outbox.newestId(tenant.id)));
+    const newest = await uow.read((r) => r.outbox.newestId(tenant.id));
+    for (let waited = 0; ((await stored())?.cursor ?? -1) !== newest; waited += 100) {
+      expect(waited, 'the worker catches up within 5 s of clock time').toBeLessThan(5_000);
+      await run(100);
+    }
     await dispatcher.stop();
   };
-  return { uow, tenant, sender, dispatcher, append, stored, log, drain };
+  return { uow, tenant, clock, sender, dispatcher, append, stored, log, run, drain };
 }
 
 describe('WebhookDispatcher', () => {
@@ -137,10 +151,44 @@ describe('WebhookDispatcher', () => {
       }
     };
     w.dispatcher.start();
-    await new Promise((r) => setTimeout(r, 300));
+    await w.run(300);
     await w.dispatcher.stop();
     // What went out before the next write of its progress (every 25 or 50 ms), never the backlog.
     expect(w.sender.sent.length).toBeLessThanOrEqual(26);
     expect((await w.stored())!.enabled).toBe(false);
+  });
+
+  it('keeps a caught-up webhook a moment for the next commit, then writes its progress with the release', async () => {
+    const w = await world(['loan.issued']);
+    await w.append('loan.issued', 5);
+    w.dispatcher.start();
+    await settle();
+    expect(w.sender.sent).toHaveLength(5);
+    // Fewer successes than a batch (12), and no time passed (50 ms): written later, with the release.
+    expect((await w.stored())!.cursor).toBe(0);
+    w.clock.advance(249);
+    await settle();
+    expect((await w.stored())!.cursor).toBe(0);
+    // The hold (250 ms) is over: the worker lets the webhook go, its cursor written.
+    w.clock.advance(1);
+    await settle();
+    expect((await w.stored())!.cursor).toBe(5);
+    await w.dispatcher.stop();
+  });
+
+  it('on stop, waits for a delivery under way until its grace runs out on the clock', async () => {
+    const w = await world(['loan.issued']);
+    await w.append('loan.issued', 1);
+    w.sender.before = () => new Promise(() => undefined); // a receiver that never answers
+    w.dispatcher.start();
+    await settle();
+    let stopped = false;
+    const stopping = w.dispatcher.stop(5_000).then(() => (stopped = true));
+    w.clock.advance(4_999);
+    await settle();
+    expect(stopped).toBe(false);
+    w.clock.advance(1);
+    await stopping;
+    expect(w.sender.sent).toHaveLength(0);
   });
 });

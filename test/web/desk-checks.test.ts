@@ -1,7 +1,8 @@
 /**
  * The checks at the desk in a real browser (issue 23, section 5): an administrator sets them on the
  * Loaner year page; at the scan desk a warning shows its reasons beside the scanned serial and one
- * key (Enter) issues it anyway; a block shows why and no key lifts it; the database is checked
+ * key (Enter) issues it anyway; a block shows why and no key lifts it; the Loans page's issue dialog
+ * asks the same through the same flow (issue 28: "Issue anyway", or a disabled Issue for a block); the database is checked
  * through the REST API as an integrator would. The settings page passes the page checks (axe, both
  * themes, 390 px).
  */
@@ -106,6 +107,58 @@ describe.skipIf(!browserAvailable)('the checks at the desk in a browser', () => 
     await page.context().close();
   }, 120_000);
 
+  /** Opens the issue dialog of a loan's row on the Loans page and chooses the pupil as its holder. */
+  async function openDialog(loan: ApiLoan, pupil: { name: string }) {
+    const { page } = await web.open(desk, `/loans?q=${encodeURIComponent(loan.serial)}`);
+    await page.getByRole('button', { name: `Issue loan ${loan.number}`, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: new RegExp(`Issue loan ${loan.number}`) });
+    await dialog.getByLabel('Find the holder').fill(pupil.name);
+    await dialog
+      .getByRole('list', { name: 'Matches for Find the holder' })
+      .getByRole('button', { name: pupil.name })
+      .first()
+      .click();
+    await dialog.getByText(`Chosen: ${pupil.name}`, { exact: false }).waitFor();
+    return { page, dialog };
+  }
+
+  it("warns in the Loans page's issue dialog, issues anyway when told to; a block is shown and the issue disabled", async () => {
+    const [held, warned, blocked] = (await loans({ status: 'AVAILABLE', pageSize: 100 })).loans.slice(0, 3);
+    const { people } = await action<{ people: { id: string; name: string }[] }>('people.search', {
+      q: 'o',
+      kind: 'PUPIL',
+      limit: 50,
+    });
+    const holders = new Set((await loans({ status: 'ISSUED', pageSize: 100 })).loans.map((l) => l.holder?.id));
+    const pupil = people.find((p) => !holders.has(p.id))!;
+    await action('loans.issue', { number: held!.number, holderId: pupil.id });
+    await setLoansCheck('Warn', 1);
+
+    const first = await openDialog(warned!, pupil);
+    await first.dialog.getByRole('button', { name: 'Issue', exact: true }).click();
+    const alert = first.dialog.getByRole('alert');
+    await expect.poll(() => alert.textContent()).toMatch(/Before issuing, the school asks you to check:/);
+    expect(await alert.locator('li').allTextContents()).toEqual(['1 loan out already (the school checks at 1)']);
+    // Not issued until the desk says so.
+    expect((await loans({ q: warned!.serial })).loans[0]).toMatchObject({ status: 'AVAILABLE' });
+    await first.dialog.getByRole('button', { name: 'Issue anyway' }).click();
+    await expect.poll(() => first.dialog.count()).toBe(0);
+    expect((await loans({ q: warned!.serial })).loans[0]).toMatchObject({ status: 'ISSUED', holder: { id: pupil.id } });
+    await first.page.context().close();
+
+    await setLoansCheck('Block', 2);
+    const second = await openDialog(blocked!, pupil);
+    await second.dialog.getByRole('button', { name: 'Issue', exact: true }).click();
+    const refusal = second.dialog.getByRole('alert');
+    await expect.poll(() => refusal.textContent()).toMatch(/The school's checks do not allow this loan:/);
+    expect(await refusal.locator('li').allTextContents()).toEqual([
+      '2 loans out already (the school checks at 2) (blocks the loan)',
+    ]);
+    expect(await second.dialog.getByRole('button', { name: 'Issue', exact: true }).isDisabled()).toBe(true);
+    expect((await loans({ q: blocked!.serial })).loans[0]).toMatchObject({ status: 'AVAILABLE' });
+    await second.page.context().close();
+  }, 120_000);
+
   it('says when a booking needs the scanned unit within a day, and overrides it with one key', async () => {
     const available = (await loans({ status: 'AVAILABLE', pageSize: 100 })).loans;
     // The group with the fewest free units, all of them booked from an hour from now.
@@ -143,6 +196,46 @@ describe.skipIf(!browserAvailable)('the checks at the desk in a browser', () => 
     expect((await loans({ q: unit.serial })).loans[0]).toMatchObject({ status: 'AVAILABLE' });
     await page.keyboard.press('Enter');
     await expect.poll(() => newest.textContent()).toMatch(new RegExp(`Issued loan ${unit.number} .*\\(confirmed\\)`));
+    expect((await loans({ q: unit.serial })).loans[0]).toMatchObject({ status: 'ISSUED', holder: { id: pupil.id } });
+    await page.context().close();
+  }, 120_000);
+
+  it('asks in turn when the checks warn and a booking needs the unit, and issues with both agreed to', async () => {
+    const available = (await loans({ status: 'AVAILABLE', pageSize: 100 })).loans;
+    const byGroup = new Map<string, ApiLoan[]>();
+    for (const l of available) byGroup.set(l.groupId, [...(byGroup.get(l.groupId) ?? []), l]);
+    const [groupId, free] = [...byGroup].sort((a, b) => a[1].length - b[1].length)[0]!;
+    const { people } = await action<{ people: { id: string; name: string }[] }>('people.search', {
+      q: 'i',
+      kind: 'PUPIL',
+      limit: 50,
+    });
+    const holders = new Set((await loans({ status: 'ISSUED', pageSize: 100 })).loans.map((l) => l.holder?.id));
+    const pupil = people.find((p) => !holders.has(p.id))!;
+    // One loan out (from another group; past any booking), then every free unit of the group booked.
+    const out = available.find((l) => l.groupId !== groupId)!;
+    await action('loans.issue', { number: out.number, holderId: pupil.id, override: true });
+    const from = new Date(Date.now() + 4 * 60 * 60_000);
+    await action('reservations.create', {
+      groupId,
+      quantity: free.length,
+      from: from.toISOString(),
+      to: new Date(from.getTime() + 60 * 60_000).toISOString(),
+      note: 'Year 8 music',
+    });
+    await setLoansCheck('Warn', 1);
+
+    const unit = free[0]!;
+    const { page, dialog } = await openDialog(unit, pupil);
+    await dialog.getByRole('button', { name: 'Issue', exact: true }).click();
+    await dialog.getByText('Before issuing, the school asks you to check:').waitFor();
+    await dialog.getByRole('button', { name: 'Issue anyway' }).click();
+    // The warning agreed to, the booking is asked next; the warning stays in view.
+    await dialog.getByText(/A booking from .* needs this unit/).waitFor();
+    expect(await dialog.getByText('Before issuing, the school asks you to check:').count()).toBe(1);
+    expect((await loans({ q: unit.serial })).loans[0]).toMatchObject({ status: 'AVAILABLE' });
+    await dialog.getByRole('button', { name: 'Issue anyway' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
     expect((await loans({ q: unit.serial })).loans[0]).toMatchObject({ status: 'ISSUED', holder: { id: pupil.id } });
     await page.context().close();
   }, 120_000);

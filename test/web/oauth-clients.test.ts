@@ -33,6 +33,7 @@ import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprot
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testTls } from '../support/tls.js';
+import { AUTHORIZATION_REFUSAL_MESSAGES, AUTHORIZATION_REFUSED_GENERIC } from '../../src/domain/oauth/refusals.js';
 import {
   browserAvailable,
   expectAccessible,
@@ -471,10 +472,39 @@ describe.skipIf(!browserAvailable)('the official MCP clients connect with OAuth'
     try {
       await page.getByRole('heading', { name: 'This app cannot be connected' }).waitFor();
       expect(new URL(page.url()).origin).toBe(web.server.url);
-      expect(await page.getByRole('alert').textContent()).toMatch(/redirect_uri/);
+      expect(await page.getByRole('alert').textContent()).toBe(
+        AUTHORIZATION_REFUSAL_MESSAGES.redirect_uri_unregistered,
+      );
       await expectAccessible(page, 'the refused request');
     } finally {
       await context.close();
+    }
+  });
+
+  it('says only Desk’s own words on a refused request, whatever its address carries', async () => {
+    // Anyone can send a person a link to Desk's page: a sentence taken from it would be theirs,
+    // on Desk's origin. Known reasons get Desk's sentence, anything else a generic one.
+    const planted = 'Your account is locked. Call 0800 123 456 to unlock it.';
+    const cases: [Record<string, string>, string][] = [
+      [{ error: 'invalid_client', error_description: planted }, AUTHORIZATION_REFUSED_GENERIC],
+      [{ error: 'invalid_request', reason: 'not_a_reason', error_description: planted }, AUTHORIZATION_REFUSED_GENERIC],
+      [
+        { error: 'invalid_client', reason: 'client_metadata_unavailable', error_description: planted },
+        AUTHORIZATION_REFUSAL_MESSAGES.client_metadata_unavailable,
+      ],
+    ];
+    for (const [params, shown] of cases) {
+      const { page, context } = await openPage(
+        web.browser,
+        `${web.server.url}/authorize?${new URLSearchParams(params)}`,
+      );
+      try {
+        await page.getByRole('heading', { name: 'This app cannot be connected' }).waitFor();
+        expect(await page.getByRole('alert').textContent(), JSON.stringify(params)).toBe(shown);
+        expect(await page.locator('body').textContent()).not.toContain('0800');
+      } finally {
+        await context.close();
+      }
     }
   });
 

@@ -9,8 +9,9 @@ import { lazy, Suspense } from 'preact/compat';
 import { useEffect, useMemo } from 'preact/hooks';
 import { onSessionEnded } from './api/client.js';
 import { liveState, restartEvents, startEvents, stopEvents } from './api/events.js';
+import { PageRoutes, type PageProps } from './page-props.js';
 import { Link, location, match, navigate } from './router.js';
-import { navigation, ROUTES, type PageProps } from './routes.js';
+import { navigation, ROUTES } from './routes.js';
 import { ShortcutSheet, useShortcuts } from './shortcuts.js';
 import { me, sessionState, signOut } from './state/session.js';
 import { setTheme, theme, type ThemeChoice } from './theme.js';
@@ -76,7 +77,7 @@ function Shell() {
   const props: PageProps = { params: found?.params ?? {} };
 
   return (
-    <>
+    <PageRoutes.Provider value={ROUTES}>
       <a class="skip-link" href="#main">
         Skip to content
       </a>
@@ -122,7 +123,7 @@ function Shell() {
       <ShortcutSheet />
       <ConfirmHost />
       <NoticeHost />
-    </>
+    </PageRoutes.Provider>
   );
 }
 

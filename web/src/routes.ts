@@ -4,28 +4,9 @@
  * "not for you" answer are all read from this one list. To add a page: a folder under pages/ whose
  * index.tsx exports the page as default, and an entry here.
  */
-import type { ComponentType } from 'preact';
+import type { PageRoute } from './page-props.js';
 import { importKinds } from './pages/settings/import/kinds.js';
 import { can } from './state/session.js';
-
-export interface PageProps {
-  /** The named parts of the address (`/people/:id` → `{id}`). */
-  readonly params: Readonly<Record<string, string>>;
-}
-
-export interface PageRoute {
-  readonly path: string;
-  readonly title: string;
-  readonly load: () => Promise<{ default: ComponentType<PageProps> }>;
-  /** Whether the signed-in user may open it (their permissions and the school's modules). */
-  readonly allowed?: () => boolean;
-  /** Its place in the main navigation, with the link's name. */
-  readonly nav?: { readonly label: string; readonly order: number };
-  /** `g` then this key goes here (see shortcuts.tsx). */
-  readonly shortcut?: string;
-  /** Listed on the Settings page (administration), with what it is for. */
-  readonly settings?: { readonly label: string; readonly description: string; readonly order: number };
-}
 
 export const ROUTES: readonly PageRoute[] = [
   {
@@ -297,10 +278,6 @@ export const ROUTES: readonly PageRoute[] = [
 /** The pages a signed-in user is offered in the navigation, in order. */
 export const navigation = (): PageRoute[] =>
   ROUTES.filter((r) => r.nav && (r.allowed?.() ?? true)).sort((a, b) => a.nav!.order - b.nav!.order);
-
-/** The administration pages a signed-in user is offered on the Settings page, in order. */
-export const settingsPages = (): PageRoute[] =>
-  ROUTES.filter((r) => r.settings && (r.allowed?.() ?? true)).sort((a, b) => a.settings!.order - b.settings!.order);
 
 /** Re-exported for routes: `allowed: () => can('module.loans', 'loan.view')`. */
 export { can };

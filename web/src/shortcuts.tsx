@@ -6,15 +6,13 @@ import { signal } from '@preact/signals';
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { navigate } from './router.js';
 import { ROUTES } from './routes.js';
+import { pageShortcuts } from './state/page-shortcuts.js';
 
 const sheetOpen = signal(false);
 
 const typing = (target: EventTarget | null): boolean =>
   target instanceof HTMLElement &&
   (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
-
-/** Page shortcuts a page adds itself (the scan desk's, say) while it is shown. */
-export const pageShortcuts = signal<readonly { keys: string; does: string }[]>([]);
 
 export function useShortcuts(): void {
   // A layout effect: the listener is in place in the same commit that shows the navigation, so a key

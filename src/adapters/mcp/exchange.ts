@@ -1,5 +1,6 @@
 import { JSONRPCMessageSchema, type JSONRPCErrorResponse, type RequestId } from '@modelcontextprotocol/sdk/types.js';
-import type { AnswerMessage, Reply } from './server.js';
+import type { Reply } from './reply.js';
+import type { AnswerMessage } from './server.js';
 import { RPC, rpcError } from './errors.js';
 import { claimsEnvelope, classify, type McpHeaders } from './lanes.js';
 import { SerializedResult } from './tool-results.js';

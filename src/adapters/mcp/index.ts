@@ -4,7 +4,8 @@
  * message exchange, stdio) through `loadMcp()`, on first use.
  */
 export { mcpCode, mcpFailure, RPC, rpcError, type McpFailureKind } from './errors.js';
-export type { AnswerMessage, McpServer, MessageContext, Reply, ReportUnexpected } from './server.js';
+export type { Reply } from './reply.js';
+export type { AnswerMessage, McpServer, MessageContext, ReportUnexpected } from './server.js';
 export type { Lane, McpHeaders } from './lanes.js';
 export { isModernVersion, MODERN_VERSION } from './versions.js';
 

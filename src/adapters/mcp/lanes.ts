@@ -1,7 +1,7 @@
 import { SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { RPC, rpcError } from './errors.js';
 import { isModernVersion, MODERN_VERSION } from './versions.js';
-import type { Reply } from './server.js';
+import type { Reply } from './reply.js';
 
 /**
  * Which lane one message is served on, and the 2026-07-28 revision's checks that come before any

@@ -8,11 +8,9 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
   type CallToolResult,
   type InitializeResult,
-  type JSONRPCErrorResponse,
   type JSONRPCMessage,
   type JSONRPCRequest,
   type ListToolsResult,
-  type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import { UnknownToolError, type ToolCatalogue } from '../../domain/catalogue/catalogue.js';
@@ -22,6 +20,7 @@ import { isDomainError } from '../../domain/shared/errors.js';
 import type { Metrics, ToolCallOutcome } from '../observability/index.js';
 import { RPC, rpcError } from './errors.js';
 import { DESK_PROTOCOL_VERSIONS, META, type Lane } from './lanes.js';
+import type { MethodResult, Reply } from './reply.js';
 import { DatabaseBusyError, DatabaseUnavailableError } from '../../ports/unit-of-work.js';
 import {
   BUSY_RESULT,
@@ -71,14 +70,7 @@ class RpcError extends Error {
   }
 }
 
-type Result = InitializeResult | ListToolsResult | CallToolResult | SerializedResult | Record<string, never>;
-type Method = (request: JSONRPCRequest, context: MessageContext) => Result | Promise<Result>;
-
-/**
- * The reply to one message: a JSON-RPC error, or a response whose result may already be serialised
- * (SerializedResult; exchange.ts writes replies to text).
- */
-export type Reply = JSONRPCErrorResponse | { readonly jsonrpc: '2.0'; readonly id: RequestId; readonly result: Result };
+type Method = (request: JSONRPCRequest, context: MessageContext) => MethodResult | Promise<MethodResult>;
 
 /** Distinct tool listings kept serialised (one per set of visible tools; a deployment has a handful). */
 const MAX_LISTINGS = 256;

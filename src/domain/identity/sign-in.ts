@@ -16,11 +16,23 @@ import { PASSWORD_MAX_LENGTH, normaliseEmail } from './user.js';
 /** Not `emailInput`: a malformed address is simply not anyone's, and answers like a wrong password. */
 export const signInInput = z.object({ email: text(1, 320), password: exactText(1, PASSWORD_MAX_LENGTH) }).strict();
 
-/** Failed sign-ins allowed per account and per source address in 15 minutes (docs/decisions.md, Identity and access). */
+/**
+ * Failed sign-ins allowed in 15 minutes (docs/decisions.md, Identity and access). The lock falls on
+ * the guesser, not the owner: ten for one account from one address, fifty from one address over all
+ * accounts, and for one account over every address only a ceiling ten times higher, which a guesser
+ * reaches only from ten addresses or more (each address adds at most its ten).
+ */
 export const SIGN_IN_POLICIES = {
+  /** One account, from one source address. */
   account: { name: 'login-account', limit: 10, windowSeconds: 900 },
+  /** One source address, whatever the accounts. */
   address: { name: 'login-address', limit: 50, windowSeconds: 900 },
+  /** One account, from every address together: what stops guessing spread over many addresses. */
+  accountEverywhere: { name: 'login-account-all', limit: 100, windowSeconds: 900 },
 } as const satisfies Record<string, RateLimitPolicy>;
+
+/** A policy and the subject an attempt is counted for under it. */
+type Counted = readonly [RateLimitPolicy, string];
 
 /** Too many failed attempts: refused without checking the password. */
 export class TooManyAttempts extends DomainError {
@@ -36,8 +48,8 @@ export class TooManyAttempts extends DomainError {
 /**
  * Signs a console user in: checks the password (memory-hard hash, the same work for unknown
  * addresses), opens a 12-hour session and returns a token naming it. Only failures count towards
- * the per-account and per-address limits (each attempt is counted first and refunded on success),
- * kept in the shared rate-limit store. At a school whose OpenID provider has passwords off, only
+ * the limits of SIGN_IN_POLICIES (each attempt is counted first and refunded on success), kept in
+ * the shared rate-limit store. At a school whose OpenID provider has passwords off, only
  * school administrators get past a correct password (their way in while the provider is down);
  * everyone else is told to use the provider — after the password check, so a guess learns nothing.
  */
@@ -57,20 +69,17 @@ export class SignIn {
   async execute(tenant: Tenant, input: z.input<typeof signInInput>, from: { address: string }): Promise<SignedIn> {
     const { email, password } = parseInput(signInInput, input);
     const account = `${tenant.id}:${normaliseEmail(email)}`;
+    const fromHere: Counted[] = [
+      [SIGN_IN_POLICIES.account, `${account}|${from.address}`],
+      [SIGN_IN_POLICIES.address, from.address],
+    ];
+    const everywhere: Counted = [SIGN_IN_POLICIES.accountEverywhere, account];
     // Count the attempt before checking the password, so simultaneous guesses cannot all slip past the
-    // limit while the (slow) hash is checked; a successful sign-in gives its count back.
-    const decisions = await Promise.all([
-      this.limiter.consume(SIGN_IN_POLICIES.account, account),
-      this.limiter.consume(SIGN_IN_POLICIES.address, from.address),
-    ]);
-    const policies = [SIGN_IN_POLICIES.account, SIGN_IN_POLICIES.address];
-    const refused = decisions.flatMap((d, i) => (d.allowed ? [] : [{ ...d, policy: policies[i]!.name }]));
-    if (refused.length > 0) {
-      throw new TooManyAttempts(
-        Math.max(...refused.map((d) => d.resetSeconds)),
-        refused.map((d) => d.policy),
-      );
-    }
+    // limit while the (slow) hash is checked; a successful sign-in gives its count back. The count
+    // over every address comes only after this address's own limits let the attempt through, so a
+    // guesser hammering at its lock adds nothing to it: one address adds at most ten.
+    await this.count(fromHere);
+    await this.count([everywhere]);
 
     const [user, provider] = await this.uow.read((r) =>
       Promise.all([r.users.findByEmail(tenant.id, normaliseEmail(email)), r.ssoProviders.find(tenant.id)]),
@@ -81,10 +90,7 @@ export class SignIn {
     if (!user || !user.active || !user.passwordHash || !matches)
       throw new DomainError('unauthorized', 'wrong e-mail or password');
     // The password was right: not a guess, so it does not count against the limits either way.
-    await Promise.all([
-      this.limiter.refund(SIGN_IN_POLICIES.account, account),
-      this.limiter.refund(SIGN_IN_POLICIES.address, from.address),
-    ]);
+    await Promise.all([...fromHere, everywhere].map(([policy, subject]) => this.limiter.refund(policy, subject)));
     if (!passwordSignInAllowed(provider, user.role)) {
       throw new DomainError(
         'forbidden',
@@ -94,6 +100,18 @@ export class SignIn {
 
     const session = await this.uow.transaction((r) => openSession(r, this.ids, tenant.id, user.id, this.clock.now()));
     return signedInto(this.tokens, tenant.id, session, user);
+  }
+
+  /** Counts one attempt under each policy; throws TooManyAttempts naming those that refused it. */
+  private async count(policies: readonly Counted[]): Promise<void> {
+    const decisions = await Promise.all(policies.map(([policy, subject]) => this.limiter.consume(policy, subject)));
+    const refused = decisions.flatMap((d, i) => (d.allowed ? [] : [{ ...d, policy: policies[i]![0].name }]));
+    if (refused.length > 0) {
+      throw new TooManyAttempts(
+        Math.max(...refused.map((d) => d.resetSeconds)),
+        refused.map((d) => d.policy),
+      );
+    }
   }
 
   private decoyHash(): Promise<string> {

@@ -5,7 +5,7 @@ import type { Actor } from '../shared/actor.js';
 import { DomainError } from '../shared/errors.js';
 import { currencyDecimals, formatMinorUnits } from '../shared/money.js';
 import { defineSchoolSetting, readSchoolSetting } from '../settings/school-setting.js';
-import { agreementOn } from '../people/agreement.js';
+import { agreementOn } from '../people/current-agreement.js';
 
 import { CHECKOUT_CODES, CHECKOUT_MODES, CHECKOUT_RULES, type CheckoutReason } from './checkout-rules.js';
 

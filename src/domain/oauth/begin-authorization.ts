@@ -5,7 +5,8 @@ import { UnitOfWork } from '../../ports/unit-of-work.js';
 import { clientHostOf, redirectMatches, type OAuthClient } from './clients.js';
 import { parseScope, type Authorization } from './grant.js';
 import { OAuthClients } from './oauth-clients.js';
-import { OAuthError } from './oauth-error.js';
+import { AuthorizationRefused, OAuthError } from './oauth-error.js';
+import type { AuthorizationRefusal } from './refusals.js';
 import { CONSENT_TTL_MS } from './tokens.js';
 
 /** Where the request was sent: the issuer (the origin asked), its MCP endpoint, and its school, if any. */
@@ -22,13 +23,13 @@ export interface AuthorizationServer {
  * - `consent`: the request is sound; the person decides on the consent page, for this authorization;
  * - `redirect`: the app and its redirect URI are genuine, but the request is not: back to the app
  *   with the error (and `state` and `iss`), as OAuth prescribes;
- * - `refused`: the app or its redirect URI cannot be trusted, so the person is shown the error and
- *   never sent anywhere (a bad `redirect_uri` is never redirected to).
+ * - `refused`: the app or its redirect URI cannot be trusted, so the person is shown why (in Desk's
+ *   words for `refusal`) and never sent anywhere (a bad `redirect_uri` is never redirected to).
  */
 export type AuthorizationStart =
   | { readonly kind: 'consent'; readonly authorizationId: string }
   | { readonly kind: 'redirect'; readonly to: string }
-  | { readonly kind: 'refused'; readonly error: OAuthError };
+  | { readonly kind: 'refused'; readonly error: OAuthError; readonly refusal: AuthorizationRefusal };
 
 const PKCE_CHALLENGE = /^[A-Za-z0-9._~-]{43,128}$/;
 const MAX_PARAM = 2_000;
@@ -57,7 +58,8 @@ export function canonicalResource(resource: string): string | null {
  * of the request (errors there go back to the app): the authorization code flow only, PKCE with S256
  * required, `resource` naming this server's MCP endpoint (RFC 8707; absent, it means that endpoint),
  * `scope` a space-separated list of permission names (absent: everything the person may do), `state`
- * echoed as sent. A sound request is kept for the consent page for ten minutes.
+ * echoed as sent. A sound request is kept for the consent page for ten minutes. `signal` is the
+ * browser request itself: an app's metadata document is fetched only while it waits.
  */
 @injectable()
 export class BeginAuthorization {
@@ -68,18 +70,29 @@ export class BeginAuthorization {
     @inject(OAuthClients) private readonly clients: OAuthClients,
   ) {}
 
-  async execute(query: Readonly<Record<string, unknown>>, server: AuthorizationServer): Promise<AuthorizationStart> {
+  async execute(
+    query: Readonly<Record<string, unknown>>,
+    server: AuthorizationServer,
+    signal?: AbortSignal,
+  ): Promise<AuthorizationStart> {
     let client: OAuthClient;
     let redirectUri: string;
     try {
       const repeated = Object.entries(query).find(([, value]) => Array.isArray(value));
       if (repeated) throw new OAuthError('invalid_request', `${repeated[0]} is given more than once`);
       const clientId = single(query, 'client_id');
-      if (!clientId) throw new OAuthError('invalid_request', 'client_id is missing');
-      client = await this.clients.resolve(clientId);
+      if (!clientId) throw new AuthorizationRefused('invalid_request', 'client_id is missing', 'client_id_missing');
+      client = await this.clients.resolve(clientId, signal);
       redirectUri = chooseRedirect(client, single(query, 'redirect_uri'));
     } catch (e) {
-      if (e instanceof OAuthError) return { kind: 'refused', error: e };
+      // A parameter repeated or too long is the one refusal here that is not about the app itself.
+      if (e instanceof OAuthError) {
+        return {
+          kind: 'refused',
+          error: e,
+          refusal: e instanceof AuthorizationRefused ? e.refusal : 'malformed_request',
+        };
+      }
       throw e;
     }
 
@@ -176,10 +189,18 @@ function single(query: Readonly<Record<string, unknown>>, name: string): string 
 function chooseRedirect(client: OAuthClient, presented: string | null): string {
   if (presented === null) {
     if (client.redirectUris.length === 1) return client.redirectUris[0]!;
-    throw new OAuthError('invalid_request', 'redirect_uri is missing, and the app has more than one');
+    throw new AuthorizationRefused(
+      'invalid_request',
+      'redirect_uri is missing, and the app has more than one',
+      'redirect_uri_missing',
+    );
   }
   if (!redirectMatches(client.redirectUris, presented)) {
-    throw new OAuthError('invalid_request', `redirect_uri ${presented} is not one of the app's redirect URIs`);
+    throw new AuthorizationRefused(
+      'invalid_request',
+      `redirect_uri ${presented} is not one of the app's redirect URIs`,
+      'redirect_uri_unregistered',
+    );
   }
   return presented;
 }

@@ -60,12 +60,14 @@ export function redirectUriProblem(value: string): string | null {
 /**
  * Whether `presented` is one of the client's redirect URIs: compared as exact strings, except that a
  * loopback URI matches on any port, since a native app listens on whichever port is free when it asks
- * (RFC 8252 §7.3, which OAuth 2.1 makes a MUST).
+ * (RFC 8252 §7.3, which OAuth 2.1 makes a MUST). Only the port is free: a user name or password in
+ * the presented URI is refused, as registration refuses it (`http://evil@127.0.0.1:1234/cb` is not
+ * `http://127.0.0.1/cb`).
  */
 export function redirectMatches(registered: readonly string[], presented: string): boolean {
   if (registered.includes(presented)) return true;
   const url = parseUrl(presented);
-  if (!url || !isLoopback(url) || url.hash) return false;
+  if (!url || !isLoopback(url) || url.hash || url.username || url.password) return false;
   return registered.some((r) => {
     const known = parseUrl(r);
     if (!known || !isLoopback(known)) return false;

@@ -31,6 +31,8 @@ export interface TokenResponse {
 /** The token endpoint's server: only codes and tokens issued by this issuer are taken here. */
 export interface TokenServer {
   readonly issuer: string;
+  /** Its one resource, `<issuer>/api/mcp`: what a grant made here is for (refresh tokens are checked by it). */
+  readonly resource: string;
 }
 
 const invalidGrant = (why: string) => new OAuthError('invalid_grant', why);
@@ -69,7 +71,7 @@ export class ExchangeToken {
     const clientId = required(form, 'client_id');
     let outcome: TokenResponse | RefusedAfterRevoking;
     if (grantType === 'authorization_code') outcome = await this.fromCode(form, clientId, server);
-    else if (grantType === 'refresh_token') outcome = await this.fromRefreshToken(form, clientId);
+    else if (grantType === 'refresh_token') outcome = await this.fromRefreshToken(form, clientId, server);
     else if (!grantType) throw new OAuthError('invalid_request', 'grant_type is missing');
     else throw new OAuthError('unsupported_grant_type', `grant_type "${grantType}" is not supported`);
     if (outcome instanceof RefusedAfterRevoking) {
@@ -131,6 +133,7 @@ export class ExchangeToken {
   private fromRefreshToken(
     form: Readonly<Record<string, string>>,
     clientId: string,
+    server: TokenServer,
   ): Promise<TokenResponse | RefusedAfterRevoking> {
     const presented = required(form, 'refresh_token');
     const asked = parseScope(form.scope);
@@ -147,6 +150,12 @@ export class ExchangeToken {
         return new RefusedAfterRevoking(token.tenantId, grant.id, 'refresh_token_reused', error);
       }
       if (token.expiresAt <= at) throw invalidGrant('the refresh token has expired');
+      // As for codes: a grant belongs to the origin (a school's host, or the shared address) that made
+      // it, and its resource names that origin, so another origin's token endpoint refuses it. Refused
+      // before it is marked used, so the token still works where it was issued.
+      if (grant.resource !== server.resource) {
+        throw invalidGrant('the refresh token was issued by another authorization server');
+      }
       checkResource(form, grant.resource);
       const scopes = asked ?? [...token.scopes];
       const beyond = scopes.find((s) => !token.scopes.includes(s));

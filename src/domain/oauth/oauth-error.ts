@@ -1,3 +1,5 @@
+import type { AuthorizationRefusal } from './refusals.js';
+
 /**
  * The error codes Desk's authorization server answers with: RFC 6749 §4.1.2.1 and §5.2 (OAuth 2.1),
  * RFC 7591 §3.2.2 (registration) and RFC 8707 (`invalid_target`).
@@ -35,3 +37,18 @@ export class OAuthError extends Error {
 }
 
 export const isOAuthError = (e: unknown): e is OAuthError => e instanceof OAuthError;
+
+/**
+ * An app, or where it would send the person back, that the authorization endpoint cannot trust: shown
+ * to the person on Desk's page by its reason word (refusals.ts), never redirected to the app. The
+ * description is for the app's developer in the places that speak OAuth; the page never shows it.
+ */
+export class AuthorizationRefused extends OAuthError {
+  constructor(
+    code: OAuthErrorCode,
+    description: string,
+    readonly refusal: AuthorizationRefusal,
+  ) {
+    super(code, description);
+  }
+}

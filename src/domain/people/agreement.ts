@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import type { Repositories } from '../../ports/repositories.js';
 import { AUDIT_ACTOR_TYPES } from '../audit/audit-entry.js';
-import { readSchoolSetting } from '../settings/school-setting.js';
-import { schoolYearOf, schoolYearSetting } from '../settings/school-year.js';
 import { isoDate, isoInstant } from '../shared/validation.js';
 
 /**
@@ -37,17 +34,3 @@ export const toAgreementView = (a: Agreement): AgreementView => ({
   schoolYear: a.schoolYear,
   recordedAt: a.recordedAt,
 });
-
-/**
- * The agreement that counts for a pupil on `today` (`YYYY-MM-DD`, the school's time zone): the newest
- * recorded for the school year today falls in, from the school's own year start; null when none.
- */
-export async function agreementOn(
-  repos: Repositories,
-  tenantId: string,
-  personId: string,
-  today: string,
-): Promise<Agreement | null> {
-  const year = schoolYearOf(today, await readSchoolSetting(repos, tenantId, schoolYearSetting));
-  return repos.agreements.findForYear(tenantId, personId, year.name);
-}

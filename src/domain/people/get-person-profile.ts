@@ -13,7 +13,8 @@ import type { UseCase } from '../shared/use-case.js';
 import { id } from '../shared/validation.js';
 import { submissionViewSchema, toSubmissionView } from '../submissions/submission.js';
 import { ticketSchema } from '../tickets/ticket.js';
-import { agreementOn, agreementViewSchema, toAgreementView } from './agreement.js';
+import { agreementViewSchema, toAgreementView } from './agreement.js';
+import { agreementOn } from './current-agreement.js';
 import { guardianSchema } from './guardian.js';
 import { personSchema } from './person.js';
 

@@ -24,8 +24,6 @@ export const LEASE_MS = 15_000;
 const CONCURRENCY = 32;
 /** Events delivered to one webhook per claim, so one busy webhook cannot hold a worker forever. */
 const EVENTS_PER_CLAIM = 200;
-/** How often due retries are looked for when no event signal wakes the worker. */
-const POLL_MS = 1_000;
 /** Events read from the outbox at once for one webhook. */
 const READ_BATCH = 50;
 /**
@@ -58,8 +56,9 @@ export type DispatcherNotice =
   | { readonly kind: 'error'; readonly error: unknown };
 
 /**
- * Delivers webhooks from the outbox (SPEC §8). Woken by the event signal (a commit) and every second
- * (due retries), it claims webhooks that have something to send — a lease per webhook, so each is
+ * Delivers webhooks from the outbox (SPEC §8). Woken by the event signal (a commit) and by `wake()`,
+ * which whoever runs it calls on a tick for what no signal announces (serve: every second, for due
+ * retries and expired leases), it claims webhooks that have something to send — a lease per webhook, so each is
  * worked on by one worker of one instance at a time — and delivers each one's events in order, one
  * task per webhook: a receiver that is slow or down holds its own task only. The events this process
  * commits come with the signal and are kept while a webhook of their tenant is being worked on
@@ -82,10 +81,12 @@ export class WebhookDispatcher {
   private readonly inFlight = new Set<Promise<void>>();
   private running = false;
   private again = false;
-  private lastClaimAt = 0;
-  private gapTimer: NodeJS.Timeout | null = null;
+  private lastClaimAt = Number.NEGATIVE_INFINITY;
+  /** A claim waits out CLAIM_GAP_MS. */
+  private gapping = false;
   private stopped = true;
-  private timer: NodeJS.Timeout | null = null;
+  /** Aborted by stop(): ends the waits that stop does not end one by one. */
+  private stopping = new AbortController();
   private unlisten: (() => void) | null = null;
   private notify: (notice: DispatcherNotice) => void = () => undefined;
   /** The events lately committed here, kept for the tenants being worked on (`working`) only. */
@@ -111,6 +112,7 @@ export class WebhookDispatcher {
   start(notify: (notice: DispatcherNotice) => void = () => undefined): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.stopping = new AbortController();
     this.notify = notify;
     this.unlisten = this.signal.listen((tenantId, committed) => {
       if (tenantId === null || this.working.has(tenantId)) this.recent.heard(tenantId, committed);
@@ -118,8 +120,6 @@ export class WebhookDispatcher {
       for (const hold of this.holding) if (tenantId === null || hold.tenantId === tenantId) hold.heard(true);
       this.wake();
     });
-    this.timer = setInterval(() => this.wake(), POLL_MS);
-    this.timer.unref();
     this.wake();
   }
 
@@ -127,19 +127,11 @@ export class WebhookDispatcher {
   async stop(graceMs = 5_000): Promise<void> {
     this.stopped = true;
     this.unlisten?.();
+    this.stopping.abort();
     for (const hold of this.holding) hold.heard(false);
-    if (this.timer) clearInterval(this.timer);
-    if (this.gapTimer) clearTimeout(this.gapTimer);
-    this.timer = null;
-    this.gapTimer = null;
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      Promise.allSettled([...this.inFlight]),
-      new Promise((r) => {
-        timer = setTimeout(r, graceMs);
-      }),
-    ]);
-    clearTimeout(timer);
+    const grace = new AbortController();
+    await Promise.race([Promise.allSettled([...this.inFlight]), this.clock.sleep(graceMs, grace.signal)]);
+    grace.abort();
   }
 
   /**
@@ -149,21 +141,22 @@ export class WebhookDispatcher {
    */
   wake(): void {
     if (this.stopped) return;
-    if (this.running || this.gapTimer) {
+    if (this.running || this.gapping) {
       this.again = true;
       return;
     }
-    const wait = this.lastClaimAt + CLAIM_GAP_MS - Date.now();
+    const wait = CLAIM_GAP_MS - this.since(this.lastClaimAt);
     if (wait > 0) {
-      this.gapTimer = setTimeout(() => {
-        this.gapTimer = null;
+      this.gapping = true;
+      void this.clock.sleep(wait, this.stopping.signal).then(() => {
+        this.gapping = false;
         this.again = false;
         this.wake();
-      }, wait);
+      });
       return;
     }
     this.running = true;
-    this.lastClaimAt = Date.now();
+    this.lastClaimAt = this.clock.now().getTime();
     void this.claim()
       .catch((error: unknown) => this.notify({ kind: 'error', error }))
       .finally(() => {
@@ -218,8 +211,8 @@ export class WebhookDispatcher {
     let pending: DeliveryAttempt[] = [];
     // The cursor moved past events this webhook does not take, and that is not written yet.
     let moved = false;
-    let flushedAt = Date.now();
-    const claimedAt = Date.now();
+    let flushedAt = this.clock.now().getTime();
+    const claimedAt = flushedAt;
     /** Writes `progress` and `records`; false when the webhook was deleted or turned off meanwhile, or the lease was lost. */
     const save = async (repos: Repositories, progress: WebhookProgress, records: DeliveryAttempt[]): Promise<boolean> => {
       if (!(await repos.webhooks.progress(tenantId, w.id, this.owner, progress, this.leaseEnd()))) return false;
@@ -234,7 +227,7 @@ export class WebhookDispatcher {
       };
       pending = [];
       moved = false;
-      flushedAt = Date.now();
+      flushedAt = this.clock.now().getTime();
       return taken;
     };
     const flush = (extra?: (repos: Repositories) => Promise<void>): Promise<boolean> => {
@@ -298,7 +291,7 @@ export class WebhookDispatcher {
             moved = true; // written with the release
           }
           // Caught up: keep the lease a moment for the next commit, unless others need the room.
-          const left = Math.min(HOLD_MS, claimedAt + CLAIM_MAX_MS - Date.now());
+          const left = Math.min(HOLD_MS, CLAIM_MAX_MS - this.since(claimedAt));
           if (left <= 0 || this.stopped || this.inFlight.size >= CONCURRENCY) return;
           // A commit signalled while the outbox was being read may be the one this worker would wait for.
           if (this.signals === signalsBefore && !(await this.nextCommit(tenantId, left))) return;
@@ -325,7 +318,7 @@ export class WebhookDispatcher {
           if (record.outcome === 'success') {
             w = { ...w, cursor: event.eventId, attempt: 0, nextAttemptAt: null };
             unconfirmed++;
-            if (!writing && (pending.length >= FLUSH_FROM || Date.now() - flushedAt >= FLUSH_MS)) writeBehind();
+            if (!writing && (pending.length >= FLUSH_FROM || this.since(flushedAt) >= FLUSH_MS)) writeBehind();
             continue;
           }
           w = { ...w, attempt, nextAttemptAt: record.nextAttemptAt };
@@ -368,17 +361,27 @@ export class WebhookDispatcher {
   /** Resolves true at the tenant's next signal, false after `ms` or when the worker stops. */
   private nextCommit(tenantId: string, ms: number): Promise<boolean> {
     return new Promise((resolve) => {
+      const wait = new AbortController();
       const hold = {
         tenantId,
         heard: (yes: boolean) => {
-          clearTimeout(timer);
-          this.holding.delete(hold);
+          if (!this.holding.delete(hold)) return; // already heard, or timed out
+          wait.abort();
           resolve(yes);
         },
       };
-      const timer = setTimeout(() => hold.heard(false), ms);
       this.holding.add(hold);
+      void this.clock.sleep(ms, wait.signal).then(() => hold.heard(false));
     });
+  }
+
+  /**
+   * Clock time since `at` (ms). A clock set back (an NTP step, a test's clock reset) counts as long
+   * ago, so it ends a wait early instead of stretching it.
+   */
+  private since(at: number): number {
+    const elapsed = this.clock.now().getTime() - at;
+    return elapsed < 0 ? Number.POSITIVE_INFINITY : elapsed;
   }
 
   private leaseEnd(): string {

@@ -196,23 +196,6 @@ export interface paths {
         patch: operations["updateLoan"];
         trace?: never;
     };
-    "/api/loans/{number}/issue": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Issue a loan to a person, until a due date or open-ended */
-        post: operations["issueLoanByNumber"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/loans/issue": {
         parameters: {
             query?: never;
@@ -222,8 +205,29 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Issue the loan named in the body by its serial (what a barcode carries) or number */
+        /** Issue a loan, named by its number or serial, to a person, until a due date or open-ended */
         post: operations["issueLoan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/loans/{number}/issue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a loan, named by its number in the path, to a person
+         * @deprecated
+         * @description Deprecated: an alias of `POST /api/loans/issue` (`issueLoan`), kept because it is published; the same use case with the same answers. Call that route instead.
+         */
+        post: operations["issueLoanByNumber"];
         delete?: never;
         options?: never;
         head?: never;
@@ -239,7 +243,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Take back the loan named in the body by its serial or number */
+        /** Take back a loan, named by its number or serial, and say whom it came back from */
         post: operations["returnLoan"];
         delete?: never;
         options?: never;
@@ -256,7 +260,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Take a loan back into the pool (a body is not read) */
+        /**
+         * Take a loan, named by its number in the path, back into the pool (a body is not read)
+         * @deprecated
+         * @description Deprecated: an alias of `POST /api/loans/return` (`returnLoan`), kept because it is published; the same use case with the same answers. Call that route instead.
+         */
         post: operations["returnLoanByNumber"];
         delete?: never;
         options?: never;
@@ -1931,6 +1939,17 @@ export interface components {
             createdAt: string;
             sentAt: string | null;
         };
+        ReturnResult: {
+            loan: components["schemas"]["LoanView"];
+            returnedFrom: {
+                holder: {
+                    id: string;
+                    name: string;
+                };
+                issuedAt: string | null;
+                dueDate: string | null;
+            };
+        };
         LoanInventory: {
             loans: components["schemas"]["LoanView"][];
             total: number;
@@ -1946,17 +1965,6 @@ export interface components {
             };
         };
         LoanList: components["schemas"]["LoanView"][];
-        ReturnResult: {
-            loan: components["schemas"]["LoanView"];
-            returnedFrom: {
-                holder: {
-                    id: string;
-                    name: string;
-                };
-                issuedAt: string | null;
-                dueDate: string | null;
-            };
-        };
         LoanHistory: {
             loan: components["schemas"]["LoanView"];
             /** @description The loan's audit entries (issues, returns, reminders…), newest first */
@@ -3115,18 +3123,18 @@ export interface operations {
             503: components["responses"]["Problem503Unavailable"];
         };
     };
-    issueLoanByNumber: {
+    issueLoan: {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                number: number;
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The loan number */
+                    number?: number;
                     /** @description The loaner's serial number */
                     serial?: string;
                     /** @description The person (pupil or staff) who takes the loan */
@@ -3160,18 +3168,18 @@ export interface operations {
             503: components["responses"]["Problem503Unavailable"];
         };
     };
-    issueLoan: {
+    issueLoanByNumber: {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                number: number;
+            };
             cookie?: never;
         };
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The loan number */
-                    number?: number;
                     /** @description The loaner's serial number */
                     serial?: string;
                     /** @description The person (pupil or staff) who takes the loan */
@@ -6799,9 +6807,9 @@ export type LoanResult = components['schemas']['LoanResult'];
 export type LoanGroup = components['schemas']['LoanGroup'];
 export type LoanGroupResult = components['schemas']['LoanGroupResult'];
 export type Reminder = components['schemas']['Reminder'];
+export type ReturnResult = components['schemas']['ReturnResult'];
 export type LoanInventory = components['schemas']['LoanInventory'];
 export type LoanList = components['schemas']['LoanList'];
-export type ReturnResult = components['schemas']['ReturnResult'];
 export type LoanHistory = components['schemas']['LoanHistory'];
 export type RemindLoanResult = components['schemas']['RemindLoanResult'];
 export type LoanGroupList = components['schemas']['LoanGroupList'];

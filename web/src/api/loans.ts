@@ -1,7 +1,8 @@
 /**
  * The loaner pool, as the console API declares it (console-api.gen.ts): the inventory and its
- * filters, the moves by number (Loans, Home) or by serial (the scan desk), and the loan groups. Shared
- * by Home, the Loans page and the scan desk; no page writes these paths itself.
+ * filters, the moves (issue and return by number or serial, one route each; withdraw and restore by
+ * number), and the loan groups. Shared by Home, the Loans page and the scan desk; no page writes
+ * these paths itself.
  */
 import {
   CHECKOUT_CODES,
@@ -34,53 +35,58 @@ export const inventory = (filters: InventoryFilters & { page?: number; pageSize?
 
 export const loanGroups = () => call('get', '/api/loan-groups');
 
-export const issueLoan = (
-  number: number,
-  holderId: string,
-  dueDate: string | null,
-  confirm = false,
-  override = false,
-) =>
-  call('post', '/api/loans/{number}/issue', {
-    path: { number },
-    body: { holderId, dueDate, ...(confirm ? { confirm } : {}), ...(override ? { override } : {}) },
-  });
-export const returnLoan = (number: number) => call('post', '/api/loans/{number}/return', { path: { number } });
+/**
+ * Which loan a move names, exactly one of: its number (a row of the inventory, a loan's page) or its
+ * serial (what the scan desk's barcode carries).
+ */
+export type LoanRef =
+  { readonly number: number; readonly serial?: never } | { readonly serial: string; readonly number?: never };
+
+/**
+ * What issuing takes, named as the IssueLoan use case (and the `loans.issue` tool) names it: the
+ * loan, `holderId`, `dueDate` (YYYY-MM-DD; null or absent: none), and what the desk agreed to after
+ * being told: `confirm` (the checks' warnings) and `override` (a booking's hold).
+ */
+export type IssueLoanInput = LoanRef & Omit<IssueLoanBody, 'number' | 'serial'>;
+type IssueLoanBody = operations['issueLoan']['requestBody']['content']['application/json'];
+
+/** Issues a loan: `issueLoan({ number: 12, holderId, dueDate })` or `issueLoan({ serial, holderId })`. */
+export const issueLoan = (input: IssueLoanInput) => call('post', '/api/loans/issue', { body: input });
+/** Takes a loan back: `returnLoan({ number })` or `returnLoan({ serial })`; answers whom it came back from. */
+export const returnLoan = (loan: LoanRef) => call('post', '/api/loans/return', { body: loan });
 export const withdrawLoan = (number: number) => call('post', '/api/loans/{number}/withdraw', { path: { number } });
 export const restoreLoan = (number: number) => call('post', '/api/loans/{number}/restore', { path: { number } });
-
-/** The scan desk's moves: the loan named by the serial its barcode carries. */
-export const issueBySerial = (
-  serial: string,
-  holderId: string,
-  dueDate: string | null,
-  confirm = false,
-  override = false,
-) =>
-  call('post', '/api/loans/issue', {
-    body: { serial, holderId, dueDate, ...(confirm ? { confirm } : {}), ...(override ? { override } : {}) },
-  });
 
 /**
  * The checks' answer to an issue, if that is what the error is: `confirm` when the desk may issue
  * anyway by sending it again with `confirm: true`, `blocked` when it may not.
  */
-export function checkoutRefusal(e: unknown): { kind: 'confirm' | 'blocked'; reasons: CheckoutReason[] } | null {
+export interface CheckoutRefusal {
+  readonly kind: 'confirm' | 'blocked';
+  readonly reasons: readonly CheckoutReason[];
+}
+export function checkoutRefusal(e: unknown): CheckoutRefusal | null {
   if (!(e instanceof ApiError) || e.status !== 409) return null;
   const code = e.extensions.code;
   if (code !== CHECKOUT_CODES.warn && code !== CHECKOUT_CODES.block) return null;
   const reasons = Array.isArray(e.extensions.reasons) ? (e.extensions.reasons as CheckoutReason[]) : [];
   return { kind: code === CHECKOUT_CODES.block ? 'blocked' : 'confirm', reasons };
 }
+
 /** The booking an issue was refused for (a 409 `reservation_hold`): issuing anyway sends `override: true`. */
-export function bookingHold(e: unknown): { id: string; from: string; units: number } | null {
+export interface BookingHold {
+  /** The booking's id, when it starts (`from`) and how many units it still has to pick up. */
+  readonly id: string;
+  readonly from: string;
+  readonly units: number;
+}
+export function bookingHold(e: unknown): BookingHold | null {
   if (!(e instanceof ApiError) || e.status !== 409 || e.extensions.code !== RESERVATION_HOLD_CODE) return null;
   const r = e.extensions.reservation as { id?: unknown; from?: unknown; units?: unknown } | undefined;
   return typeof r?.id === 'string' && typeof r.from === 'string' && typeof r.units === 'number'
     ? { id: r.id, from: r.from, units: r.units }
     : null;
 }
-export const returnBySerial = (serial: string) => call('post', '/api/loans/return', { body: { serial } });
 
 /** `date` (YYYY-MM-DD) plus `days` calendar days. */
 export function addDays(date: string, days: number): string {

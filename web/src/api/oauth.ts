@@ -3,6 +3,7 @@
  * the person's answer, and the apps connected in a person's name
  * (src/adapters/http/console-api/connected-apps.ts).
  */
+import { AUTHORIZATION_REFUSAL_MESSAGES, AUTHORIZATION_REFUSED_GENERIC, isAuthorizationRefusal } from '@desk/contract';
 import { api } from './client.js';
 
 /** An authorization request as the consent page shows it (domain/oauth/consent.ts). */
@@ -41,6 +42,13 @@ export const getConsentRequest = async (id: string): Promise<ConsentRequest> =>
 export const decideConsent = async (id: string, decision: 'allow' | 'deny'): Promise<string> =>
   (await api.post<{ redirectTo: string }>(`/api/oauth/authorizations/${encodeURIComponent(id)}`, { decision }))
     .redirectTo;
+
+/**
+ * What the consent page says for a request the server refused (`?reason=<word>`): Desk's sentence for
+ * a reason it knows, a generic one for anything else. Never text from the address itself.
+ */
+export const authorizationRefusalMessage = (word: string | null): string =>
+  word !== null && isAuthorizationRefusal(word) ? AUTHORIZATION_REFUSAL_MESSAGES[word] : AUTHORIZATION_REFUSED_GENERIC;
 
 export const listGrants = (o: { all?: boolean; page?: number; pageSize?: number } = {}): Promise<GrantPage> =>
   api.get<GrantPage>('/api/oauth/grants', { all: o.all ? 'true' : undefined, page: o.page, pageSize: o.pageSize });

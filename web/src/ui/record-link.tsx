@@ -4,15 +4,17 @@
  * profile never offers a link that ends at "not available".
  */
 import type { ComponentChildren } from 'preact';
+import { useContext } from 'preact/hooks';
+import { PageRoutes, type PageRoute } from '../page-props.js';
 import { Link, match } from '../router.js';
-import { ROUTES } from '../routes.js';
 
-export const canOpen = (href: string): boolean => {
+export const canOpen = (routes: readonly PageRoute[], href: string): boolean => {
   const path = href.split('?')[0]!;
-  const route = ROUTES.find((r) => match(r.path, path));
+  const route = routes.find((r) => match(r.path, path));
   return route !== undefined && (route.allowed?.() ?? true);
 };
 
 export function RecordLink(props: { readonly href: string; readonly children: ComponentChildren }) {
-  return canOpen(props.href) ? <Link href={props.href}>{props.children}</Link> : <>{props.children}</>;
+  const routes = useContext(PageRoutes);
+  return canOpen(routes, props.href) ? <Link href={props.href}>{props.children}</Link> : <>{props.children}</>;
 }

@@ -19,7 +19,7 @@ import { RestoreLoan } from '../../../domain/loans/restore-loan.js';
 import { ReturnLoan, returnResultSchema } from '../../../domain/loans/return-loan.js';
 import { UpdateLoan } from '../../../domain/loans/update-loan.js';
 import { WithdrawLoan } from '../../../domain/loans/withdraw-loan.js';
-import { routeGroup, useCaseRoute } from '../contract/route.js';
+import { aliasRoute, routeGroup, useCaseRoute } from '../contract/route.js';
 import { named } from '../contract/schema-names.js';
 
 named('LoanView', loanViewSchema);
@@ -29,9 +29,33 @@ named('LoanGroupResult', loanGroupResultSchema);
 named('Reminder', reminderViewSchema);
 
 /**
+ * The desk's two moves, as the `loans.issue` and `loans.return` tools take them: the loan named in
+ * the body by its number (a row of the inventory) or its serial (what a barcode carries), so the
+ * Loans page and the scan desk call the same route. The by-number paths below are their aliases,
+ * kept because SPEC §7.4 publishes them (docs/decisions.md, "One route per move").
+ */
+const issueRoute = useCaseRoute({
+  method: 'post',
+  path: '/api/loans/issue',
+  summary: 'Issue a loan, named by its number or serial, to a person, until a due date or open-ended',
+  useCase: IssueLoan,
+  output: loanResultSchema,
+  problems: ['not_found', 'conflict'],
+});
+const returnRoute = useCaseRoute({
+  method: 'post',
+  path: '/api/loans/return',
+  summary: 'Take back a loan, named by its number or serial, and say whom it came back from',
+  useCase: ReturnLoan,
+  output: named('ReturnResult', returnResultSchema),
+  problems: ['not_found', 'conflict'],
+});
+
+/**
  * The loaner pool (module `loans`, SPEC §7.4): the paged inventory, the legacy list, the moves of a
- * loan (by its number in the path, or, for the scan desk, by its serial or number in the body,
- * exactly as the `loans.issue` / `loans.return` tools take it) and keeping the units. Teachers see
+ * loan (issue and return by number or serial in the body, above, with their by-number aliases;
+ * withdraw, restore and remind by the number in the path, as a record's own actions) and keeping
+ * the units. Teachers see
  * and move the loans of their own loan groups only: any other loan is 404 to them. A move the loan's
  * state does not allow (issuing one already issued) is 409.
  */
@@ -67,40 +91,18 @@ export const loanRoutes = routeGroup('loans', 'The loaner pool: its units, who h
     output: loanResultSchema,
     problems: ['conflict'],
   }),
-  useCaseRoute({
-    method: 'post',
+  issueRoute,
+  aliasRoute(issueRoute, {
     path: '/api/loans/{number}/issue',
     operationId: 'issueLoanByNumber',
-    summary: 'Issue a loan to a person, until a due date or open-ended',
-    useCase: IssueLoan,
-    output: loanResultSchema,
-    problems: ['conflict'],
+    summary: 'Issue a loan, named by its number in the path, to a person',
   }),
-  useCaseRoute({
-    method: 'post',
-    path: '/api/loans/issue',
-    summary: 'Issue the loan named in the body by its serial (what a barcode carries) or number',
-    useCase: IssueLoan,
-    output: loanResultSchema,
-    problems: ['not_found', 'conflict'],
-  }),
-  useCaseRoute({
-    method: 'post',
-    path: '/api/loans/return',
-    summary: 'Take back the loan named in the body by its serial or number',
-    useCase: ReturnLoan,
-    output: named('ReturnResult', returnResultSchema),
-    problems: ['not_found', 'conflict'],
-  }),
-  useCaseRoute({
-    method: 'post',
+  returnRoute,
+  aliasRoute(returnRoute, {
     path: '/api/loans/{number}/return',
     operationId: 'returnLoanByNumber',
-    summary: 'Take a loan back into the pool (a body is not read)',
-    useCase: ReturnLoan,
+    summary: 'Take a loan, named by its number in the path, back into the pool (a body is not read)',
     pathOnly: true,
-    output: returnResultSchema,
-    problems: ['conflict'],
   }),
   useCaseRoute({
     method: 'get',

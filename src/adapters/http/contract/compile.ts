@@ -54,6 +54,8 @@ export interface CompiledRoute {
   readonly problems: ReadonlySet<ProblemKind>;
   /** For an `/api/v1` twin, the console route it repeats for API keys. */
   readonly twinOf: CompiledRoute | null;
+  /** For a deprecated alias (aliasRoute), the route it repeats: the one to call instead. */
+  readonly aliasOf: CompiledRoute | null;
 }
 
 export interface PathParam {
@@ -206,6 +208,7 @@ function compileOne(
     successes,
     problems: problemsOf(route, access, required, params, readsJson),
     twinOf,
+    aliasOf: null,
   };
 }
 
@@ -222,6 +225,14 @@ export function compileRoutes(groups: readonly RouteGroup[]): CompiledRoute[] {
       compiled.push(own);
       if (route.keyed) compiled.push(compileOne(route, group, 'key', keyedPathOf(route.path), own));
     }
+  }
+  // An alias repeats a route of its own access: found among the compiled routes by its declaration.
+  for (const [i, route] of compiled.entries()) {
+    const of = route.declaration.aliasOf;
+    if (!of) continue;
+    const target = compiled.find((r) => r.declaration === of && r.access === route.access);
+    if (!target) throw new Error(`${route.method.toUpperCase()} ${route.path}: the route it is an alias of is not declared`);
+    compiled[i] = { ...route, aliasOf: target };
   }
   const seen = new Set<string>();
   for (const route of compiled) {

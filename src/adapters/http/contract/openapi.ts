@@ -128,6 +128,10 @@ function sharedProblemResponses(routes: readonly CompiledRoute[]): Json {
   return responses;
 }
 
+/** What the document says of an alias: which route to call instead, and that it answers the same. */
+export const aliasNote = (of: CompiledRoute): string =>
+  `Deprecated: an alias of \`${of.method.toUpperCase()} ${of.path}\` (\`${of.operationId}\`), kept because it is published; the same use case with the same answers. Call that route instead.`;
+
 /**
  * Builds an OpenAPI 3.1 document from compiled routes: never written by hand, so it cannot say
  * anything the routes do not do. JSON bodies are the zod schemas of the declarations and their use
@@ -201,10 +205,13 @@ export function apiDocument(
     const body = requestBody(route);
     const params = parameters(route);
     const twin = twinPath(route);
+    const description = [declaration.description, route.aliasOf && aliasNote(route.aliasOf)].filter(Boolean).join('\n\n');
     (paths[route.path] ??= {})[route.method] = {
       operationId: route.operationId,
       summary: declaration.summary,
-      ...(declaration.description ? { description: declaration.description } : {}),
+      ...(description ? { description } : {}),
+      // An alias says so where generators and readers look (`deprecated`), and which route replaces it.
+      ...(route.aliasOf ? { deprecated: true, 'x-desk-alias-of': route.aliasOf.operationId } : {}),
       tags: [route.group.name],
       ...(params.length > 0 ? { parameters: params } : {}),
       ...(body ? { requestBody: body } : {}),

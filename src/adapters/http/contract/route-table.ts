@@ -34,7 +34,10 @@ export function routeTable(groups: readonly RouteGroup[], routes: readonly Compi
           const ok = route.successes.map(([status]) => status);
           const problems = [...new Set([...route.problems].map((kind) => PROBLEMS[kind].status))].sort();
           const twin = keyed.has(route) ? ' (also `/api/v1` with a key)' : '';
-          return `| \`${route.method.toUpperCase()} ${route.path}\`${twin} | ${cell(route.declaration.summary)} | ${cell(who(route))} | ${ok.join(', ')}; ${problems.join(', ')} | \`${route.operationId}\` |`;
+          const alias = route.aliasOf
+            ? ` (deprecated alias: use \`${route.aliasOf.method.toUpperCase()} ${route.aliasOf.path}\`)`
+            : '';
+          return `| \`${route.method.toUpperCase()} ${route.path}\`${twin}${alias} | ${cell(route.declaration.summary)} | ${cell(who(route))} | ${ok.join(', ')}; ${problems.join(', ')} | \`${route.operationId}\` |`;
         });
       return [
         `### ${group.name}`,

@@ -72,6 +72,12 @@ interface RouteBase {
    * for permissions.
    */
   readonly keyed?: boolean;
+  /**
+   * Set by `aliasRoute`: this path is kept only because something published names it, and does what
+   * the route named here does (same use case, same answers). The document marks it deprecated and
+   * points to that route; the docs' table says which to call.
+   */
+  readonly aliasOf?: RouteDeclaration;
 }
 
 /** The answer a use-case route gives: the use case's result, or what `answer` makes of it. */
@@ -196,6 +202,23 @@ export function handledRoute<
   R extends Responses = Responses,
 >(route: HandledRoute<Q, B, R>): RouteDeclaration {
   return route as unknown as RouteDeclaration;
+}
+
+/**
+ * Declares a second path for a route that runs one use case, kept only because something published
+ * names it (SPEC §7.4 publishes `POST /api/loans/:number/issue`): everything but the path, its
+ * operationId and its summary is the route's own, so the two cannot drift apart. `pathOnly` keeps
+ * an alias that never read a body from starting to.
+ */
+export function aliasRoute(
+  route: RouteDeclaration,
+  alias: Pick<UseCaseRoute, 'path' | 'operationId' | 'summary' | 'pathOnly' | 'params'> & {
+    readonly operationId: string;
+  },
+): RouteDeclaration {
+  if (!isUseCaseRoute(route))
+    throw new Error(`${route.method.toUpperCase()} ${route.path}: only a use-case route has aliases`);
+  return { ...route, ...alias, aliasOf: route };
 }
 
 export const routeGroup = (name: string, description: string, routes: readonly RouteDeclaration[]): RouteGroup => ({

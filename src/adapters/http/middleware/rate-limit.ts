@@ -52,7 +52,8 @@ export interface RateLimitOptions {
  * - One HTTP request counts once (an MCP batch is one request), refused requests included.
  * - Every counted response — allowed, refused, or failed further down — carries
  *   draft-ietf-httpapi-ratelimit-headers-10 fields: `RateLimit-Policy: "<name>";q=<limit>;w=<window>`
- *   and `RateLimit: "<name>";r=<remaining>;t=<seconds to reset>`; never `X-RateLimit-*`.
+ *   and `RateLimit: "<name>";r=<remaining>;t=<seconds to reset>`; never `X-RateLimit-*`. Both are
+ *   lists: a route under several policies answers one member per policy (appended, not replaced).
  * - Refused: `Retry-After: <seconds>`, then `onLimited` answers (429); the rest of the chain never runs.
  *   The refusal is counted in `desk_rate_limited_total{policy}` (the container's Metrics, when bound).
  * - `subjectOf` returning null skips limiting for that request (no store access, no headers): e.g.
@@ -80,8 +81,10 @@ export function rateLimit(
     const subject = subjectOf(ctx);
     if (subject === null) return next();
     const decision = await container.get(RateLimiter).consume(policy, subject);
-    ctx.set('RateLimit-Policy', policyField);
-    if (decision.counted) ctx.set('RateLimit', `"${policy.name}";r=${decision.remaining};t=${decision.resetSeconds}`);
+    ctx.append('RateLimit-Policy', policyField);
+    if (decision.counted) {
+      ctx.append('RateLimit', `"${policy.name}";r=${decision.remaining};t=${decision.resetSeconds}`);
+    }
     if (decision.allowed) return next();
     ctx.set('Retry-After', String(decision.resetSeconds));
     container.get(Metrics, { optional: true })?.countRateLimited(policy.name);

@@ -4,11 +4,13 @@ import { BeginAuthorization, type AuthorizationServer } from '../../../domain/oa
 import { ExchangeToken } from '../../../domain/oauth/exchange-token.js';
 import { RegisterClient } from '../../../domain/oauth/register-client.js';
 import { RevokeToken } from '../../../domain/oauth/revoke-token.js';
+import type { DeskConfig } from '../../../config/index.js';
 import type { RateLimitPolicy } from '../../../ports/rate-limiter.js';
 import { formBody, jsonBody } from '../json-body.js';
 import { hostTenantOf } from '../middleware/host-gate.js';
 import { addressSubject, rateLimit } from '../middleware/rate-limit.js';
 import { requestOrigin } from '../origin.js';
+import { requestSignal } from '../request-signal.js';
 import type { RouteModule } from '../route-module.js';
 import { MCP_PATH, resourceMetadataPath } from './mcp.js';
 
@@ -31,10 +33,25 @@ export const OAUTH_JSON_PATHS = [OAUTH_PATHS.token, OAUTH_PATHS.register, OAUTH_
 
 /**
  * Registrations per source address: open to anyone, so limited, but a hosted connector registers for
- * every person who adds it from the same few addresses, so not tightly (and a deployment-wide daily
- * ceiling stands behind it: RegisterClient).
+ * every person who adds it from the same few addresses, so not tightly (and the daily quotas below,
+ * and a deployment-wide daily ceiling, stand behind it: RegisterClient).
  */
 const REGISTER_POLICY: RateLimitPolicy = { name: 'oauth-register', limit: 60, windowSeconds: 600 };
+
+/**
+ * A day's registrations per source address and per school (the school whose host was asked; the
+ * shared address, where no school is known yet, is one more), configured by
+ * OAUTH_REGISTRATIONS_PER_ADDRESS_PER_DAY and OAUTH_REGISTRATIONS_PER_SCHOOL_PER_DAY. Without them one
+ * address could use up the deployment's daily ceiling, and so registration, for every school; with
+ * them it can use only its own quota, a fraction of one school's.
+ */
+export const registrationQuotas = (config: Pick<DeskConfig, 'oauthRegistrations'>) =>
+  ({
+    address: { name: 'oauth-register-address', limit: config.oauthRegistrations.perAddressPerDay, windowSeconds: DAY },
+    school: { name: 'oauth-register-school', limit: config.oauthRegistrations.perSchoolPerDay, windowSeconds: DAY },
+  }) as const satisfies Record<string, RateLimitPolicy>;
+const DAY = 24 * 60 * 60;
+
 /** Authorization requests and token exchanges per source address: generous for people, tight for floods. */
 const AUTHORIZE_POLICY: RateLimitPolicy = { name: 'oauth-authorize', limit: 60, windowSeconds: 60 };
 const TOKEN_POLICY: RateLimitPolicy = { name: 'oauth-token', limit: 120, windowSeconds: 60 };
@@ -69,6 +86,10 @@ export const oauthRoutes: RouteModule = {
       await next();
     };
     const perAddress = (policy: RateLimitPolicy) => rateLimit(container, policy, addressSubject);
+    const quotas = registrationQuotas(config);
+    // Counted only once the address's own limits let a request through, so one address adds at most
+    // its quota to a school's.
+    const perSchool = rateLimit(container, quotas.school, (ctx) => `school:${hostTenantOf(ctx)?.id ?? 'shared'}`);
 
     // Discovery. Each document describes the origin that was asked, so a school's host and the shared
     // address each have their own issuer and resource, and a token of one is refused by the other.
@@ -107,30 +128,38 @@ export const oauthRoutes: RouteModule = {
       };
     });
 
-    router.post(OAUTH_PATHS.register, perAddress(REGISTER_POLICY), noStore, jsonBody(), async (ctx) => {
-      ctx.body = await deps.resolve(RegisterClient).execute(ctx.request.body);
-      ctx.status = 201;
-    });
+    router.post(
+      OAUTH_PATHS.register,
+      perAddress(REGISTER_POLICY),
+      perAddress(quotas.address),
+      perSchool,
+      noStore,
+      jsonBody(),
+      async (ctx) => {
+        ctx.body = await deps.resolve(RegisterClient).execute(ctx.request.body);
+        ctx.status = 201;
+      },
+    );
 
     // The authorization endpoint is a browser's GET: it answers with a redirect, never JSON. A sound
     // request goes to the consent page; one from an app or to a redirect URI that cannot be trusted goes
-    // to the consent page's error view (never to the app).
+    // to the consent page's error view (never to the app), with OAuth's code and Desk's reason word
+    // only: the page shows its own sentence for the word, never text from its address.
     router.get(OAUTH_PATHS.authorize, perAddress(AUTHORIZE_POLICY), async (ctx) => {
       ctx.set('Cache-Control', 'no-store');
-      const started = await deps.resolve(BeginAuthorization).execute(ctx.query, server(ctx));
+      // An app's metadata document is fetched only while the browser waits (requestSignal).
+      const started = await deps.resolve(BeginAuthorization).execute(ctx.query, server(ctx), requestSignal(ctx));
       const page = new URLSearchParams();
       if (started.kind === 'consent') page.set('request', started.authorizationId);
       if (started.kind === 'refused') {
         page.set('error', started.error.code);
-        page.set('error_description', started.error.description);
+        page.set('reason', started.refusal);
       }
       ctx.redirect(started.kind === 'redirect' ? started.to : `${CONSENT_PAGE}?${page}`);
     });
 
     router.post(OAUTH_PATHS.token, perAddress(TOKEN_POLICY), noStore, formBody(), async (ctx) => {
-      ctx.body = await deps
-        .resolve(ExchangeToken)
-        .execute(ctx.state.form as Record<string, string>, { issuer: requestOrigin(ctx, config) });
+      ctx.body = await deps.resolve(ExchangeToken).execute(ctx.state.form as Record<string, string>, server(ctx));
     });
 
     router.post(OAUTH_PATHS.revoke, perAddress(TOKEN_POLICY), noStore, formBody(), async (ctx) => {

@@ -7,11 +7,13 @@
  *
  * Outside the console's frame, like sign-in: signed out, the sign-in page comes first (password or the
  * school's provider) and this page follows. A request the server refused before asking anyone (an
- * unknown app, a redirect address it never registered: `?error=`) is shown here and goes nowhere.
+ * unknown app, a redirect address it never registered: `?error=…&reason=…`) is shown here and goes
+ * nowhere, in Desk's own words for its reason: anyone can send a person a link to this page, so it
+ * never shows text from its address (an `error_description` there is ignored).
  */
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, messageOf } from '../../api/client.js';
-import { decideConsent, getConsentRequest } from '../../api/oauth.js';
+import { authorizationRefusalMessage, decideConsent, getConsentRequest } from '../../api/oauth.js';
 import { query } from '../../router.js';
 import { sessionState } from '../../state/session.js';
 import { Loading } from '../../ui/page.js';
@@ -20,18 +22,16 @@ import SignIn from '../sign-in/index.js';
 import './authorize.css';
 
 export default function AuthorizePage() {
-  const refused = query.value.get('error');
-  if (refused) return <Refused error={refused} description={query.value.get('error_description')} />;
+  if (query.value.get('error')) return <Refused message={authorizationRefusalMessage(query.value.get('reason'))} />;
   const state = sessionState.value;
   if (state === 'unknown') return <Loading label="Opening Desk…" />;
   if (state !== 'signed-in') return <SignIn ended={state === 'ended'} />;
   const id = query.value.get('request');
-  if (!id)
-    return <Refused error="invalid_request" description="This address is incomplete: start again from the app." />;
+  if (!id) return <Refused message="This address is incomplete: start again from the app." />;
   return <Consent id={id} />;
 }
 
-function Refused(props: { error: string; description: string | null }) {
+function Refused(props: { message: string }) {
   useEffect(() => {
     document.title = 'Cannot connect the app · Desk';
   }, []);
@@ -39,7 +39,7 @@ function Refused(props: { error: string; description: string | null }) {
     <main id="main" class="gate">
       <h1>This app cannot be connected</h1>
       <p role="alert" class="notice notice-error">
-        {props.description ?? props.error}
+        {props.message}
       </p>
       <p>Nothing was shared. Tell whoever set the app up what this page says; you can close it.</p>
     </main>

@@ -22,7 +22,7 @@ import {
 } from '../../api/devices.js';
 import { personName } from '../../api/people.js';
 import { formatDate, formatInstant, formatMoney, todayInSchool } from '../../format.js';
-import type { PageProps } from '../../routes.js';
+import type { PageProps } from '../../page-props.js';
 import { Link } from '../../router.js';
 import { can } from '../../state/session.js';
 import { confirm } from '../../ui/confirm.js';

@@ -1,6 +1,6 @@
 /** Correcting a device's model and purchase data (retired devices too). */
 import { getDevice, updateDevice } from '../../api/devices.js';
-import type { PageProps } from '../../routes.js';
+import type { PageProps } from '../../page-props.js';
 import { navigate } from '../../router.js';
 import { announce } from '../../ui/notices.js';
 import { ErrorNotice, Loading, PageHeader } from '../../ui/page.js';

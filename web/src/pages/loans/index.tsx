@@ -87,7 +87,12 @@ export default function Loans() {
     )
       return;
     try {
-      await { return: returnLoan, withdraw: withdrawLoan, restore: restoreLoan }[verb](loan.number);
+      const { number } = loan;
+      await {
+        return: () => returnLoan({ number }),
+        withdraw: () => withdrawLoan(number),
+        restore: () => restoreLoan(number),
+      }[verb]();
       announce(words.done);
     } catch (e) {
       announce(readable(loan, e), 'error');

@@ -12,17 +12,17 @@ import { TextField } from '../../ui/field.js';
 import { useSubmit } from '../../ui/form.js';
 import { PersonPicker } from '../../ui/people.js';
 import type { Pickable } from '../../ui/search-picker.js';
-import { addDays, bookingHold, checkoutRefusal, issueLoan, type CheckoutReason, type Loan } from '../../api/loans.js';
+import { useIssueLoan } from '../../ui/use-issue-loan.js';
+import { addDays, type Loan } from '../../api/loans.js';
 
 export function IssueDialog(props: { loan: Loan; onDone: (loan: Loan | null) => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [holder, setHolder] = useState<Pickable | null>(null);
   const [dueDate, setDueDate] = useState(addDays(todayInSchool(), 14));
   const [noHolder, setNoHolder] = useState<string | undefined>(undefined);
-  /** What the checks at the desk said of this holder: to confirm, or blocked. */
-  const [checks, setChecks] = useState<{ kind: 'confirm' | 'blocked'; reasons: CheckoutReason[] } | null>(null);
-  /** The booking that needs this unit soon, when the desk was told so: issuing again overrides it. */
-  const [hold, setHold] = useState<ReturnType<typeof bookingHold>>(null);
+  /** What the checks at the desk and the bookings said of this holder, and what issuing again sends. */
+  const issuing = useIssueLoan();
+  const { checks, hold } = issuing;
 
   useEffect(() => {
     dialog.current?.showModal();
@@ -33,24 +33,11 @@ export function IssueDialog(props: { loan: Loan; onDone: (loan: Loan | null) => 
       setNoHolder('Find the person who takes the loan, then choose them');
       throw new Error('Choose who takes the loan');
     }
-    try {
-      const { loan } = await issueLoan(
-        props.loan.number,
-        holder.id,
-        dueDate || null,
-        checks?.kind === 'confirm',
-        hold !== null,
-      );
-      props.onDone(loan);
-    } catch (e) {
-      const held = bookingHold(e);
-      if (held) return setHold(held);
-      const refusal = checkoutRefusal(e);
-      if (!refusal) throw e;
-      setChecks(refusal);
-    }
+    // A refusal the desk may answer is shown below; the button then says "Issue anyway".
+    const outcome = await issuing.issue({ number: props.loan.number, holderId: holder.id, dueDate: dueDate || null });
+    if (outcome.kind === 'issued') props.onDone(outcome.loan);
   });
-  const changeHolder = (v: Pickable | null) => (setHolder(v), setNoHolder(undefined), setChecks(null), setHold(null));
+  const changeHolder = (v: Pickable | null) => (setHolder(v), setNoHolder(undefined), issuing.reset());
 
   return (
     <dialog
@@ -112,7 +99,7 @@ export function IssueDialog(props: { loan: Loan; onDone: (loan: Loan | null) => 
           <button type="button" onClick={() => props.onDone(null)}>
             Cancel
           </button>
-          <button type="submit" class="primary" disabled={form.busy || checks?.kind === 'blocked'}>
+          <button type="submit" class="primary" disabled={form.busy || issuing.blocked}>
             {checks?.kind === 'confirm' || hold ? 'Issue anyway' : 'Issue'}
           </button>
         </div>

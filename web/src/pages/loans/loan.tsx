@@ -17,7 +17,7 @@ import {
 } from '../../api/loans.js';
 import { REMINDER_KIND_LABELS, REMINDER_STATUS_LABELS } from '../../api/reminders.js';
 import { formatDate, formatInstant } from '../../format.js';
-import type { PageProps } from '../../routes.js';
+import type { PageProps } from '../../page-props.js';
 import { Link } from '../../router.js';
 import { can } from '../../state/session.js';
 import { announce } from '../../ui/notices.js';

@@ -1,6 +1,6 @@
 /** Correcting a person (school administrators; archived people too: a leaver's record may need it). */
 import { personProfile, updatePerson } from '../../api/people.js';
-import type { PageProps } from '../../routes.js';
+import type { PageProps } from '../../page-props.js';
 import { navigate } from '../../router.js';
 import { announce } from '../../ui/notices.js';
 import { ErrorNotice, Loading, PageHeader } from '../../ui/page.js';

@@ -10,7 +10,7 @@ import { messageOf } from '../../api/client.js';
 import { DEVICE_STATUS_BADGES, DEVICE_STATUS_LABELS } from '../../api/devices.js';
 import { archivePerson, PERSON_KIND_LABELS, personProfile, restorePerson } from '../../api/people.js';
 import { formatDate, formatInstant } from '../../format.js';
-import type { PageProps } from '../../routes.js';
+import type { PageProps } from '../../page-props.js';
 import { Link } from '../../router.js';
 import { can } from '../../state/session.js';
 import { confirm } from '../../ui/confirm.js';

@@ -8,7 +8,7 @@ import { ApiError } from '../../api/client.js';
 import { assignRepair, getRepair, moveRepair, type DeviceOutcome, type StatusChange } from '../../api/repairs.js';
 import { currencyDigits, formatInstant, formatMoney, parseMoney } from '../../format.js';
 import { Link } from '../../router.js';
-import type { PageProps } from '../../routes.js';
+import type { PageProps } from '../../page-props.js';
 import { can, me } from '../../state/session.js';
 import { AssignPanel } from '../../ui/assign-panel.js';
 import { confirm } from '../../ui/confirm.js';

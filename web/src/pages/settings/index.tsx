@@ -1,9 +1,9 @@
 /** Settings: the user's own preferences, and the school's modules; administration for those who hold it. */
-import { useState } from 'preact/hooks';
+import { useContext, useState } from 'preact/hooks';
 import { messageOf } from '../../api/client.js';
 import { listModules, setModules, type ModuleName, type Modules } from '../../api/modules.js';
+import { PageRoutes, type PageRoute } from '../../page-props.js';
 import { Link } from '../../router.js';
-import { settingsPages } from '../../routes.js';
 import { loadSession, me } from '../../state/session.js';
 import { setTheme, theme, type ThemeChoice } from '../../theme.js';
 import { confirm } from '../../ui/confirm.js';
@@ -14,9 +14,14 @@ import { useResource } from '../../ui/use-resource.js';
 import '../../ui/check-group.css';
 import './admin.css';
 
+/** The administration pages the signed-in user is offered here, in order. */
+const settingsPages = (routes: readonly PageRoute[]): PageRoute[] =>
+  routes.filter((r) => r.settings && (r.allowed?.() ?? true)).sort((a, b) => a.settings!.order - b.settings!.order);
+
 export default function Settings() {
   const user = me.value!.user;
   const modules = useResource(() => listModules(), []);
+  const administration = settingsPages(useContext(PageRoutes));
   return (
     <section>
       <PageHeader title="Settings" />
@@ -39,11 +44,11 @@ export default function Settings() {
           { value: 'dark', label: 'Dark' },
         ]}
       />
-      {settingsPages().length > 0 && (
+      {administration.length > 0 && (
         <>
           <h2>Administration</h2>
           <ul class="settings-links">
-            {settingsPages().map((r) => (
+            {administration.map((r) => (
               <li key={r.path}>
                 <Link href={r.path}>{r.settings!.label}</Link>
                 <span class="settings-link-description"> — {r.settings!.description}</span>

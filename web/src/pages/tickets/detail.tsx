@@ -8,7 +8,7 @@ import { ApiError } from '../../api/client.js';
 import { addComment, getTicket, ticketComments, updateTicket } from '../../api/tickets.js';
 import { formatInstant } from '../../format.js';
 import { Link } from '../../router.js';
-import type { PageProps } from '../../routes.js';
+import type { PageProps } from '../../page-props.js';
 import { can } from '../../state/session.js';
 import { AssignPanel } from '../../ui/assign-panel.js';
 import { confirm } from '../../ui/confirm.js';

@@ -18,19 +18,10 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, messageOf } from '../../../api/client.js';
 import { canSeePeople, getPerson, searchPeople, type Person } from '../../../api/people.js';
 import { formatDate, formatInstant, todayInSchool } from '../../../format.js';
-import { pageShortcuts } from '../../../shortcuts.js';
+import { pageShortcuts } from '../../../state/page-shortcuts.js';
 import { PageHeader } from '../../../ui/page.js';
-import {
-  addDays,
-  bookingHold,
-  checkoutRefusal,
-  issueBySerial,
-  issueLoan,
-  returnBySerial,
-  returnLoan,
-  type CheckoutReason,
-  type Loan,
-} from '../../../api/loans.js';
+import { useIssueLoan } from '../../../ui/use-issue-loan.js';
+import { addDays, issueLoan, returnLoan, type CheckoutReason, type Loan } from '../../../api/loans.js';
 import { beep } from './sound.js';
 import './scan.css';
 
@@ -48,15 +39,13 @@ interface Entry {
 }
 
 /**
- * A scanned loan waiting for the desk's one key (Enter) to issue it anyway: what was asked so far
- * (the checks' warnings confirmed, a booking's hold overridden) is sent again with the next try.
+ * A scanned loan waiting for the desk's one key (Enter) to issue it anyway; what that try agrees to
+ * (the checks' warnings, a booking's hold) is the issue flow's (useIssueLoan).
  */
 interface Pending {
   readonly serial: string;
   readonly holder: Holder;
   readonly dueDate: string;
-  readonly confirm: boolean;
-  readonly override: boolean;
 }
 
 /** The last move, and what undoing it takes. */
@@ -85,6 +74,7 @@ export default function ScanDesk() {
   const [last, setLast] = useState<Move | null>(null);
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
+  const issuing = useIssueLoan();
   /** Serials moved in this session (lower case): a second scan of one is a mistake, said at once. */
   const seen = useRef(new Map<string, string>());
   const nextIdRef = useRef(1);
@@ -163,15 +153,12 @@ export default function ScanDesk() {
       if (UUID.test(scanned)) {
         choose(await getPerson(scanned));
       } else if (holder) {
+        // A new scan is a new issue: nothing the desk agreed to for the last one carries over.
         setPending(null);
-        const attempt = { serial: scanned, holder, dueDate, confirm: false, override: false };
-        try {
-          await issue(attempt);
-        } catch (e) {
-          if (!refused(e, attempt)) throw e;
-        }
+        issuing.reset();
+        await issue({ serial: scanned, holder, dueDate });
       } else {
-        const { loan, returnedFrom } = await returnBySerial(scanned);
+        const { loan, returnedFrom } = await returnLoan({ serial: scanned });
         seen.current.set(key, `returned from ${returnedFrom.holder.name}`);
         const late = returnedFrom.dueDate && returnedFrom.dueDate < todayInSchool() ? ' (it was overdue)' : '';
         const entry = report(
@@ -195,42 +182,35 @@ export default function ScanDesk() {
     }
   };
 
-  /** Issues the scanned serial to the holder, with what was confirmed so far, and says so. */
-  const issue = async ({ serial, holder: to, dueDate: due, confirm, override }: Pending) => {
-    const { loan } = await issueBySerial(serial, to.id, due || null, confirm, override);
-    seen.current.set(serial.toLowerCase(), `issued to ${to.name}`);
-    const entry = report(
-      true,
-      `Issued loan ${loan.number} (${loan.serial}) to ${to.name}${loan.dueDate ? `, due ${formatDate(loan.dueDate)}` : ''}${
-        confirm || override ? ' (confirmed)' : ''
-      }`,
-    );
-    setLast({ entry, kind: 'issued', loan });
-  };
-
   /**
-   * Whether the issue was refused in a way the desk may answer: the school's checks (a warning waits
-   * for Enter, a block is only shown) or a booking that needs the unit soon (waits for Enter, which
-   * overrides it). Anything else is not handled here.
+   * Issues the scanned serial to the holder, with what the desk agreed to so far, and says how it
+   * went: issued; or refused in a way the desk may answer, the school's checks (a warning waits for
+   * Enter, a block is only shown) or a booking that needs the unit soon (waits for Enter, which
+   * overrides it). Any other error is thrown.
    */
-  const refused = (e: unknown, attempt: Pending): boolean => {
-    const { serial, holder: to } = attempt;
+  const issue = async (attempt: Pending) => {
+    const { serial, holder: to, dueDate: due } = attempt;
+    const outcome = await issuing.issue({ serial, holderId: to.id, dueDate: due || null });
     const ask = `Enter: issue anyway; Escape: do not issue`;
-    const hold = bookingHold(e);
-    if (hold) {
-      setPending({ ...attempt, override: true });
-      report(false, `Booked: ${serial} is needed for a booking from ${formatInstant(hold.from)}. ${ask}`);
-      return true;
-    }
-    const refusal = checkoutRefusal(e);
-    if (!refusal) return false;
-    if (refusal.kind === 'blocked') {
-      report(false, `Not issued: ${serial} to ${to.name}: the school's checks do not allow it`, refusal.reasons);
+    if (outcome.kind === 'issued') {
+      const { loan } = outcome;
+      seen.current.set(serial.toLowerCase(), `issued to ${to.name}`);
+      const entry = report(
+        true,
+        `Issued loan ${loan.number} (${loan.serial}) to ${to.name}${loan.dueDate ? `, due ${formatDate(loan.dueDate)}` : ''}${
+          outcome.agreed ? ' (confirmed)' : ''
+        }`,
+      );
+      setLast({ entry, kind: 'issued', loan });
+    } else if (outcome.kind === 'hold') {
+      setPending(attempt);
+      report(false, `Booked: ${serial} is needed for a booking from ${formatInstant(outcome.hold.from)}. ${ask}`);
+    } else if (outcome.checks.kind === 'blocked') {
+      report(false, `Not issued: ${serial} to ${to.name}: the school's checks do not allow it`, outcome.checks.reasons);
     } else {
-      setPending({ ...attempt, confirm: true });
-      report(false, `Check before issuing ${serial} to ${to.name}. ${ask}`, refusal.reasons);
+      setPending(attempt);
+      report(false, `Check before issuing ${serial} to ${to.name}. ${ask}`, outcome.checks.reasons);
     }
-    return true;
   };
 
   /** The desk's one key after a warning or a booking's hold: issue the waiting serial anyway. */
@@ -240,10 +220,10 @@ export default function ScanDesk() {
     setPending(null);
     setBusy(true);
     try {
+      // Confirmed the checks, then found a booking (or the other way round): `issue` asks again.
       await issue(waiting);
     } catch (e) {
-      // Confirmed the checks, then found a booking (or the other way round): ask again.
-      if (!refused(e, waiting)) fail(e);
+      fail(e);
     } finally {
       setBusy(false);
       focus();
@@ -265,13 +245,13 @@ export default function ScanDesk() {
     setBusy(true);
     try {
       if (move.kind === 'issued') {
-        await returnLoan(move.loan.number);
+        await returnLoan({ number: move.loan.number });
         report(true, `Undone: loan ${move.loan.number} (${move.loan.serial}) is back, not issued`);
       } else {
         // The same holder and due date; a due date already past cannot be given again (the server
         // refuses dates in the past), so it is re-issued without one, and said so.
         const past = move.dueDate !== null && move.dueDate < todayInSchool();
-        await issueLoan(move.loan.number, move.holder.id, past ? null : move.dueDate);
+        await issueLoan({ number: move.loan.number, holderId: move.holder.id, dueDate: past ? null : move.dueDate });
         report(
           true,
           `Undone: loan ${move.loan.number} (${move.loan.serial}) is issued to ${move.holder.name} again${
@@ -321,6 +301,7 @@ export default function ScanDesk() {
     if (pending && e.key === 'Escape') {
       e.preventDefault();
       setPending(null);
+      issuing.reset();
       report(true, `Not issued: ${pending.serial}`);
       return;
     }

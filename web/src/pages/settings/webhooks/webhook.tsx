@@ -18,7 +18,7 @@ import {
   type WebhookDelivery,
 } from '../../../api/webhooks.js';
 import { formatCount, formatInstant } from '../../../format.js';
-import type { PageProps } from '../../../routes.js';
+import type { PageProps } from '../../../page-props.js';
 import { Link, navigate } from '../../../router.js';
 import { confirm } from '../../../ui/confirm.js';
 import { announce } from '../../../ui/notices.js';
