@@ -11,6 +11,7 @@ import { BackupScheduler } from './backup-scheduler.js';
 import { MonitorScheduler } from './monitor-scheduler.js';
 import { ReminderScheduler } from './reminder-scheduler.js';
 import { WebhookScheduler } from './webhook-scheduler.js';
+import { resolveFrom } from './container.js';
 
 export interface Background {
   /** Ends the event streams, stops claiming deliveries and waits briefly for those under way. */
@@ -29,7 +30,7 @@ export interface BackgroundOptions {
 export function startBackground(container: Container, options: BackgroundOptions = {}): Background {
   const webhooks = new WebhookScheduler(container);
   webhooks.start();
-  const hub = container.get(EventHub);
+  const hub = resolveFrom(container)(EventHub);
   hub.start();
   const monitors = options.monitors === false ? null : new MonitorScheduler(container);
   monitors?.start();

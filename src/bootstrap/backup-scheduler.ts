@@ -5,6 +5,7 @@ import { BACKUP_JOB, RunBackup, type BackupOutcome } from '../domain/backups/run
 import { JobLock } from '../ports/job-lock.js';
 import { UnitOfWork } from '../ports/unit-of-work.js';
 import { PeriodicJob } from './periodic-job.js';
+import { resolveFrom } from './container.js';
 
 /** How often `serve` looks whether a backup is due. */
 const CHECK_MS = 60_000;
@@ -56,7 +57,7 @@ export class BackupScheduler extends PeriodicJob {
     await this.container.get(JobLock).runExclusive(BACKUP_JOB, async () => {
       // Another instance may have backed up between the look above and the lock.
       if (!(await this.due())) return;
-      const outcome = await this.container.get(RunBackup).execute(this.config.dir, this.config.keep);
+      const outcome = await resolveFrom(this.container)(RunBackup).execute(this.config.dir, this.config.keep);
       logBackup(this.container, outcome, 'schedule');
     });
   }

@@ -309,12 +309,19 @@ function bindDeclared(container: Container, type: Class, path: readonly string[]
  * service bound on first use from its declaration (bindDeclared), one per container.
  */
 export function resolveFrom(container: Container): Resolve {
+  let resolve = resolvers.get(container);
+  if (resolve) return resolve;
   const declared = new WeakSet<Class>();
-  return <T>(type: abstract new (...args: never[]) => T): T => {
+  resolve = <T>(type: abstract new (...args: never[]) => T): T => {
     if (!declared.has(type)) {
       bindDeclared(container, type);
       declared.add(type);
     }
     return container.get<T>(type as unknown as ServiceIdentifier<T>);
   };
+  resolvers.set(container, resolve);
+  return resolve;
 }
+
+/** One resolver per container: what it has bound, it knows. */
+const resolvers = new WeakMap<Container, Resolve>();

@@ -4,6 +4,7 @@ import { MONITOR_STATES, type MonitorState } from '../domain/monitors/monitor.js
 import { RunMonitorChecks, type MonitorRound } from '../domain/monitors/run-monitor-checks.js';
 import { isDatabaseOutage } from '../ports/unit-of-work.js';
 import { PeriodicJob } from './periodic-job.js';
+import { resolveFrom } from './container.js';
 
 /** How often `serve` looks for due monitors (a monitor's own interval is at least 30 s). */
 export const MONITOR_TICK_MS = 5_000;
@@ -22,7 +23,7 @@ export class MonitorScheduler extends PeriodicJob {
 
   protected async round(): Promise<void> {
     const log = this.container.get(Logger);
-    const checks = this.container.get(RunMonitorChecks);
+    const checks = resolveFrom(this.container)(RunMonitorChecks);
     try {
       const result = await checks.execute();
       if (result.ran) this.report(result.value);

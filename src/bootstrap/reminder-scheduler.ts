@@ -5,6 +5,7 @@ import type { TenantContext } from '../domain/shared/actor.js';
 import { dateInZone } from '../domain/shared/dates.js';
 import { UnitOfWork } from '../ports/unit-of-work.js';
 import { PeriodicJob } from './periodic-job.js';
+import { resolveFrom } from './container.js';
 
 /** How often `serve` looks for reminders to plan or send (a refusal's first retry is 5 minutes later). */
 export const REMINDER_TICK_MS = 5 * 60_000;
@@ -67,7 +68,7 @@ export class ReminderScheduler extends PeriodicJob {
       uow.transaction((r) =>
         r.deploymentJobs.finished(reminderJobName(tenant.id), new Date().toISOString(), 'ok', null),
       );
-    const result = await this.container.get(SendReminders).execute({ shouldPlan, planned });
+    const result = await resolveFrom(this.container)(SendReminders).execute({ shouldPlan, planned });
     if (result.ran) logReminders(this.container, result.value, 'schedule');
   }
 }

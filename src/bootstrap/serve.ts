@@ -30,6 +30,7 @@ import { httpApp } from './http-app.js';
 import { configForCommand, ensureServerSecrets } from './load-config.js';
 import { Readiness } from './readiness.js';
 import { limitYoungGeneration } from './young-generation.js';
+import { resolveFrom } from './container.js';
 
 const RETRY_MIN_MS = 500;
 const RETRY_MAX_MS = 5_000;
@@ -135,7 +136,7 @@ async function connect(container: Container, readiness: Readiness): Promise<void
 
 async function startDemo(container: Container, config: DeskConfig): Promise<void> {
   try {
-    const result = await container.get(CreateDemoSchool).execute();
+    const result = await resolveFrom(container)(CreateDemoSchool).execute();
     if (!result.created) {
       process.stdout.write('demo: the database already holds a tenant; nothing seeded\n');
       return;

@@ -3,6 +3,7 @@ import { Logger } from '../adapters/observability/index.js';
 import { WebhookDispatcher, type DispatcherNotice } from '../domain/webhooks/webhook-dispatcher.js';
 import { isDatabaseOutage } from '../ports/unit-of-work.js';
 import { PeriodicJob } from './periodic-job.js';
+import { resolveFrom } from './container.js';
 
 /** How often `serve` looks for deliveries that no event signal announces. */
 export const WEBHOOK_TICK_MS = 1_000;
@@ -19,7 +20,7 @@ export class WebhookScheduler extends PeriodicJob {
 
   constructor(container: Container, tickMs = WEBHOOK_TICK_MS) {
     super(container, 'webhook deliveries', tickMs);
-    this.dispatcher = container.get(WebhookDispatcher);
+    this.dispatcher = resolveFrom(container)(WebhookDispatcher);
   }
 
   override start(): void {

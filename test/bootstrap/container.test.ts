@@ -1,7 +1,9 @@
 /**
  * The composition root resolves every use case in every deployment mode, with no list of them kept
  * by hand: the use cases are found in src/domain (each class that declares `required` and `input`),
- * bound on first use, and every port they need is bound explicitly (src/ports).
+ * bound on first use from their own declarations (resolveFrom: the class and what its constructor
+ * injects), and every port they need is bound explicitly (src/ports). Nothing is autobound: an
+ * unbound port is refused by name, never built as an empty object.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -13,9 +15,11 @@ import { EventStreams } from '../../src/adapters/http/event-streams.js';
 import { EventHub } from '../../src/domain/events/event-hub.js';
 import { WebhookDispatcher } from '../../src/domain/webhooks/webhook-dispatcher.js';
 import { TOOLS } from '../../src/domain/catalogue/tools.js';
+import { GetDevice } from '../../src/domain/devices/get-device.js';
 import { Database } from '../../src/ports/database.js';
 import { UnitOfWork } from '../../src/ports/unit-of-work.js';
 import { tempInstallDir } from '../support/cli.js';
+import { resolveFrom } from '../../src/bootstrap/container.js';
 
 const SRC = join(import.meta.dirname, '../../src');
 
@@ -93,13 +97,16 @@ describe('buildContainer', () => {
         expect(container.get(UnitOfWork)).toBeInstanceOf(UnitOfWork);
         // The services that run beside requests resolve too (serve starts them).
         for (const service of [WebhookDispatcher, EventHub, EventStreams]) {
-          expect(container.get<object>(service)).toBeInstanceOf(service);
+          expect(
+            resolveFrom(container)(service as unknown as abstract new (...args: never[]) => object),
+          ).toBeInstanceOf(service);
         }
         for (const { name, value } of await useCases()) {
           const useCase = value as abstract new (...args: never[]) => object;
-          const instance = container.get<object>(useCase as never);
+          const instance = resolveFrom(container)(useCase);
           expect(instance, name).toBeInstanceOf(useCase);
-          // One per container, as every use case has always been.
+          // One per container, as every use case has always been, however it is reached afterwards.
+          expect(resolveFrom(container)(useCase), name).toBe(instance);
           expect(container.get<object>(useCase as never), name).toBe(instance);
           // Every injected dependency is a real object: never a port made by autobinding (an instance of
           // the abstract class itself), which would mean the composition root forgot to bind it.
@@ -113,4 +120,18 @@ describe('buildContainer', () => {
       }
     });
   }
+
+  it('refuses to resolve a port nobody bound, naming it and who needed it, instead of building it', async () => {
+    const dir = tempInstallDir();
+    const env = { JWT_SECRET: 's'.repeat(40), ENCRYPTION_KEY: 'e'.repeat(43) };
+    const config = loadConfig({ installDir: dir, env, fromEnvironment: true, dataDir: dir });
+    const container = await buildContainer(config);
+    try {
+      await container.unbind(UnitOfWork);
+      expect(() => resolveFrom(container)(GetDevice)).toThrow(/GetDevice → UnitOfWork: UnitOfWork is not bound/);
+      expect(() => container.get(GetDevice)).toThrow();
+    } finally {
+      await container.get(Database).close();
+    }
+  });
 });

@@ -18,6 +18,7 @@ import { invokeAction, pointersOf } from '../support/rest.js';
 import { openStream, type SseStream } from '../support/sse.js';
 import { readTenantData, type TenantData } from '../support/tenant-data.js';
 import { signIn } from '../console/support.js';
+import { resolveFrom } from '../../src/bootstrap/container.js';
 
 warnIfPostgresSkipped();
 
@@ -145,7 +146,7 @@ describe.each(databases)('the event stream on %s', (database) => {
     expect(console.status).toBe(200);
     const south = await keyed((await app.key('south', ['event.subscribe', 'loan.view'])).key);
     await issueOne();
-    await app.container.get(EmitDeploymentEvent).execute('backup.failed', { reason: 'disk full' });
+    await resolveFrom(app.container)(EmitDeploymentEvent).execute('backup.failed', { reason: 'disk full' });
     expect((await everything.waitFor(2)).map((m) => m.event)).toEqual(['loan.issued', 'backup.failed']);
     // Deployment events need event.subscribe alone; loan events need loan.view as well.
     expect((await limited.waitFor(1)).map((m) => m.event)).toEqual(['backup.failed']);

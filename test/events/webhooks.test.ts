@@ -18,6 +18,7 @@ import { auditEntries, readTenantData, type TenantData } from '../support/tenant
 import { MovableClock } from '../fakes/movable-clock.js';
 import { createUser, signIn } from '../console/support.js';
 import { openStream } from '../support/sse.js';
+import { resolveFrom } from '../../src/bootstrap/container.js';
 
 warnIfPostgresSkipped();
 
@@ -69,7 +70,7 @@ describe.each(databases)('webhooks on %s', (database) => {
   const create = (key: string, body: unknown) => api(key).post('/api/v1/webhooks', body);
   const patch = (key: string, id: string, body: unknown) =>
     api(key).send({ method: 'PATCH', path: `/api/v1/webhooks/${id}`, body });
-  const wake = () => app.container.get(WebhookDispatcher).wake();
+  const wake = () => resolveFrom(app.container)(WebhookDispatcher).wake();
   let nextLoan = 0;
   /** Issues an available loan through the action surface: one loan.issued event. */
   async function issueOne(): Promise<number> {

@@ -26,6 +26,7 @@ import { expectProblem, send } from '../support/rest.js';
 import { startSmtp, type ReceivedMail, type TestSmtp } from '../support/smtp.js';
 import { auditEntries } from '../support/tenant-data.js';
 import { signIn } from '../console/support.js';
+import { resolveFrom } from '../../src/bootstrap/container.js';
 
 warnIfPostgresSkipped();
 
@@ -120,9 +121,10 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('reminders on %s', (database
     }
 
     const run = async (s: School | null, date: string): Promise<TenantReminders[]> => {
-      const result = await app.container
-        .get(SendReminders)
-        .execute({ date, ...(s ? { tenantSlug: s.tenant.slug } : {}) });
+      const result = await resolveFrom(app.container)(SendReminders).execute({
+        date,
+        ...(s ? { tenantSlug: s.tenant.slug } : {}),
+      });
       expect(result.ran).toBe(true);
       return result.ran ? result.value : [];
     };

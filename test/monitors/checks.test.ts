@@ -25,6 +25,7 @@ import { startSmtp, type TestSmtp } from '../support/smtp.js';
 import { createUser } from '../console/support.js';
 import { aMonitor } from '../contract/monitors.contract.js';
 import { makePki, monitorClient, OffsetClock, startHttpsSite, startSite, type TestSite } from './support.js';
+import { resolveFrom } from '../../src/bootstrap/container.js';
 
 warnIfPostgresSkipped();
 
@@ -36,7 +37,7 @@ const monitorEvents = (app: TestApp, tenantId: string): Promise<OutboxEvent[]> =
 
 /** One round; fails the test unless it ran (one instance here: the lock is free). */
 async function round(app: TestApp): Promise<MonitorRound> {
-  const result = await app.container.get(RunMonitorChecks).execute();
+  const result = await resolveFrom(app.container)(RunMonitorChecks).execute();
   expect(result.ran).toBe(true);
   return (result as { value: MonitorRound }).value;
 }

@@ -8,6 +8,7 @@ import { RunMonitorChecks } from '../../src/domain/monitors/run-monitor-checks.j
 import { startApp, type TestApp } from '../support/app.js';
 import { postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js';
 import { monitorClient, startSite, type TestSite } from './support.js';
+import { resolveFrom } from '../../src/bootstrap/container.js';
 
 warnIfPostgresSkipped();
 
@@ -38,15 +39,15 @@ describe.skipIf(!postgresAvailable)('monitor checks on two instances sharing Pos
       expect(reply.status, reply.text).toBe(201);
     }
     const results = await Promise.all([
-      one.container.get(RunMonitorChecks).execute(),
-      two.container.get(RunMonitorChecks).execute(),
+      resolveFrom(one.container)(RunMonitorChecks).execute(),
+      resolveFrom(two.container)(RunMonitorChecks).execute(),
     ]);
     expect(results.map((r) => r.ran).sort()).toEqual([false, true]);
     for (const path of paths) expect(site.hits.get(path), path).toBe(1);
 
     // Both again, one after the other: nothing is due, on either.
     for (const app of [one, two]) {
-      const again = await app.container.get(RunMonitorChecks).execute();
+      const again = await resolveFrom(app.container)(RunMonitorChecks).execute();
       expect(again).toMatchObject({ ran: true, value: { checked: 0 } });
     }
     expect([...site.hits.values()].reduce((a, b) => a + b, 0)).toBe(paths.length);

@@ -61,7 +61,7 @@ export async function signIn(
   slug: string,
   role: Role = 'school-admin',
 ): Promise<{ userId: string; email: string; token: string; cookie: string }> {
-  const tenant = await app.container.get(ResolveTenant).bySlug(slug);
+  const tenant = await resolveFrom(app.container)(ResolveTenant).bySlug(slug);
   const email = `${role}@${slug}.example`;
   const { user } = await perform(resolveFrom(app.container), CreateUser, operatorActor(tenant), {
     email,
@@ -85,7 +85,7 @@ export async function signIn(
 
 /** A setup link for an administrator, made through the real use case; returns the link and its token. */
 export async function setupLink(app: TestApp, email: string): Promise<{ link: string; token: string }> {
-  const { path } = await app.container.get(CreateSetupLink).execute({ email });
+  const { path } = await resolveFrom(app.container)(CreateSetupLink).execute({ email });
   const html = readFileSync(path, 'utf8');
   const link = /href="([^"]+)"/.exec(html)?.[1]?.replaceAll('&amp;', '&') ?? '';
   const token = /#token=([A-Za-z0-9_-]+)/.exec(link)?.[1] ?? '';

@@ -118,9 +118,13 @@ export async function startApp(
     config,
     container,
     async tenant(slug, t = {}) {
-      const created = await container
-        .get(CreateTenant)
-        .execute({ slug, name: `${slug} school`, hosts: t.hosts ?? [], timeZone: 'Europe/Amsterdam', currency: 'EUR' });
+      const created = await resolveFrom(container)(CreateTenant).execute({
+        slug,
+        name: `${slug} school`,
+        hosts: t.hosts ?? [],
+        timeZone: 'Europe/Amsterdam',
+        currency: 'EUR',
+      });
       const { modules } = await perform(resolveFrom(container), ChangeModules, operatorActor(created), {
         enable: [...(t.modules ?? MODULES)],
       });
@@ -129,7 +133,7 @@ export async function startApp(
       return tenant;
     },
     async key(slug, scopes, k = {}) {
-      const tenant = await container.get(ResolveTenant).bySlug(slug);
+      const tenant = await resolveFrom(container)(ResolveTenant).bySlug(slug);
       const { apiKey, key } = await perform(resolveFrom(container), CreateApiKey, operatorActor(tenant), {
         name: `test key`,
         scopes: [...scopes],
@@ -173,7 +177,8 @@ export function registeredRoutes(app: TestApp): RegisteredRoute[] {
   const routes = new Map<string, RegisteredRoute>();
   for (const { method, path } of table.entries) {
     // `all` stands for what a path's other methods would be asked.
-    for (const m of method === '*' ? ['PUT', 'DELETE', 'PATCH'] : [method]) routes.set(`${m} ${path}`, { method: m, path });
+    for (const m of method === '*' ? ['PUT', 'DELETE', 'PATCH'] : [method])
+      routes.set(`${m} ${path}`, { method: m, path });
   }
   return [...routes.values()];
 }

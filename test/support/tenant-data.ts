@@ -20,7 +20,7 @@ import { resolveFrom } from '../../src/bootstrap/container.js';
 const ALL = { page: 1, pageSize: 100_000 };
 
 export const tenantBySlug = (container: Container, slug: string): Promise<Tenant> =>
-  container.get(ResolveTenant).bySlug(slug);
+  resolveFrom(container)(ResolveTenant).bySlug(slug);
 
 /** Every record of a tenant a tool or route could name. */
 export async function readTenantData(container: Container, slug: string) {
