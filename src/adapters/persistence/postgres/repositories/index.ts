@@ -1,12 +1,15 @@
 import type { Repositories } from '../../../../ports/repositories.js';
 import type { Queryable } from '../sql.js';
+import { PgDb } from '../pg-db.js';
+import { SqlDeviceRepository } from '../../repositories/devices.js';
+import { SqlTenantRepository } from '../../repositories/tenants.js';
+import { SqlPersonRepository } from '../../repositories/people.js';
 import { PgAccessChangeRepository } from './access-changes.js';
 import { PgAccountRepository } from './accounts.js';
 import { PgApiKeyRepository } from './api-keys.js';
 import { PgAuditRepository } from './audit.js';
 import { PgCostRepository } from './costs.js';
 import { PgDeploymentJobRepository } from './deployment-jobs.js';
-import { PgDeviceRepository } from './devices.js';
 import { PgGuardianRepository } from './guardians.js';
 import { PgReminderRepository } from './reminders.js';
 import { PgReservationRepository } from './reservations.js';
@@ -21,13 +24,11 @@ import {
   PgOAuthTokenRepository,
 } from './oauth.js';
 import { PgOutboxRepository } from './outbox.js';
-import { PgPersonRepository } from './people.js';
 import { PgSchoolSettingRepository } from './school-settings.js';
 import { PgSetupLinkRepository } from './setup-links.js';
 import { PgSessionRepository } from './sessions.js';
 import { PgPendingSignInRepository, PgSsoBindingRepository, PgSsoProviderRepository } from './sso.js';
 import { PgSubmissionRepository } from './submissions.js';
-import { PgTenantRepository } from './tenants.js';
 import { PgTicketRepository } from './tickets.js';
 import { PgUserRepository } from './users.js';
 import { PgWebhookRepository } from './webhooks.js';
@@ -38,19 +39,16 @@ export {
   PgAuditRepository,
   PgCostRepository,
   PgDeploymentJobRepository,
-  PgDeviceRepository,
   PgLoanGroupRepository,
   PgLoanRepository,
   PgMonitorRepository,
   PgOutboxRepository,
-  PgPersonRepository,
   PgSchoolSettingRepository,
   PgSetupLinkRepository,
   PgPendingSignInRepository,
   PgSsoBindingRepository,
   PgSsoProviderRepository,
   PgSubmissionRepository,
-  PgTenantRepository,
   PgTicketRepository,
   PgUserRepository,
   PgWebhookRepository,
@@ -64,10 +62,11 @@ export function pgRepositories(db: Queryable): Repositories & {
   readonly outbox: PgOutboxRepository;
   readonly accessChanges: PgAccessChangeRepository;
 } {
+  const sql = new PgDb(db);
   return {
-    tenants: new PgTenantRepository(db),
-    people: new PgPersonRepository(db),
-    devices: new PgDeviceRepository(db),
+    tenants: new SqlTenantRepository(sql),
+    people: new SqlPersonRepository(sql),
+    devices: new SqlDeviceRepository(sql),
     loanGroups: new PgLoanGroupRepository(db),
     loans: new PgLoanRepository(db),
     submissions: new PgSubmissionRepository(db),

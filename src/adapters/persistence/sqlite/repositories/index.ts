@@ -1,12 +1,15 @@
 import type { Repositories } from '../../../../ports/repositories.js';
 import type { Sql } from '../sql.js';
+import { SqliteDb } from '../sqlite-db.js';
+import { SqlDeviceRepository } from '../../repositories/devices.js';
+import { SqlTenantRepository } from '../../repositories/tenants.js';
+import { SqlPersonRepository } from '../../repositories/people.js';
 import { SqliteAccessChangeRepository } from './access-changes.js';
 import { SqliteAccountRepository } from './accounts.js';
 import { SqliteApiKeyRepository } from './api-keys.js';
 import { SqliteAuditRepository } from './audit.js';
 import { SqliteCostRepository } from './costs.js';
 import { SqliteDeploymentJobRepository } from './deployment-jobs.js';
-import { SqliteDeviceRepository } from './devices.js';
 import { SqliteGuardianRepository } from './guardians.js';
 import { SqliteReminderRepository } from './reminders.js';
 import { SqliteReservationRepository } from './reservations.js';
@@ -21,13 +24,11 @@ import {
   SqliteOAuthTokenRepository,
 } from './oauth.js';
 import { SqliteOutboxRepository } from './outbox.js';
-import { SqlitePersonRepository } from './people.js';
 import { SqliteSchoolSettingRepository } from './school-settings.js';
 import { SqliteSetupLinkRepository } from './setup-links.js';
 import { SqliteSessionRepository } from './sessions.js';
 import { SqlitePendingSignInRepository, SqliteSsoBindingRepository, SqliteSsoProviderRepository } from './sso.js';
 import { SqliteSubmissionRepository } from './submissions.js';
-import { SqliteTenantRepository } from './tenants.js';
 import { SqliteTicketRepository } from './tickets.js';
 import { SqliteUserRepository } from './users.js';
 import { SqliteWebhookRepository } from './webhooks.js';
@@ -38,19 +39,16 @@ export {
   SqliteAuditRepository,
   SqliteCostRepository,
   SqliteDeploymentJobRepository,
-  SqliteDeviceRepository,
   SqliteLoanGroupRepository,
   SqliteLoanRepository,
   SqliteMonitorRepository,
   SqliteOutboxRepository,
-  SqlitePersonRepository,
   SqliteSchoolSettingRepository,
   SqliteSetupLinkRepository,
   SqlitePendingSignInRepository,
   SqliteSsoBindingRepository,
   SqliteSsoProviderRepository,
   SqliteSubmissionRepository,
-  SqliteTenantRepository,
   SqliteTicketRepository,
   SqliteUserRepository,
   SqliteWebhookRepository,
@@ -66,36 +64,39 @@ export type SqliteRepositories = Repositories & {
 };
 
 /** Every repository on one connection. */
-export const sqliteRepositories = (sql: Sql): SqliteRepositories => ({
-  tenants: new SqliteTenantRepository(sql),
-  people: new SqlitePersonRepository(sql),
-  devices: new SqliteDeviceRepository(sql),
-  loanGroups: new SqliteLoanGroupRepository(sql),
-  loans: new SqliteLoanRepository(sql),
-  submissions: new SqliteSubmissionRepository(sql),
-  tickets: new SqliteTicketRepository(sql),
-  costs: new SqliteCostRepository(sql),
-  users: new SqliteUserRepository(sql),
-  apiKeys: new SqliteApiKeyRepository(sql),
-  setupLinks: new SqliteSetupLinkRepository(sql),
-  sessions: new SqliteSessionRepository(sql),
-  audit: new SqliteAuditRepository(sql),
-  outbox: new SqliteOutboxRepository(sql),
-  deploymentJobs: new SqliteDeploymentJobRepository(sql),
-  webhooks: new SqliteWebhookRepository(sql),
-  monitors: new SqliteMonitorRepository(sql),
-  accessChanges: new SqliteAccessChangeRepository(sql),
-  oauthClients: new SqliteOAuthClientRepository(sql),
-  oauthAuthorizations: new SqliteOAuthAuthorizationRepository(sql),
-  grants: new SqliteGrantRepository(sql),
-  oauthTokens: new SqliteOAuthTokenRepository(sql),
-  ssoProviders: new SqliteSsoProviderRepository(sql),
-  ssoBindings: new SqliteSsoBindingRepository(sql),
-  pendingSignIns: new SqlitePendingSignInRepository(sql),
-  schoolSettings: new SqliteSchoolSettingRepository(sql),
-  guardians: new SqliteGuardianRepository(sql),
-  reminders: new SqliteReminderRepository(sql),
-  reservations: new SqliteReservationRepository(sql),
-  agreements: new SqliteAgreementRepository(sql),
-  accounts: new SqliteAccountRepository(sql),
-});
+export function sqliteRepositories(sql: Sql): SqliteRepositories {
+  const db = new SqliteDb(sql);
+  return {
+    tenants: new SqlTenantRepository(db),
+    people: new SqlPersonRepository(db),
+    devices: new SqlDeviceRepository(db),
+    loanGroups: new SqliteLoanGroupRepository(sql),
+    loans: new SqliteLoanRepository(sql),
+    submissions: new SqliteSubmissionRepository(sql),
+    tickets: new SqliteTicketRepository(sql),
+    costs: new SqliteCostRepository(sql),
+    users: new SqliteUserRepository(sql),
+    apiKeys: new SqliteApiKeyRepository(sql),
+    setupLinks: new SqliteSetupLinkRepository(sql),
+    sessions: new SqliteSessionRepository(sql),
+    audit: new SqliteAuditRepository(sql),
+    outbox: new SqliteOutboxRepository(sql),
+    deploymentJobs: new SqliteDeploymentJobRepository(sql),
+    webhooks: new SqliteWebhookRepository(sql),
+    monitors: new SqliteMonitorRepository(sql),
+    accessChanges: new SqliteAccessChangeRepository(sql),
+    oauthClients: new SqliteOAuthClientRepository(sql),
+    oauthAuthorizations: new SqliteOAuthAuthorizationRepository(sql),
+    grants: new SqliteGrantRepository(sql),
+    oauthTokens: new SqliteOAuthTokenRepository(sql),
+    ssoProviders: new SqliteSsoProviderRepository(sql),
+    ssoBindings: new SqliteSsoBindingRepository(sql),
+    pendingSignIns: new SqlitePendingSignInRepository(sql),
+    schoolSettings: new SqliteSchoolSettingRepository(sql),
+    guardians: new SqliteGuardianRepository(sql),
+    reminders: new SqliteReminderRepository(sql),
+    reservations: new SqliteReservationRepository(sql),
+    agreements: new SqliteAgreementRepository(sql),
+    accounts: new SqliteAccountRepository(sql),
+  };
+}
