@@ -45,7 +45,8 @@ export class PgUnitOfWork extends UnitOfWork {
       const result = await work(repos);
       await client.query('COMMIT');
       if (repos.outbox.appended.length) this.signals.onPublished?.(repos.outbox.appended);
-      committed = { result, accessChanges: repos.accessChanges };
+      const { marker } = repos.accessChanges.announcer;
+      committed = { result, accessChanges: { recorded: repos.accessChanges.take(), marker } };
     } catch (error) {
       // A failed ROLLBACK means the connection is unusable: release it as broken so the pool drops it.
       await client.query('ROLLBACK').catch((e: Error) => (broken = e));

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { AccessChangeRepository } from '../../../../ports/repositories/access-changes.js';
-import { query, type Queryable } from '../sql.js';
+import type { AccessAnnouncer } from '../../repositories/access-changes.js';
+import type { Db } from '../../sql/db.js';
 
 /** The channel every instance LISTENs on for access changes (pg-access-signal.ts). */
 export const ACCESS_CHANNEL = 'desk_access';
@@ -28,25 +28,17 @@ export function encodeAccessChanges(marker: string, lookups: readonly string[]):
 }
 
 /**
- * Records access changes by NOTIFYing them in the transaction: Postgres delivers the notification to
- * every listening instance when (and only if) the transaction commits. Each transaction's
- * notifications carry its own `marker`, so the unit of work can tell when its own has come back
- * (pg-access-signal.ts) and this process announces `recorded` to itself right after COMMIT.
+ * Postgres's announcement of access changes (../../repositories/access-changes.ts): a NOTIFY in the
+ * transaction, which Postgres delivers to every listening instance when (and only if) the transaction
+ * commits. Each transaction's notifications carry its own `marker`, so the unit of work can tell when
+ * its own has come back (pg-access-signal.ts). One announcer per transaction (pgRepositories).
  */
-export class PgAccessChangeRepository extends AccessChangeRepository {
-  /** What this transaction recorded, for the unit of work. */
-  readonly recorded: string[] = [];
+export class PgAccessAnnouncer implements AccessAnnouncer {
   readonly marker = randomUUID();
 
-  constructor(private readonly db: Queryable) {
-    super();
-  }
-
-  async changed(lookups: readonly string[]): Promise<void> {
-    if (lookups.length === 0) return;
-    await query(this.db, `SELECT pg_notify('${ACCESS_CHANNEL}_' || current_schema(), $1)`, [
+  async announce(db: Db, lookups: readonly string[]): Promise<void> {
+    await db.run(`SELECT pg_notify('${ACCESS_CHANNEL}_' || current_schema(), ?)`, [
       encodeAccessChanges(this.marker, lookups),
     ]);
-    this.recorded.push(...lookups);
   }
 }

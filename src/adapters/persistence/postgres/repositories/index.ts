@@ -4,7 +4,8 @@ import { PgDb } from '../pg-db.js';
 import { SqlDeviceRepository } from '../../repositories/devices.js';
 import { SqlTenantRepository } from '../../repositories/tenants.js';
 import { SqlPersonRepository } from '../../repositories/people.js';
-import { PgAccessChangeRepository } from './access-changes.js';
+import { SqlAccessChangeRepository } from '../../repositories/access-changes.js';
+import { PgAccessAnnouncer } from './access-changes.js';
 import { PgAccountRepository } from './accounts.js';
 import { PgApiKeyRepository } from './api-keys.js';
 import { PgAuditRepository } from './audit.js';
@@ -34,7 +35,6 @@ import { PgUserRepository } from './users.js';
 import { PgWebhookRepository } from './webhooks.js';
 
 export {
-  PgAccessChangeRepository,
   PgApiKeyRepository,
   PgAuditRepository,
   PgCostRepository,
@@ -60,7 +60,7 @@ export {
  */
 export function pgRepositories(db: Queryable): Repositories & {
   readonly outbox: PgOutboxRepository;
-  readonly accessChanges: PgAccessChangeRepository;
+  readonly accessChanges: SqlAccessChangeRepository<PgAccessAnnouncer>;
 } {
   const sql = new PgDb(db);
   return {
@@ -81,7 +81,7 @@ export function pgRepositories(db: Queryable): Repositories & {
     deploymentJobs: new PgDeploymentJobRepository(db),
     webhooks: new PgWebhookRepository(db),
     monitors: new PgMonitorRepository(db),
-    accessChanges: new PgAccessChangeRepository(db),
+    accessChanges: new SqlAccessChangeRepository(sql, new PgAccessAnnouncer()),
     oauthClients: new PgOAuthClientRepository(db),
     oauthAuthorizations: new PgOAuthAuthorizationRepository(db),
     grants: new PgGrantRepository(db),

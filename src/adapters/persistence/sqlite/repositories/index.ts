@@ -4,7 +4,8 @@ import { SqliteDb } from '../sqlite-db.js';
 import { SqlDeviceRepository } from '../../repositories/devices.js';
 import { SqlTenantRepository } from '../../repositories/tenants.js';
 import { SqlPersonRepository } from '../../repositories/people.js';
-import { SqliteAccessChangeRepository } from './access-changes.js';
+import { SqlAccessChangeRepository } from '../../repositories/access-changes.js';
+import { sqliteAccessAnnouncer } from './access-changes.js';
 import { SqliteAccountRepository } from './accounts.js';
 import { SqliteApiKeyRepository } from './api-keys.js';
 import { SqliteAuditRepository } from './audit.js';
@@ -34,7 +35,6 @@ import { SqliteUserRepository } from './users.js';
 import { SqliteWebhookRepository } from './webhooks.js';
 
 export {
-  SqliteAccessChangeRepository,
   SqliteApiKeyRepository,
   SqliteAuditRepository,
   SqliteCostRepository,
@@ -60,7 +60,7 @@ export {
  */
 export type SqliteRepositories = Repositories & {
   readonly outbox: SqliteOutboxRepository;
-  readonly accessChanges: SqliteAccessChangeRepository;
+  readonly accessChanges: SqlAccessChangeRepository;
 };
 
 /** Every repository on one connection. */
@@ -84,7 +84,7 @@ export function sqliteRepositories(sql: Sql): SqliteRepositories {
     deploymentJobs: new SqliteDeploymentJobRepository(sql),
     webhooks: new SqliteWebhookRepository(sql),
     monitors: new SqliteMonitorRepository(sql),
-    accessChanges: new SqliteAccessChangeRepository(sql),
+    accessChanges: new SqlAccessChangeRepository(db, sqliteAccessAnnouncer),
     oauthClients: new SqliteOAuthClientRepository(sql),
     oauthAuthorizations: new SqliteOAuthAuthorizationRepository(sql),
     grants: new SqliteGrantRepository(sql),
