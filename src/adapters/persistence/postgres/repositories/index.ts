@@ -7,10 +7,10 @@ import { SqlPersonRepository } from '../../repositories/people.js';
 import { SqlAccessChangeRepository } from '../../repositories/access-changes.js';
 import { PgAccessAnnouncer } from './access-changes.js';
 import { PgAccountRepository } from './accounts.js';
-import { PgApiKeyRepository } from './api-keys.js';
+import { SqlApiKeyRepository } from '../../repositories/api-keys.js';
 import { PgAuditRepository } from './audit.js';
 import { PgCostRepository } from './costs.js';
-import { PgDeploymentJobRepository } from './deployment-jobs.js';
+import { SqlDeploymentJobRepository } from '../../repositories/deployment-jobs.js';
 import { PgGuardianRepository } from './guardians.js';
 import { PgReminderRepository } from './reminders.js';
 import { PgReservationRepository } from './reservations.js';
@@ -26,31 +26,27 @@ import {
 } from './oauth.js';
 import { PgOutboxRepository } from './outbox.js';
 import { PgSchoolSettingRepository } from './school-settings.js';
-import { PgSetupLinkRepository } from './setup-links.js';
-import { PgSessionRepository } from './sessions.js';
+import { SqlSetupLinkRepository } from '../../repositories/setup-links.js';
+import { SqlSessionRepository } from '../../repositories/sessions.js';
 import { PgPendingSignInRepository, PgSsoBindingRepository, PgSsoProviderRepository } from './sso.js';
 import { PgSubmissionRepository } from './submissions.js';
 import { PgTicketRepository } from './tickets.js';
-import { PgUserRepository } from './users.js';
+import { SqlUserRepository } from '../../repositories/users.js';
 import { PgWebhookRepository } from './webhooks.js';
 
 export {
-  PgApiKeyRepository,
   PgAuditRepository,
   PgCostRepository,
-  PgDeploymentJobRepository,
   PgLoanGroupRepository,
   PgLoanRepository,
   PgMonitorRepository,
   PgOutboxRepository,
   PgSchoolSettingRepository,
-  PgSetupLinkRepository,
   PgPendingSignInRepository,
   PgSsoBindingRepository,
   PgSsoProviderRepository,
   PgSubmissionRepository,
   PgTicketRepository,
-  PgUserRepository,
   PgWebhookRepository,
 };
 
@@ -72,13 +68,13 @@ export function pgRepositories(db: Queryable): Repositories & {
     submissions: new PgSubmissionRepository(db),
     tickets: new PgTicketRepository(db),
     costs: new PgCostRepository(db),
-    users: new PgUserRepository(db),
-    apiKeys: new PgApiKeyRepository(db),
-    setupLinks: new PgSetupLinkRepository(db),
-    sessions: new PgSessionRepository(db),
+    users: new SqlUserRepository(sql),
+    apiKeys: new SqlApiKeyRepository(sql),
+    setupLinks: new SqlSetupLinkRepository(sql),
+    sessions: new SqlSessionRepository(sql),
     audit: new PgAuditRepository(db),
     outbox: new PgOutboxRepository(db),
-    deploymentJobs: new PgDeploymentJobRepository(db),
+    deploymentJobs: new SqlDeploymentJobRepository(sql),
     webhooks: new PgWebhookRepository(db),
     monitors: new PgMonitorRepository(db),
     accessChanges: new SqlAccessChangeRepository(sql, new PgAccessAnnouncer()),

@@ -7,10 +7,10 @@ import { SqlPersonRepository } from '../../repositories/people.js';
 import { SqlAccessChangeRepository } from '../../repositories/access-changes.js';
 import { sqliteAccessAnnouncer } from './access-changes.js';
 import { SqliteAccountRepository } from './accounts.js';
-import { SqliteApiKeyRepository } from './api-keys.js';
+import { SqlApiKeyRepository } from '../../repositories/api-keys.js';
 import { SqliteAuditRepository } from './audit.js';
 import { SqliteCostRepository } from './costs.js';
-import { SqliteDeploymentJobRepository } from './deployment-jobs.js';
+import { SqlDeploymentJobRepository } from '../../repositories/deployment-jobs.js';
 import { SqliteGuardianRepository } from './guardians.js';
 import { SqliteReminderRepository } from './reminders.js';
 import { SqliteReservationRepository } from './reservations.js';
@@ -26,31 +26,27 @@ import {
 } from './oauth.js';
 import { SqliteOutboxRepository } from './outbox.js';
 import { SqliteSchoolSettingRepository } from './school-settings.js';
-import { SqliteSetupLinkRepository } from './setup-links.js';
-import { SqliteSessionRepository } from './sessions.js';
+import { SqlSetupLinkRepository } from '../../repositories/setup-links.js';
+import { SqlSessionRepository } from '../../repositories/sessions.js';
 import { SqlitePendingSignInRepository, SqliteSsoBindingRepository, SqliteSsoProviderRepository } from './sso.js';
 import { SqliteSubmissionRepository } from './submissions.js';
 import { SqliteTicketRepository } from './tickets.js';
-import { SqliteUserRepository } from './users.js';
+import { SqlUserRepository } from '../../repositories/users.js';
 import { SqliteWebhookRepository } from './webhooks.js';
 
 export {
-  SqliteApiKeyRepository,
   SqliteAuditRepository,
   SqliteCostRepository,
-  SqliteDeploymentJobRepository,
   SqliteLoanGroupRepository,
   SqliteLoanRepository,
   SqliteMonitorRepository,
   SqliteOutboxRepository,
   SqliteSchoolSettingRepository,
-  SqliteSetupLinkRepository,
   SqlitePendingSignInRepository,
   SqliteSsoBindingRepository,
   SqliteSsoProviderRepository,
   SqliteSubmissionRepository,
   SqliteTicketRepository,
-  SqliteUserRepository,
   SqliteWebhookRepository,
 };
 
@@ -75,13 +71,13 @@ export function sqliteRepositories(sql: Sql): SqliteRepositories {
     submissions: new SqliteSubmissionRepository(sql),
     tickets: new SqliteTicketRepository(sql),
     costs: new SqliteCostRepository(sql),
-    users: new SqliteUserRepository(sql),
-    apiKeys: new SqliteApiKeyRepository(sql),
-    setupLinks: new SqliteSetupLinkRepository(sql),
-    sessions: new SqliteSessionRepository(sql),
+    users: new SqlUserRepository(db),
+    apiKeys: new SqlApiKeyRepository(db),
+    setupLinks: new SqlSetupLinkRepository(db),
+    sessions: new SqlSessionRepository(db),
     audit: new SqliteAuditRepository(sql),
     outbox: new SqliteOutboxRepository(sql),
-    deploymentJobs: new SqliteDeploymentJobRepository(sql),
+    deploymentJobs: new SqlDeploymentJobRepository(db),
     webhooks: new SqliteWebhookRepository(sql),
     monitors: new SqliteMonitorRepository(sql),
     accessChanges: new SqlAccessChangeRepository(db, sqliteAccessAnnouncer),
