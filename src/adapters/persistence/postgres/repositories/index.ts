@@ -19,16 +19,20 @@ import { PgLoanGroupRepository } from './loan-groups.js';
 import { PgLoanRepository } from './loans.js';
 import { PgMonitorRepository } from './monitors.js';
 import {
-  PgGrantRepository,
-  PgOAuthAuthorizationRepository,
-  PgOAuthClientRepository,
-  PgOAuthTokenRepository,
-} from './oauth.js';
+  SqlGrantRepository,
+  SqlOAuthAuthorizationRepository,
+  SqlOAuthClientRepository,
+  SqlOAuthTokenRepository,
+} from '../../repositories/oauth.js';
 import { PgOutboxRepository } from './outbox.js';
 import { PgSchoolSettingRepository } from './school-settings.js';
 import { SqlSetupLinkRepository } from '../../repositories/setup-links.js';
 import { SqlSessionRepository } from '../../repositories/sessions.js';
-import { PgPendingSignInRepository, PgSsoBindingRepository, PgSsoProviderRepository } from './sso.js';
+import {
+  SqlPendingSignInRepository,
+  SqlSsoBindingRepository,
+  SqlSsoProviderRepository,
+} from '../../repositories/sso.js';
 import { PgSubmissionRepository } from './submissions.js';
 import { PgTicketRepository } from './tickets.js';
 import { SqlUserRepository } from '../../repositories/users.js';
@@ -42,9 +46,6 @@ export {
   PgMonitorRepository,
   PgOutboxRepository,
   PgSchoolSettingRepository,
-  PgPendingSignInRepository,
-  PgSsoBindingRepository,
-  PgSsoProviderRepository,
   PgSubmissionRepository,
   PgTicketRepository,
   PgWebhookRepository,
@@ -78,13 +79,13 @@ export function pgRepositories(db: Queryable): Repositories & {
     webhooks: new PgWebhookRepository(db),
     monitors: new PgMonitorRepository(db),
     accessChanges: new SqlAccessChangeRepository(sql, new PgAccessAnnouncer()),
-    oauthClients: new PgOAuthClientRepository(db),
-    oauthAuthorizations: new PgOAuthAuthorizationRepository(db),
-    grants: new PgGrantRepository(db),
-    oauthTokens: new PgOAuthTokenRepository(db),
-    ssoProviders: new PgSsoProviderRepository(db),
-    ssoBindings: new PgSsoBindingRepository(db),
-    pendingSignIns: new PgPendingSignInRepository(db),
+    oauthClients: new SqlOAuthClientRepository(sql),
+    oauthAuthorizations: new SqlOAuthAuthorizationRepository(sql),
+    grants: new SqlGrantRepository(sql),
+    oauthTokens: new SqlOAuthTokenRepository(sql),
+    ssoProviders: new SqlSsoProviderRepository(sql),
+    ssoBindings: new SqlSsoBindingRepository(sql),
+    pendingSignIns: new SqlPendingSignInRepository(sql),
     schoolSettings: new PgSchoolSettingRepository(db),
     guardians: new PgGuardianRepository(db),
     reminders: new PgReminderRepository(db),

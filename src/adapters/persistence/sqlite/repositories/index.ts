@@ -19,16 +19,20 @@ import { SqliteLoanGroupRepository } from './loan-groups.js';
 import { SqliteLoanRepository } from './loans.js';
 import { SqliteMonitorRepository } from './monitors.js';
 import {
-  SqliteGrantRepository,
-  SqliteOAuthAuthorizationRepository,
-  SqliteOAuthClientRepository,
-  SqliteOAuthTokenRepository,
-} from './oauth.js';
+  SqlGrantRepository,
+  SqlOAuthAuthorizationRepository,
+  SqlOAuthClientRepository,
+  SqlOAuthTokenRepository,
+} from '../../repositories/oauth.js';
 import { SqliteOutboxRepository } from './outbox.js';
 import { SqliteSchoolSettingRepository } from './school-settings.js';
 import { SqlSetupLinkRepository } from '../../repositories/setup-links.js';
 import { SqlSessionRepository } from '../../repositories/sessions.js';
-import { SqlitePendingSignInRepository, SqliteSsoBindingRepository, SqliteSsoProviderRepository } from './sso.js';
+import {
+  SqlPendingSignInRepository,
+  SqlSsoBindingRepository,
+  SqlSsoProviderRepository,
+} from '../../repositories/sso.js';
 import { SqliteSubmissionRepository } from './submissions.js';
 import { SqliteTicketRepository } from './tickets.js';
 import { SqlUserRepository } from '../../repositories/users.js';
@@ -42,9 +46,6 @@ export {
   SqliteMonitorRepository,
   SqliteOutboxRepository,
   SqliteSchoolSettingRepository,
-  SqlitePendingSignInRepository,
-  SqliteSsoBindingRepository,
-  SqliteSsoProviderRepository,
   SqliteSubmissionRepository,
   SqliteTicketRepository,
   SqliteWebhookRepository,
@@ -81,13 +82,13 @@ export function sqliteRepositories(sql: Sql): SqliteRepositories {
     webhooks: new SqliteWebhookRepository(sql),
     monitors: new SqliteMonitorRepository(sql),
     accessChanges: new SqlAccessChangeRepository(db, sqliteAccessAnnouncer),
-    oauthClients: new SqliteOAuthClientRepository(sql),
-    oauthAuthorizations: new SqliteOAuthAuthorizationRepository(sql),
-    grants: new SqliteGrantRepository(sql),
-    oauthTokens: new SqliteOAuthTokenRepository(sql),
-    ssoProviders: new SqliteSsoProviderRepository(sql),
-    ssoBindings: new SqliteSsoBindingRepository(sql),
-    pendingSignIns: new SqlitePendingSignInRepository(sql),
+    oauthClients: new SqlOAuthClientRepository(db),
+    oauthAuthorizations: new SqlOAuthAuthorizationRepository(db),
+    grants: new SqlGrantRepository(db),
+    oauthTokens: new SqlOAuthTokenRepository(db),
+    ssoProviders: new SqlSsoProviderRepository(db),
+    ssoBindings: new SqlSsoBindingRepository(db),
+    pendingSignIns: new SqlPendingSignInRepository(db),
     schoolSettings: new SqliteSchoolSettingRepository(sql),
     guardians: new SqliteGuardianRepository(sql),
     reminders: new SqliteReminderRepository(sql),
