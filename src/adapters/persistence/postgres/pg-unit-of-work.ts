@@ -37,7 +37,7 @@ export class PgUnitOfWork extends UnitOfWork {
       throw translatePgError(error);
     });
     let broken: Error | undefined;
-    let committed: { result: T; accessChanges: { recorded: string[]; marker: string } };
+    let committed: { result: T; accessChanges: ReturnType<typeof pgRepositories>['accessChanges'] };
     try {
       // One round trip: the lock timeout holds for this transaction only.
       await client.query(`BEGIN; SET LOCAL lock_timeout = ${this.database.lockTimeoutMs}`);
@@ -45,8 +45,7 @@ export class PgUnitOfWork extends UnitOfWork {
       const result = await work(repos);
       await client.query('COMMIT');
       if (repos.outbox.appended.length) this.signals.onPublished?.(repos.outbox.appended);
-      const { marker } = repos.accessChanges.announcer;
-      committed = { result, accessChanges: { recorded: repos.accessChanges.take(), marker } };
+      committed = { result, accessChanges: repos.accessChanges };
     } catch (error) {
       // A failed ROLLBACK means the connection is unusable: release it as broken so the pool drops it.
       await client.query('ROLLBACK').catch((e: Error) => (broken = e));
@@ -54,8 +53,9 @@ export class PgUnitOfWork extends UnitOfWork {
     } finally {
       client.release(broken);
     }
-    const { recorded, marker } = committed.accessChanges;
-    if (recorded.length) await this.signals.onAccessChanged?.(recorded, marker);
+    const { accessChanges } = committed;
+    const recorded = accessChanges.take();
+    if (recorded.length) await this.signals.onAccessChanged?.(recorded, accessChanges.announcer.marker);
     return committed.result;
   }
 
