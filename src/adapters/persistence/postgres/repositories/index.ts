@@ -4,6 +4,7 @@ import { PgDb } from '../pg-db.js';
 import { SqlDeviceRepository } from '../../repositories/devices.js';
 import { SqlTenantRepository } from '../../repositories/tenants.js';
 import { SqlPersonRepository } from '../../repositories/people.js';
+import { SqlReminderRepository } from '../../repositories/reminders.js';
 import { PgAccessChangeRepository } from './access-changes.js';
 import { PgAccountRepository } from './accounts.js';
 import { PgApiKeyRepository } from './api-keys.js';
@@ -11,7 +12,6 @@ import { PgAuditRepository } from './audit.js';
 import { PgCostRepository } from './costs.js';
 import { PgDeploymentJobRepository } from './deployment-jobs.js';
 import { PgGuardianRepository } from './guardians.js';
-import { PgReminderRepository } from './reminders.js';
 import { PgReservationRepository } from './reservations.js';
 import { PgAgreementRepository } from './agreements.js';
 import { PgLoanGroupRepository } from './loan-groups.js';
@@ -91,7 +91,7 @@ export function pgRepositories(db: Queryable): Repositories & {
     pendingSignIns: new PgPendingSignInRepository(db),
     schoolSettings: new PgSchoolSettingRepository(db),
     guardians: new PgGuardianRepository(db),
-    reminders: new PgReminderRepository(db),
+    reminders: new SqlReminderRepository(sql),
     reservations: new PgReservationRepository(db),
     agreements: new PgAgreementRepository(db),
     accounts: new PgAccountRepository(db),

@@ -4,6 +4,7 @@ import { SqliteDb } from '../sqlite-db.js';
 import { SqlDeviceRepository } from '../../repositories/devices.js';
 import { SqlTenantRepository } from '../../repositories/tenants.js';
 import { SqlPersonRepository } from '../../repositories/people.js';
+import { SqlReminderRepository } from '../../repositories/reminders.js';
 import { SqliteAccessChangeRepository } from './access-changes.js';
 import { SqliteAccountRepository } from './accounts.js';
 import { SqliteApiKeyRepository } from './api-keys.js';
@@ -11,7 +12,6 @@ import { SqliteAuditRepository } from './audit.js';
 import { SqliteCostRepository } from './costs.js';
 import { SqliteDeploymentJobRepository } from './deployment-jobs.js';
 import { SqliteGuardianRepository } from './guardians.js';
-import { SqliteReminderRepository } from './reminders.js';
 import { SqliteReservationRepository } from './reservations.js';
 import { SqliteAgreementRepository } from './agreements.js';
 import { SqliteLoanGroupRepository } from './loan-groups.js';
@@ -94,7 +94,7 @@ export function sqliteRepositories(sql: Sql): SqliteRepositories {
     pendingSignIns: new SqlitePendingSignInRepository(sql),
     schoolSettings: new SqliteSchoolSettingRepository(sql),
     guardians: new SqliteGuardianRepository(sql),
-    reminders: new SqliteReminderRepository(sql),
+    reminders: new SqlReminderRepository(db),
     reservations: new SqliteReservationRepository(sql),
     agreements: new SqliteAgreementRepository(sql),
     accounts: new SqliteAccountRepository(sql),
