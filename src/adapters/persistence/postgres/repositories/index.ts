@@ -5,6 +5,7 @@ import { SqlDeviceRepository } from '../../repositories/devices.js';
 import { SqlTenantRepository } from '../../repositories/tenants.js';
 import { SqlPersonRepository } from '../../repositories/people.js';
 import { SqlReminderRepository } from '../../repositories/reminders.js';
+import { SqlSchoolSettingRepository } from '../../repositories/school-settings.js';
 import { PgAccessChangeRepository } from './access-changes.js';
 import { PgAccountRepository } from './accounts.js';
 import { PgApiKeyRepository } from './api-keys.js';
@@ -24,7 +25,6 @@ import {
   PgOAuthTokenRepository,
 } from './oauth.js';
 import { PgOutboxRepository } from './outbox.js';
-import { PgSchoolSettingRepository } from './school-settings.js';
 import { PgSetupLinkRepository } from './setup-links.js';
 import { PgSessionRepository } from './sessions.js';
 import { PgPendingSignInRepository, PgSsoBindingRepository, PgSsoProviderRepository } from './sso.js';
@@ -43,7 +43,6 @@ export {
   PgLoanRepository,
   PgMonitorRepository,
   PgOutboxRepository,
-  PgSchoolSettingRepository,
   PgSetupLinkRepository,
   PgPendingSignInRepository,
   PgSsoBindingRepository,
@@ -89,7 +88,7 @@ export function pgRepositories(db: Queryable): Repositories & {
     ssoProviders: new PgSsoProviderRepository(db),
     ssoBindings: new PgSsoBindingRepository(db),
     pendingSignIns: new PgPendingSignInRepository(db),
-    schoolSettings: new PgSchoolSettingRepository(db),
+    schoolSettings: new SqlSchoolSettingRepository(sql),
     guardians: new PgGuardianRepository(db),
     reminders: new SqlReminderRepository(sql),
     reservations: new PgReservationRepository(db),

@@ -5,6 +5,7 @@ import { SqlDeviceRepository } from '../../repositories/devices.js';
 import { SqlTenantRepository } from '../../repositories/tenants.js';
 import { SqlPersonRepository } from '../../repositories/people.js';
 import { SqlReminderRepository } from '../../repositories/reminders.js';
+import { SqlSchoolSettingRepository } from '../../repositories/school-settings.js';
 import { SqliteAccessChangeRepository } from './access-changes.js';
 import { SqliteAccountRepository } from './accounts.js';
 import { SqliteApiKeyRepository } from './api-keys.js';
@@ -24,7 +25,6 @@ import {
   SqliteOAuthTokenRepository,
 } from './oauth.js';
 import { SqliteOutboxRepository } from './outbox.js';
-import { SqliteSchoolSettingRepository } from './school-settings.js';
 import { SqliteSetupLinkRepository } from './setup-links.js';
 import { SqliteSessionRepository } from './sessions.js';
 import { SqlitePendingSignInRepository, SqliteSsoBindingRepository, SqliteSsoProviderRepository } from './sso.js';
@@ -43,7 +43,6 @@ export {
   SqliteLoanRepository,
   SqliteMonitorRepository,
   SqliteOutboxRepository,
-  SqliteSchoolSettingRepository,
   SqliteSetupLinkRepository,
   SqlitePendingSignInRepository,
   SqliteSsoBindingRepository,
@@ -92,7 +91,7 @@ export function sqliteRepositories(sql: Sql): SqliteRepositories {
     ssoProviders: new SqliteSsoProviderRepository(sql),
     ssoBindings: new SqliteSsoBindingRepository(sql),
     pendingSignIns: new SqlitePendingSignInRepository(sql),
-    schoolSettings: new SqliteSchoolSettingRepository(sql),
+    schoolSettings: new SqlSchoolSettingRepository(db),
     guardians: new SqliteGuardianRepository(sql),
     reminders: new SqlReminderRepository(db),
     reservations: new SqliteReservationRepository(sql),
