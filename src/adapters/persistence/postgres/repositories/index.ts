@@ -4,12 +4,12 @@ import { PgDb } from '../pg-db.js';
 import { SqlDeviceRepository } from '../../repositories/devices.js';
 import { SqlTenantRepository } from '../../repositories/tenants.js';
 import { SqlPersonRepository } from '../../repositories/people.js';
+import { SqlAuditRepository } from '../../repositories/audit.js';
 import { SqlReminderRepository } from '../../repositories/reminders.js';
 import { SqlSchoolSettingRepository } from '../../repositories/school-settings.js';
 import { PgAccessChangeRepository } from './access-changes.js';
 import { PgAccountRepository } from './accounts.js';
 import { PgApiKeyRepository } from './api-keys.js';
-import { PgAuditRepository } from './audit.js';
 import { PgCostRepository } from './costs.js';
 import { PgDeploymentJobRepository } from './deployment-jobs.js';
 import { PgGuardianRepository } from './guardians.js';
@@ -36,7 +36,6 @@ import { PgWebhookRepository } from './webhooks.js';
 export {
   PgAccessChangeRepository,
   PgApiKeyRepository,
-  PgAuditRepository,
   PgCostRepository,
   PgDeploymentJobRepository,
   PgLoanGroupRepository,
@@ -75,7 +74,8 @@ export function pgRepositories(db: Queryable): Repositories & {
     apiKeys: new PgApiKeyRepository(db),
     setupLinks: new PgSetupLinkRepository(db),
     sessions: new PgSessionRepository(db),
-    audit: new PgAuditRepository(db),
+    // seq (a bigserial) orders entries as they were inserted; the audit indexes end with it.
+    audit: new SqlAuditRepository(sql, { recordedOrder: 'seq' }),
     outbox: new PgOutboxRepository(db),
     deploymentJobs: new PgDeploymentJobRepository(db),
     webhooks: new PgWebhookRepository(db),

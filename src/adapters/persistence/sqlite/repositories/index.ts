@@ -4,12 +4,12 @@ import { SqliteDb } from '../sqlite-db.js';
 import { SqlDeviceRepository } from '../../repositories/devices.js';
 import { SqlTenantRepository } from '../../repositories/tenants.js';
 import { SqlPersonRepository } from '../../repositories/people.js';
+import { SqlAuditRepository } from '../../repositories/audit.js';
 import { SqlReminderRepository } from '../../repositories/reminders.js';
 import { SqlSchoolSettingRepository } from '../../repositories/school-settings.js';
 import { SqliteAccessChangeRepository } from './access-changes.js';
 import { SqliteAccountRepository } from './accounts.js';
 import { SqliteApiKeyRepository } from './api-keys.js';
-import { SqliteAuditRepository } from './audit.js';
 import { SqliteCostRepository } from './costs.js';
 import { SqliteDeploymentJobRepository } from './deployment-jobs.js';
 import { SqliteGuardianRepository } from './guardians.js';
@@ -36,7 +36,6 @@ import { SqliteWebhookRepository } from './webhooks.js';
 export {
   SqliteAccessChangeRepository,
   SqliteApiKeyRepository,
-  SqliteAuditRepository,
   SqliteCostRepository,
   SqliteDeploymentJobRepository,
   SqliteLoanGroupRepository,
@@ -78,7 +77,8 @@ export function sqliteRepositories(sql: Sql): SqliteRepositories {
     apiKeys: new SqliteApiKeyRepository(sql),
     setupLinks: new SqliteSetupLinkRepository(sql),
     sessions: new SqliteSessionRepository(sql),
-    audit: new SqliteAuditRepository(sql),
+    // audit_entries has no column of its own for the order of insertion: SQLite's rowid is that.
+    audit: new SqlAuditRepository(db, { recordedOrder: 'rowid' }),
     outbox: new SqliteOutboxRepository(sql),
     deploymentJobs: new SqliteDeploymentJobRepository(sql),
     webhooks: new SqliteWebhookRepository(sql),
