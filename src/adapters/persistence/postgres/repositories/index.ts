@@ -5,6 +5,7 @@ import { SqlDeviceRepository } from '../../repositories/devices.js';
 import { SqlTenantRepository } from '../../repositories/tenants.js';
 import { SqlPersonRepository } from '../../repositories/people.js';
 import { SqlAuditRepository } from '../../repositories/audit.js';
+import { SqlMonitorRepository } from '../../repositories/monitors.js';
 import { SqlReminderRepository } from '../../repositories/reminders.js';
 import { SqlSchoolSettingRepository } from '../../repositories/school-settings.js';
 import { PgAccessChangeRepository } from './access-changes.js';
@@ -17,7 +18,6 @@ import { PgReservationRepository } from './reservations.js';
 import { PgAgreementRepository } from './agreements.js';
 import { PgLoanGroupRepository } from './loan-groups.js';
 import { PgLoanRepository } from './loans.js';
-import { PgMonitorRepository } from './monitors.js';
 import {
   PgGrantRepository,
   PgOAuthAuthorizationRepository,
@@ -40,7 +40,6 @@ export {
   PgDeploymentJobRepository,
   PgLoanGroupRepository,
   PgLoanRepository,
-  PgMonitorRepository,
   PgOutboxRepository,
   PgSetupLinkRepository,
   PgPendingSignInRepository,
@@ -79,7 +78,7 @@ export function pgRepositories(db: Queryable): Repositories & {
     outbox: new PgOutboxRepository(db),
     deploymentJobs: new PgDeploymentJobRepository(db),
     webhooks: new PgWebhookRepository(db),
-    monitors: new PgMonitorRepository(db),
+    monitors: new SqlMonitorRepository(sql),
     accessChanges: new PgAccessChangeRepository(db),
     oauthClients: new PgOAuthClientRepository(db),
     oauthAuthorizations: new PgOAuthAuthorizationRepository(db),

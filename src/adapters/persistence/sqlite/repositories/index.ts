@@ -5,6 +5,7 @@ import { SqlDeviceRepository } from '../../repositories/devices.js';
 import { SqlTenantRepository } from '../../repositories/tenants.js';
 import { SqlPersonRepository } from '../../repositories/people.js';
 import { SqlAuditRepository } from '../../repositories/audit.js';
+import { SqlMonitorRepository } from '../../repositories/monitors.js';
 import { SqlReminderRepository } from '../../repositories/reminders.js';
 import { SqlSchoolSettingRepository } from '../../repositories/school-settings.js';
 import { SqliteAccessChangeRepository } from './access-changes.js';
@@ -17,7 +18,6 @@ import { SqliteReservationRepository } from './reservations.js';
 import { SqliteAgreementRepository } from './agreements.js';
 import { SqliteLoanGroupRepository } from './loan-groups.js';
 import { SqliteLoanRepository } from './loans.js';
-import { SqliteMonitorRepository } from './monitors.js';
 import {
   SqliteGrantRepository,
   SqliteOAuthAuthorizationRepository,
@@ -40,7 +40,6 @@ export {
   SqliteDeploymentJobRepository,
   SqliteLoanGroupRepository,
   SqliteLoanRepository,
-  SqliteMonitorRepository,
   SqliteOutboxRepository,
   SqliteSetupLinkRepository,
   SqlitePendingSignInRepository,
@@ -82,7 +81,7 @@ export function sqliteRepositories(sql: Sql): SqliteRepositories {
     outbox: new SqliteOutboxRepository(sql),
     deploymentJobs: new SqliteDeploymentJobRepository(sql),
     webhooks: new SqliteWebhookRepository(sql),
-    monitors: new SqliteMonitorRepository(sql),
+    monitors: new SqlMonitorRepository(db),
     accessChanges: new SqliteAccessChangeRepository(sql),
     oauthClients: new SqliteOAuthClientRepository(sql),
     oauthAuthorizations: new SqliteOAuthAuthorizationRepository(sql),
