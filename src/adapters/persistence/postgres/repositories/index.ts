@@ -8,6 +8,7 @@ import { SqlAuditRepository } from '../../repositories/audit.js';
 import { SqlMonitorRepository } from '../../repositories/monitors.js';
 import { SqlReminderRepository } from '../../repositories/reminders.js';
 import { SqlSchoolSettingRepository } from '../../repositories/school-settings.js';
+import { SqlWebhookRepository } from '../../repositories/webhooks.js';
 import { PgAccessChangeRepository } from './access-changes.js';
 import { PgAccountRepository } from './accounts.js';
 import { PgApiKeyRepository } from './api-keys.js';
@@ -31,7 +32,6 @@ import { PgPendingSignInRepository, PgSsoBindingRepository, PgSsoProviderReposit
 import { PgSubmissionRepository } from './submissions.js';
 import { PgTicketRepository } from './tickets.js';
 import { PgUserRepository } from './users.js';
-import { PgWebhookRepository } from './webhooks.js';
 
 export {
   PgAccessChangeRepository,
@@ -48,7 +48,6 @@ export {
   PgSubmissionRepository,
   PgTicketRepository,
   PgUserRepository,
-  PgWebhookRepository,
 };
 
 /**
@@ -77,7 +76,7 @@ export function pgRepositories(db: Queryable): Repositories & {
     audit: new SqlAuditRepository(sql, { recordedOrder: 'seq' }),
     outbox: new PgOutboxRepository(db),
     deploymentJobs: new PgDeploymentJobRepository(db),
-    webhooks: new PgWebhookRepository(db),
+    webhooks: new SqlWebhookRepository(sql),
     monitors: new SqlMonitorRepository(sql),
     accessChanges: new PgAccessChangeRepository(db),
     oauthClients: new PgOAuthClientRepository(db),

@@ -8,6 +8,7 @@ import { SqlAuditRepository } from '../../repositories/audit.js';
 import { SqlMonitorRepository } from '../../repositories/monitors.js';
 import { SqlReminderRepository } from '../../repositories/reminders.js';
 import { SqlSchoolSettingRepository } from '../../repositories/school-settings.js';
+import { SqlWebhookRepository } from '../../repositories/webhooks.js';
 import { SqliteAccessChangeRepository } from './access-changes.js';
 import { SqliteAccountRepository } from './accounts.js';
 import { SqliteApiKeyRepository } from './api-keys.js';
@@ -31,7 +32,6 @@ import { SqlitePendingSignInRepository, SqliteSsoBindingRepository, SqliteSsoPro
 import { SqliteSubmissionRepository } from './submissions.js';
 import { SqliteTicketRepository } from './tickets.js';
 import { SqliteUserRepository } from './users.js';
-import { SqliteWebhookRepository } from './webhooks.js';
 
 export {
   SqliteAccessChangeRepository,
@@ -48,7 +48,6 @@ export {
   SqliteSubmissionRepository,
   SqliteTicketRepository,
   SqliteUserRepository,
-  SqliteWebhookRepository,
 };
 
 /**
@@ -80,7 +79,7 @@ export function sqliteRepositories(sql: Sql): SqliteRepositories {
     audit: new SqlAuditRepository(db, { recordedOrder: 'rowid' }),
     outbox: new SqliteOutboxRepository(sql),
     deploymentJobs: new SqliteDeploymentJobRepository(sql),
-    webhooks: new SqliteWebhookRepository(sql),
+    webhooks: new SqlWebhookRepository(db),
     monitors: new SqlMonitorRepository(db),
     accessChanges: new SqliteAccessChangeRepository(sql),
     oauthClients: new SqliteOAuthClientRepository(sql),
