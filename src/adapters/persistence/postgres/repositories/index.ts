@@ -6,9 +6,11 @@ import { SqlTenantRepository } from '../../repositories/tenants.js';
 import { SqlPersonRepository } from '../../repositories/people.js';
 import { SqlAuditRepository } from '../../repositories/audit.js';
 import { SqlMonitorRepository } from '../../repositories/monitors.js';
+import { SqlOutboxRepository } from '../../repositories/outbox.js';
 import { SqlReminderRepository } from '../../repositories/reminders.js';
 import { SqlSchoolSettingRepository } from '../../repositories/school-settings.js';
 import { SqlWebhookRepository } from '../../repositories/webhooks.js';
+import { pgOutbox } from './outbox.js';
 import { PgAccessChangeRepository } from './access-changes.js';
 import { PgAccountRepository } from './accounts.js';
 import { PgApiKeyRepository } from './api-keys.js';
@@ -25,7 +27,6 @@ import {
   PgOAuthClientRepository,
   PgOAuthTokenRepository,
 } from './oauth.js';
-import { PgOutboxRepository } from './outbox.js';
 import { PgSetupLinkRepository } from './setup-links.js';
 import { PgSessionRepository } from './sessions.js';
 import { PgPendingSignInRepository, PgSsoBindingRepository, PgSsoProviderRepository } from './sso.js';
@@ -40,7 +41,6 @@ export {
   PgDeploymentJobRepository,
   PgLoanGroupRepository,
   PgLoanRepository,
-  PgOutboxRepository,
   PgSetupLinkRepository,
   PgPendingSignInRepository,
   PgSsoBindingRepository,
@@ -55,7 +55,7 @@ export {
  * the access changes also say what a transaction appended and recorded, for the unit of work.
  */
 export function pgRepositories(db: Queryable): Repositories & {
-  readonly outbox: PgOutboxRepository;
+  readonly outbox: SqlOutboxRepository;
   readonly accessChanges: PgAccessChangeRepository;
 } {
   const sql = new PgDb(db);
@@ -74,7 +74,7 @@ export function pgRepositories(db: Queryable): Repositories & {
     sessions: new PgSessionRepository(db),
     // seq (a bigserial) orders entries as they were inserted; the audit indexes end with it.
     audit: new SqlAuditRepository(sql, { recordedOrder: 'seq' }),
-    outbox: new PgOutboxRepository(db),
+    outbox: new SqlOutboxRepository(sql, pgOutbox),
     deploymentJobs: new PgDeploymentJobRepository(db),
     webhooks: new SqlWebhookRepository(sql),
     monitors: new SqlMonitorRepository(sql),

@@ -6,6 +6,7 @@ import { SqlTenantRepository } from '../../repositories/tenants.js';
 import { SqlPersonRepository } from '../../repositories/people.js';
 import { SqlAuditRepository } from '../../repositories/audit.js';
 import { SqlMonitorRepository } from '../../repositories/monitors.js';
+import { SqlOutboxRepository } from '../../repositories/outbox.js';
 import { SqlReminderRepository } from '../../repositories/reminders.js';
 import { SqlSchoolSettingRepository } from '../../repositories/school-settings.js';
 import { SqlWebhookRepository } from '../../repositories/webhooks.js';
@@ -25,7 +26,6 @@ import {
   SqliteOAuthClientRepository,
   SqliteOAuthTokenRepository,
 } from './oauth.js';
-import { SqliteOutboxRepository } from './outbox.js';
 import { SqliteSetupLinkRepository } from './setup-links.js';
 import { SqliteSessionRepository } from './sessions.js';
 import { SqlitePendingSignInRepository, SqliteSsoBindingRepository, SqliteSsoProviderRepository } from './sso.js';
@@ -40,7 +40,6 @@ export {
   SqliteDeploymentJobRepository,
   SqliteLoanGroupRepository,
   SqliteLoanRepository,
-  SqliteOutboxRepository,
   SqliteSetupLinkRepository,
   SqlitePendingSignInRepository,
   SqliteSsoBindingRepository,
@@ -55,7 +54,7 @@ export {
  * appended and recorded, for the unit of work to announce once it commits.
  */
 export type SqliteRepositories = Repositories & {
-  readonly outbox: SqliteOutboxRepository;
+  readonly outbox: SqlOutboxRepository;
   readonly accessChanges: SqliteAccessChangeRepository;
 };
 
@@ -77,7 +76,7 @@ export function sqliteRepositories(sql: Sql): SqliteRepositories {
     sessions: new SqliteSessionRepository(sql),
     // audit_entries has no column of its own for the order of insertion: SQLite's rowid is that.
     audit: new SqlAuditRepository(db, { recordedOrder: 'rowid' }),
-    outbox: new SqliteOutboxRepository(sql),
+    outbox: new SqlOutboxRepository(db),
     deploymentJobs: new SqliteDeploymentJobRepository(sql),
     webhooks: new SqlWebhookRepository(db),
     monitors: new SqlMonitorRepository(db),
