@@ -254,4 +254,27 @@ export class PgDb extends Db {
     if (indexed === undefined) return { sql: any, params: columns.map(() => pattern) };
     return { sql: `(${indexed} ILIKE ? AND ${any})`, params: [pattern, ...columns.map(() => pattern)] };
   }
+
+  // Reminders (../repositories/reminders.ts).
+
+  /** One `INSERT … SELECT FROM unnest … ON CONFLICT (key) DO NOTHING RETURNING id` per few thousand rows. */
+  async insertNew<T extends { readonly id: string }>(
+    table: string,
+    columns: readonly Column<T>[],
+    rows: readonly T[],
+    key: readonly string[],
+    what: string,
+  ): Promise<T[]> {
+    const names = columns.map(([name]) => name).join(', ');
+    const arrays = columns.map(([, type]) => `?::${type}[]`).join(', ');
+    const sql = `INSERT INTO ${table} (${names}) SELECT * FROM unnest(${arrays}) AS u(${names})
+      ON CONFLICT (${key.join(', ')}) DO NOTHING RETURNING id`;
+    const stored = new Set<string>();
+    for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
+      const chunk = rows.slice(start, start + CHUNK_ROWS);
+      const values = columns.map(([, , value]) => chunk.map(value));
+      for (const id of await this.conflictsIn(() => this.column<string>(sql, values), what, columns)) stored.add(id);
+    }
+    return rows.filter((row) => stored.has(row.id));
+  }
 }

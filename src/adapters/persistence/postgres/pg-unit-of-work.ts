@@ -1,6 +1,7 @@
 import type { EventKind } from '../../../domain/events/event.js';
 import type { Repositories } from '../../../ports/repositories.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import { kindsOf } from '../repositories/outbox.js';
 import type { PgDatabase } from './pg-database.js';
 import { translatePgError } from './pg-errors.js';
 import { pgRepositories } from './repositories/index.js';
@@ -44,7 +45,8 @@ export class PgUnitOfWork extends UnitOfWork {
       const repos = pgRepositories(client);
       const result = await work(repos);
       await client.query('COMMIT');
-      if (repos.outbox.appended.length) this.signals.onPublished?.(repos.outbox.appended);
+      const published = kindsOf(repos.outbox.takeAppended());
+      if (published.length) this.signals.onPublished?.(published);
       committed = { result, accessChanges: repos.accessChanges };
     } catch (error) {
       // A failed ROLLBACK means the connection is unusable: release it as broken so the pool drops it.

@@ -103,6 +103,21 @@ export abstract class Db {
     const row = await this.one<{ n: number }>(`SELECT CAST(count(*) AS INTEGER) AS n ${fromWhere}`, params);
     return row?.n ?? 0;
   }
+
+  // Reminders (../repositories/reminders.ts): planning stores only what is not planned yet.
+
+  /**
+   * Inserts the rows whose `key` (the columns of a unique constraint) is not stored yet, as few
+   * statements as insertMany would send, and returns those it inserted, in the given order. A row
+   * whose key is stored is left out; any other unique violation is a conflict naming `what`.
+   */
+  abstract insertNew<T extends { readonly id: string }>(
+    table: string,
+    columns: readonly Column<T>[],
+    rows: readonly T[],
+    key: readonly string[],
+    what: string,
+  ): Promise<T[]>;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -187,4 +187,31 @@ export class SqliteDb extends Db {
       params: columns.map(() => needle),
     };
   }
+
+  // Reminders (../repositories/reminders.ts).
+
+  /** One cached `INSERT … ON CONFLICT (key) DO NOTHING` per row, in one savepoint: a row it skipped changed nothing. */
+  async insertNew<T extends { readonly id: string }>(
+    table: string,
+    columns: readonly Column<T>[],
+    rows: readonly T[],
+    key: readonly string[],
+    what: string,
+  ): Promise<T[]> {
+    const names = columns.map(([name]) => name);
+    const insert = this.sql.statement(
+      `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})
+       ON CONFLICT (${key.join(', ')}) DO NOTHING`,
+    );
+    return this.sql.atomic(() =>
+      rows.filter((row) => {
+        const values = bindable(columns.map(([, , value]) => value(row)));
+        try {
+          return insert.run(...values).changes === 1;
+        } catch (error) {
+          throw this.conflictOf(error, what, (c) => values[names.indexOf(c)] ?? undefined);
+        }
+      }),
+    );
+  }
 }

@@ -1,6 +1,7 @@
 import type { EventKind } from '../../../domain/events/event.js';
 import type { Repositories } from '../../../ports/repositories.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import { kindsOf } from '../repositories/outbox.js';
 import { sqliteRepositories, type SqliteRepositories } from './repositories/index.js';
 import type { SqliteDatabase } from './sqlite-database.js';
 import type { SqliteAccessSignal } from './sqlite-access-signal.js';
@@ -43,7 +44,7 @@ export class SqliteUnitOfWork extends UnitOfWork {
         const appended = repos.outbox.takeAppended();
         if (appended.size) {
           this.signals.events?.committed(appended);
-          this.signals.onPublished?.([...appended.values()].flatMap((events) => events.map((e) => e.kind)));
+          this.signals.onPublished?.(kindsOf(appended));
         }
         return result;
       } catch (error) {

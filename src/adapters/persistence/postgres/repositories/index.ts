@@ -1,96 +1,85 @@
 import type { Repositories } from '../../../../ports/repositories.js';
-import type { Queryable } from '../sql.js';
-import { PgDb } from '../pg-db.js';
-import { SqlDeviceRepository } from '../../repositories/devices.js';
-import { SqlTenantRepository } from '../../repositories/tenants.js';
-import { SqlPersonRepository } from '../../repositories/people.js';
 import { SqlAccessChangeRepository } from '../../repositories/access-changes.js';
-import { PgAccessAnnouncer } from './access-changes.js';
-import { PgAccountRepository } from './accounts.js';
 import { SqlApiKeyRepository } from '../../repositories/api-keys.js';
-import { PgAuditRepository } from './audit.js';
-import { PgCostRepository } from './costs.js';
+import { SqlAuditRepository } from '../../repositories/audit.js';
 import { SqlDeploymentJobRepository } from '../../repositories/deployment-jobs.js';
-import { PgGuardianRepository } from './guardians.js';
-import { PgReminderRepository } from './reminders.js';
-import { PgReservationRepository } from './reservations.js';
-import { PgAgreementRepository } from './agreements.js';
-import { PgLoanGroupRepository } from './loan-groups.js';
-import { PgLoanRepository } from './loans.js';
-import { PgMonitorRepository } from './monitors.js';
+import { SqlDeviceRepository } from '../../repositories/devices.js';
+import { SqlMonitorRepository } from '../../repositories/monitors.js';
 import {
   SqlGrantRepository,
   SqlOAuthAuthorizationRepository,
   SqlOAuthClientRepository,
   SqlOAuthTokenRepository,
 } from '../../repositories/oauth.js';
-import { PgOutboxRepository } from './outbox.js';
-import { PgSchoolSettingRepository } from './school-settings.js';
-import { SqlSetupLinkRepository } from '../../repositories/setup-links.js';
+import { SqlOutboxRepository } from '../../repositories/outbox.js';
+import { SqlPersonRepository } from '../../repositories/people.js';
+import { SqlReminderRepository } from '../../repositories/reminders.js';
+import { SqlSchoolSettingRepository } from '../../repositories/school-settings.js';
 import { SqlSessionRepository } from '../../repositories/sessions.js';
+import { SqlSetupLinkRepository } from '../../repositories/setup-links.js';
 import {
   SqlPendingSignInRepository,
   SqlSsoBindingRepository,
   SqlSsoProviderRepository,
 } from '../../repositories/sso.js';
+import { SqlTenantRepository } from '../../repositories/tenants.js';
+import { SqlUserRepository } from '../../repositories/users.js';
+import { SqlWebhookRepository } from '../../repositories/webhooks.js';
+import { PgDb } from '../pg-db.js';
+import type { Queryable } from '../sql.js';
+import { PgAccessAnnouncer } from './access-changes.js';
+import { PgAccountRepository } from './accounts.js';
+import { PgAgreementRepository } from './agreements.js';
+import { PgCostRepository } from './costs.js';
+import { PgGuardianRepository } from './guardians.js';
+import { PgLoanGroupRepository } from './loan-groups.js';
+import { PgLoanRepository } from './loans.js';
+import { pgOutbox } from './outbox.js';
+import { PgReservationRepository } from './reservations.js';
 import { PgSubmissionRepository } from './submissions.js';
 import { PgTicketRepository } from './tickets.js';
-import { SqlUserRepository } from '../../repositories/users.js';
-import { PgWebhookRepository } from './webhooks.js';
-
-export {
-  PgAuditRepository,
-  PgCostRepository,
-  PgLoanGroupRepository,
-  PgLoanRepository,
-  PgMonitorRepository,
-  PgOutboxRepository,
-  PgSchoolSettingRepository,
-  PgSubmissionRepository,
-  PgTicketRepository,
-  PgWebhookRepository,
-};
 
 /**
  * Every repository over one connection (a transaction) or over the pool (plain reads); the outbox and
  * the access changes also say what a transaction appended and recorded, for the unit of work.
  */
-export function pgRepositories(db: Queryable): Repositories & {
-  readonly outbox: PgOutboxRepository;
+export function pgRepositories(queryable: Queryable): Repositories & {
+  readonly outbox: SqlOutboxRepository;
   readonly accessChanges: SqlAccessChangeRepository<PgAccessAnnouncer>;
 } {
-  const sql = new PgDb(db);
+  const db = new PgDb(queryable);
   return {
-    tenants: new SqlTenantRepository(sql),
-    people: new SqlPersonRepository(sql),
-    devices: new SqlDeviceRepository(sql),
-    loanGroups: new PgLoanGroupRepository(db),
-    loans: new PgLoanRepository(db),
-    submissions: new PgSubmissionRepository(db),
-    tickets: new PgTicketRepository(db),
-    costs: new PgCostRepository(db),
-    users: new SqlUserRepository(sql),
-    apiKeys: new SqlApiKeyRepository(sql),
-    setupLinks: new SqlSetupLinkRepository(sql),
-    sessions: new SqlSessionRepository(sql),
-    audit: new PgAuditRepository(db),
-    outbox: new PgOutboxRepository(db),
-    deploymentJobs: new SqlDeploymentJobRepository(sql),
-    webhooks: new PgWebhookRepository(db),
-    monitors: new PgMonitorRepository(db),
-    accessChanges: new SqlAccessChangeRepository(sql, new PgAccessAnnouncer()),
-    oauthClients: new SqlOAuthClientRepository(sql),
-    oauthAuthorizations: new SqlOAuthAuthorizationRepository(sql),
-    grants: new SqlGrantRepository(sql),
-    oauthTokens: new SqlOAuthTokenRepository(sql),
-    ssoProviders: new SqlSsoProviderRepository(sql),
-    ssoBindings: new SqlSsoBindingRepository(sql),
-    pendingSignIns: new SqlPendingSignInRepository(sql),
-    schoolSettings: new PgSchoolSettingRepository(db),
-    guardians: new PgGuardianRepository(db),
-    reminders: new PgReminderRepository(db),
-    reservations: new PgReservationRepository(db),
-    agreements: new PgAgreementRepository(db),
-    accounts: new PgAccountRepository(db),
+    tenants: new SqlTenantRepository(db),
+    people: new SqlPersonRepository(db),
+    devices: new SqlDeviceRepository(db),
+    loanGroups: new PgLoanGroupRepository(queryable),
+    loans: new PgLoanRepository(queryable),
+    submissions: new PgSubmissionRepository(queryable),
+    tickets: new PgTicketRepository(queryable),
+    costs: new PgCostRepository(queryable),
+    users: new SqlUserRepository(db),
+    apiKeys: new SqlApiKeyRepository(db),
+    setupLinks: new SqlSetupLinkRepository(db),
+    sessions: new SqlSessionRepository(db),
+    // seq (a bigserial) orders entries as they were inserted; the audit indexes end with it.
+    audit: new SqlAuditRepository(db, { recordedOrder: 'seq' }),
+    outbox: new SqlOutboxRepository(db, pgOutbox),
+    deploymentJobs: new SqlDeploymentJobRepository(db),
+    webhooks: new SqlWebhookRepository(db),
+    monitors: new SqlMonitorRepository(db),
+    accessChanges: new SqlAccessChangeRepository(db, new PgAccessAnnouncer()),
+    oauthClients: new SqlOAuthClientRepository(db),
+    oauthAuthorizations: new SqlOAuthAuthorizationRepository(db),
+    grants: new SqlGrantRepository(db),
+    oauthTokens: new SqlOAuthTokenRepository(db),
+    ssoProviders: new SqlSsoProviderRepository(db),
+    ssoBindings: new SqlSsoBindingRepository(db),
+    pendingSignIns: new SqlPendingSignInRepository(db),
+    schoolSettings: new SqlSchoolSettingRepository(db),
+    guardians: new PgGuardianRepository(queryable),
+    reminders: new SqlReminderRepository(db),
+    reservations: new PgReservationRepository(queryable),
+    agreements: new PgAgreementRepository(queryable),
+    accounts: new PgAccountRepository(queryable),
   };
 }

@@ -1,62 +1,49 @@
 import type { Repositories } from '../../../../ports/repositories.js';
-import type { Sql } from '../sql.js';
-import { SqliteDb } from '../sqlite-db.js';
-import { SqlDeviceRepository } from '../../repositories/devices.js';
-import { SqlTenantRepository } from '../../repositories/tenants.js';
-import { SqlPersonRepository } from '../../repositories/people.js';
 import { SqlAccessChangeRepository } from '../../repositories/access-changes.js';
-import { sqliteAccessAnnouncer } from './access-changes.js';
-import { SqliteAccountRepository } from './accounts.js';
 import { SqlApiKeyRepository } from '../../repositories/api-keys.js';
-import { SqliteAuditRepository } from './audit.js';
-import { SqliteCostRepository } from './costs.js';
+import { SqlAuditRepository } from '../../repositories/audit.js';
 import { SqlDeploymentJobRepository } from '../../repositories/deployment-jobs.js';
-import { SqliteGuardianRepository } from './guardians.js';
-import { SqliteReminderRepository } from './reminders.js';
-import { SqliteReservationRepository } from './reservations.js';
-import { SqliteAgreementRepository } from './agreements.js';
-import { SqliteLoanGroupRepository } from './loan-groups.js';
-import { SqliteLoanRepository } from './loans.js';
-import { SqliteMonitorRepository } from './monitors.js';
+import { SqlDeviceRepository } from '../../repositories/devices.js';
+import { SqlMonitorRepository } from '../../repositories/monitors.js';
 import {
   SqlGrantRepository,
   SqlOAuthAuthorizationRepository,
   SqlOAuthClientRepository,
   SqlOAuthTokenRepository,
 } from '../../repositories/oauth.js';
-import { SqliteOutboxRepository } from './outbox.js';
-import { SqliteSchoolSettingRepository } from './school-settings.js';
-import { SqlSetupLinkRepository } from '../../repositories/setup-links.js';
+import { SqlOutboxRepository } from '../../repositories/outbox.js';
+import { SqlPersonRepository } from '../../repositories/people.js';
+import { SqlReminderRepository } from '../../repositories/reminders.js';
+import { SqlSchoolSettingRepository } from '../../repositories/school-settings.js';
 import { SqlSessionRepository } from '../../repositories/sessions.js';
+import { SqlSetupLinkRepository } from '../../repositories/setup-links.js';
 import {
   SqlPendingSignInRepository,
   SqlSsoBindingRepository,
   SqlSsoProviderRepository,
 } from '../../repositories/sso.js';
+import { SqlTenantRepository } from '../../repositories/tenants.js';
+import { SqlUserRepository } from '../../repositories/users.js';
+import { SqlWebhookRepository } from '../../repositories/webhooks.js';
+import type { Sql } from '../sql.js';
+import { SqliteDb } from '../sqlite-db.js';
+import { sqliteAccessAnnouncer } from './access-changes.js';
+import { SqliteAccountRepository } from './accounts.js';
+import { SqliteAgreementRepository } from './agreements.js';
+import { SqliteCostRepository } from './costs.js';
+import { SqliteGuardianRepository } from './guardians.js';
+import { SqliteLoanGroupRepository } from './loan-groups.js';
+import { SqliteLoanRepository } from './loans.js';
+import { SqliteReservationRepository } from './reservations.js';
 import { SqliteSubmissionRepository } from './submissions.js';
 import { SqliteTicketRepository } from './tickets.js';
-import { SqlUserRepository } from '../../repositories/users.js';
-import { SqliteWebhookRepository } from './webhooks.js';
-
-export {
-  SqliteAuditRepository,
-  SqliteCostRepository,
-  SqliteLoanGroupRepository,
-  SqliteLoanRepository,
-  SqliteMonitorRepository,
-  SqliteOutboxRepository,
-  SqliteSchoolSettingRepository,
-  SqliteSubmissionRepository,
-  SqliteTicketRepository,
-  SqliteWebhookRepository,
-};
 
 /**
  * The repositories of one connection; the outbox and the access changes also say what a transaction
  * appended and recorded, for the unit of work to announce once it commits.
  */
 export type SqliteRepositories = Repositories & {
-  readonly outbox: SqliteOutboxRepository;
+  readonly outbox: SqlOutboxRepository;
   readonly accessChanges: SqlAccessChangeRepository;
 };
 
@@ -76,11 +63,12 @@ export function sqliteRepositories(sql: Sql): SqliteRepositories {
     apiKeys: new SqlApiKeyRepository(db),
     setupLinks: new SqlSetupLinkRepository(db),
     sessions: new SqlSessionRepository(db),
-    audit: new SqliteAuditRepository(sql),
-    outbox: new SqliteOutboxRepository(sql),
+    // audit_entries has no column of its own for the order of insertion: SQLite's rowid is that.
+    audit: new SqlAuditRepository(db, { recordedOrder: 'rowid' }),
+    outbox: new SqlOutboxRepository(db),
     deploymentJobs: new SqlDeploymentJobRepository(db),
-    webhooks: new SqliteWebhookRepository(sql),
-    monitors: new SqliteMonitorRepository(sql),
+    webhooks: new SqlWebhookRepository(db),
+    monitors: new SqlMonitorRepository(db),
     accessChanges: new SqlAccessChangeRepository(db, sqliteAccessAnnouncer),
     oauthClients: new SqlOAuthClientRepository(db),
     oauthAuthorizations: new SqlOAuthAuthorizationRepository(db),
@@ -89,9 +77,9 @@ export function sqliteRepositories(sql: Sql): SqliteRepositories {
     ssoProviders: new SqlSsoProviderRepository(db),
     ssoBindings: new SqlSsoBindingRepository(db),
     pendingSignIns: new SqlPendingSignInRepository(db),
-    schoolSettings: new SqliteSchoolSettingRepository(sql),
+    schoolSettings: new SqlSchoolSettingRepository(db),
     guardians: new SqliteGuardianRepository(sql),
-    reminders: new SqliteReminderRepository(sql),
+    reminders: new SqlReminderRepository(db),
     reservations: new SqliteReservationRepository(sql),
     agreements: new SqliteAgreementRepository(sql),
     accounts: new SqliteAccountRepository(sql),
