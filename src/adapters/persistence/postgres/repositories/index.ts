@@ -12,7 +12,7 @@ import { PgCostRepository } from './costs.js';
 import { PgDeploymentJobRepository } from './deployment-jobs.js';
 import { PgGuardianRepository } from './guardians.js';
 import { PgReminderRepository } from './reminders.js';
-import { PgReservationRepository } from './reservations.js';
+import { SqlReservationRepository } from '../../repositories/reservations.js';
 import { PgAgreementRepository } from './agreements.js';
 import { PgLoanGroupRepository } from './loan-groups.js';
 import { PgLoanRepository } from './loans.js';
@@ -92,7 +92,7 @@ export function pgRepositories(db: Queryable): Repositories & {
     schoolSettings: new PgSchoolSettingRepository(db),
     guardians: new PgGuardianRepository(db),
     reminders: new PgReminderRepository(db),
-    reservations: new PgReservationRepository(db),
+    reservations: new SqlReservationRepository(sql),
     agreements: new PgAgreementRepository(db),
     accounts: new PgAccountRepository(db),
   };

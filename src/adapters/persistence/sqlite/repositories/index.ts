@@ -12,7 +12,7 @@ import { SqliteCostRepository } from './costs.js';
 import { SqliteDeploymentJobRepository } from './deployment-jobs.js';
 import { SqliteGuardianRepository } from './guardians.js';
 import { SqliteReminderRepository } from './reminders.js';
-import { SqliteReservationRepository } from './reservations.js';
+import { SqlReservationRepository } from '../../repositories/reservations.js';
 import { SqliteAgreementRepository } from './agreements.js';
 import { SqliteLoanGroupRepository } from './loan-groups.js';
 import { SqliteLoanRepository } from './loans.js';
@@ -95,7 +95,7 @@ export function sqliteRepositories(sql: Sql): SqliteRepositories {
     schoolSettings: new SqliteSchoolSettingRepository(sql),
     guardians: new SqliteGuardianRepository(sql),
     reminders: new SqliteReminderRepository(sql),
-    reservations: new SqliteReservationRepository(sql),
+    reservations: new SqlReservationRepository(db),
     agreements: new SqliteAgreementRepository(sql),
     accounts: new SqliteAccountRepository(sql),
   };
