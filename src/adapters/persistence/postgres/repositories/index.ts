@@ -13,7 +13,7 @@ import { PgDeploymentJobRepository } from './deployment-jobs.js';
 import { PgGuardianRepository } from './guardians.js';
 import { PgReminderRepository } from './reminders.js';
 import { SqlReservationRepository } from '../../repositories/reservations.js';
-import { PgAgreementRepository } from './agreements.js';
+import { SqlAgreementRepository } from '../../repositories/agreements.js';
 import { PgLoanGroupRepository } from './loan-groups.js';
 import { PgLoanRepository } from './loans.js';
 import { PgMonitorRepository } from './monitors.js';
@@ -93,7 +93,7 @@ export function pgRepositories(db: Queryable): Repositories & {
     guardians: new PgGuardianRepository(db),
     reminders: new PgReminderRepository(db),
     reservations: new SqlReservationRepository(sql),
-    agreements: new PgAgreementRepository(db),
+    agreements: new SqlAgreementRepository(sql),
     accounts: new PgAccountRepository(db),
   };
 }

@@ -13,7 +13,7 @@ import { SqliteDeploymentJobRepository } from './deployment-jobs.js';
 import { SqliteGuardianRepository } from './guardians.js';
 import { SqliteReminderRepository } from './reminders.js';
 import { SqlReservationRepository } from '../../repositories/reservations.js';
-import { SqliteAgreementRepository } from './agreements.js';
+import { SqlAgreementRepository } from '../../repositories/agreements.js';
 import { SqliteLoanGroupRepository } from './loan-groups.js';
 import { SqliteLoanRepository } from './loans.js';
 import { SqliteMonitorRepository } from './monitors.js';
@@ -96,7 +96,7 @@ export function sqliteRepositories(sql: Sql): SqliteRepositories {
     guardians: new SqliteGuardianRepository(sql),
     reminders: new SqliteReminderRepository(sql),
     reservations: new SqlReservationRepository(db),
-    agreements: new SqliteAgreementRepository(sql),
+    agreements: new SqlAgreementRepository(db),
     accounts: new SqliteAccountRepository(sql),
   };
 }
