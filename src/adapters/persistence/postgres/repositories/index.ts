@@ -10,7 +10,7 @@ import { PgApiKeyRepository } from './api-keys.js';
 import { PgAuditRepository } from './audit.js';
 import { PgCostRepository } from './costs.js';
 import { PgDeploymentJobRepository } from './deployment-jobs.js';
-import { PgGuardianRepository } from './guardians.js';
+import { SqlGuardianRepository } from '../../repositories/guardians.js';
 import { PgReminderRepository } from './reminders.js';
 import { SqlReservationRepository } from '../../repositories/reservations.js';
 import { SqlAgreementRepository } from '../../repositories/agreements.js';
@@ -90,7 +90,7 @@ export function pgRepositories(db: Queryable): Repositories & {
     ssoBindings: new PgSsoBindingRepository(db),
     pendingSignIns: new PgPendingSignInRepository(db),
     schoolSettings: new PgSchoolSettingRepository(db),
-    guardians: new PgGuardianRepository(db),
+    guardians: new SqlGuardianRepository(sql),
     reminders: new PgReminderRepository(db),
     reservations: new SqlReservationRepository(sql),
     agreements: new SqlAgreementRepository(sql),

@@ -10,7 +10,7 @@ import { SqliteApiKeyRepository } from './api-keys.js';
 import { SqliteAuditRepository } from './audit.js';
 import { SqliteCostRepository } from './costs.js';
 import { SqliteDeploymentJobRepository } from './deployment-jobs.js';
-import { SqliteGuardianRepository } from './guardians.js';
+import { SqlGuardianRepository } from '../../repositories/guardians.js';
 import { SqliteReminderRepository } from './reminders.js';
 import { SqlReservationRepository } from '../../repositories/reservations.js';
 import { SqlAgreementRepository } from '../../repositories/agreements.js';
@@ -93,7 +93,7 @@ export function sqliteRepositories(sql: Sql): SqliteRepositories {
     ssoBindings: new SqliteSsoBindingRepository(sql),
     pendingSignIns: new SqlitePendingSignInRepository(sql),
     schoolSettings: new SqliteSchoolSettingRepository(sql),
-    guardians: new SqliteGuardianRepository(sql),
+    guardians: new SqlGuardianRepository(db),
     reminders: new SqliteReminderRepository(sql),
     reservations: new SqlReservationRepository(db),
     agreements: new SqlAgreementRepository(db),
