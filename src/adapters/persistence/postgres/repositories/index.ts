@@ -5,7 +5,7 @@ import { SqlDeviceRepository } from '../../repositories/devices.js';
 import { SqlTenantRepository } from '../../repositories/tenants.js';
 import { SqlPersonRepository } from '../../repositories/people.js';
 import { PgAccessChangeRepository } from './access-changes.js';
-import { PgAccountRepository } from './accounts.js';
+import { SqlAccountRepository } from '../../repositories/accounts.js';
 import { PgApiKeyRepository } from './api-keys.js';
 import { PgAuditRepository } from './audit.js';
 import { PgCostRepository } from './costs.js';
@@ -94,6 +94,6 @@ export function pgRepositories(db: Queryable): Repositories & {
     reminders: new PgReminderRepository(db),
     reservations: new SqlReservationRepository(sql),
     agreements: new SqlAgreementRepository(sql),
-    accounts: new PgAccountRepository(db),
+    accounts: new SqlAccountRepository(sql),
   };
 }

@@ -5,7 +5,7 @@ import { SqlDeviceRepository } from '../../repositories/devices.js';
 import { SqlTenantRepository } from '../../repositories/tenants.js';
 import { SqlPersonRepository } from '../../repositories/people.js';
 import { SqliteAccessChangeRepository } from './access-changes.js';
-import { SqliteAccountRepository } from './accounts.js';
+import { SqlAccountRepository } from '../../repositories/accounts.js';
 import { SqliteApiKeyRepository } from './api-keys.js';
 import { SqliteAuditRepository } from './audit.js';
 import { SqliteCostRepository } from './costs.js';
@@ -97,6 +97,6 @@ export function sqliteRepositories(sql: Sql): SqliteRepositories {
     reminders: new SqliteReminderRepository(sql),
     reservations: new SqlReservationRepository(db),
     agreements: new SqlAgreementRepository(db),
-    accounts: new SqliteAccountRepository(sql),
+    accounts: new SqlAccountRepository(db),
   };
 }
