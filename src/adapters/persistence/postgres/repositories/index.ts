@@ -1,5 +1,9 @@
 import type { Repositories } from '../../../../ports/repositories.js';
 import { SqlAccessChangeRepository } from '../../repositories/access-changes.js';
+import { SqlAccountRepository } from '../../repositories/accounts.js';
+import { SqlAgreementRepository } from '../../repositories/agreements.js';
+import { SqlGuardianRepository } from '../../repositories/guardians.js';
+import { SqlReservationRepository } from '../../repositories/reservations.js';
 import { SqlApiKeyRepository } from '../../repositories/api-keys.js';
 import { SqlAuditRepository } from '../../repositories/audit.js';
 import { SqlDeploymentJobRepository } from '../../repositories/deployment-jobs.js';
@@ -28,14 +32,10 @@ import { SqlWebhookRepository } from '../../repositories/webhooks.js';
 import { PgDb } from '../pg-db.js';
 import type { Queryable } from '../sql.js';
 import { PgAccessAnnouncer } from './access-changes.js';
-import { PgAccountRepository } from './accounts.js';
-import { PgAgreementRepository } from './agreements.js';
 import { PgCostRepository } from './costs.js';
-import { PgGuardianRepository } from './guardians.js';
 import { PgLoanGroupRepository } from './loan-groups.js';
 import { PgLoanRepository } from './loans.js';
 import { pgOutbox } from './outbox.js';
-import { PgReservationRepository } from './reservations.js';
 import { PgSubmissionRepository } from './submissions.js';
 import { PgTicketRepository } from './tickets.js';
 
@@ -76,10 +76,10 @@ export function pgRepositories(queryable: Queryable): Repositories & {
     ssoBindings: new SqlSsoBindingRepository(db),
     pendingSignIns: new SqlPendingSignInRepository(db),
     schoolSettings: new SqlSchoolSettingRepository(db),
-    guardians: new PgGuardianRepository(queryable),
+    guardians: new SqlGuardianRepository(db),
     reminders: new SqlReminderRepository(db),
-    reservations: new PgReservationRepository(queryable),
-    agreements: new PgAgreementRepository(queryable),
-    accounts: new PgAccountRepository(queryable),
+    reservations: new SqlReservationRepository(db),
+    agreements: new SqlAgreementRepository(db),
+    accounts: new SqlAccountRepository(db),
   };
 }

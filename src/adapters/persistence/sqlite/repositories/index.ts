@@ -1,5 +1,9 @@
 import type { Repositories } from '../../../../ports/repositories.js';
 import { SqlAccessChangeRepository } from '../../repositories/access-changes.js';
+import { SqlAccountRepository } from '../../repositories/accounts.js';
+import { SqlAgreementRepository } from '../../repositories/agreements.js';
+import { SqlGuardianRepository } from '../../repositories/guardians.js';
+import { SqlReservationRepository } from '../../repositories/reservations.js';
 import { SqlApiKeyRepository } from '../../repositories/api-keys.js';
 import { SqlAuditRepository } from '../../repositories/audit.js';
 import { SqlDeploymentJobRepository } from '../../repositories/deployment-jobs.js';
@@ -28,13 +32,9 @@ import { SqlWebhookRepository } from '../../repositories/webhooks.js';
 import type { Sql } from '../sql.js';
 import { SqliteDb } from '../sqlite-db.js';
 import { sqliteAccessAnnouncer } from './access-changes.js';
-import { SqliteAccountRepository } from './accounts.js';
-import { SqliteAgreementRepository } from './agreements.js';
 import { SqliteCostRepository } from './costs.js';
-import { SqliteGuardianRepository } from './guardians.js';
 import { SqliteLoanGroupRepository } from './loan-groups.js';
 import { SqliteLoanRepository } from './loans.js';
-import { SqliteReservationRepository } from './reservations.js';
 import { SqliteSubmissionRepository } from './submissions.js';
 import { SqliteTicketRepository } from './tickets.js';
 
@@ -78,10 +78,10 @@ export function sqliteRepositories(sql: Sql): SqliteRepositories {
     ssoBindings: new SqlSsoBindingRepository(db),
     pendingSignIns: new SqlPendingSignInRepository(db),
     schoolSettings: new SqlSchoolSettingRepository(db),
-    guardians: new SqliteGuardianRepository(sql),
+    guardians: new SqlGuardianRepository(db),
     reminders: new SqlReminderRepository(db),
-    reservations: new SqliteReservationRepository(sql),
-    agreements: new SqliteAgreementRepository(sql),
-    accounts: new SqliteAccountRepository(sql),
+    reservations: new SqlReservationRepository(db),
+    agreements: new SqlAgreementRepository(db),
+    accounts: new SqlAccountRepository(db),
   };
 }
