@@ -4,6 +4,7 @@ import { PgDb } from '../pg-db.js';
 import { SqlDeviceRepository } from '../../repositories/devices.js';
 import { SqlTenantRepository } from '../../repositories/tenants.js';
 import { SqlPersonRepository } from '../../repositories/people.js';
+import { SqlLoanRepository } from '../../repositories/loans.js';
 import { PgAccessChangeRepository } from './access-changes.js';
 import { PgAccountRepository } from './accounts.js';
 import { PgApiKeyRepository } from './api-keys.js';
@@ -15,7 +16,7 @@ import { PgReminderRepository } from './reminders.js';
 import { PgReservationRepository } from './reservations.js';
 import { PgAgreementRepository } from './agreements.js';
 import { PgLoanGroupRepository } from './loan-groups.js';
-import { PgLoanRepository } from './loans.js';
+import { PgLoanQueries } from './loans.js';
 import { PgMonitorRepository } from './monitors.js';
 import {
   PgGrantRepository,
@@ -40,7 +41,6 @@ export {
   PgCostRepository,
   PgDeploymentJobRepository,
   PgLoanGroupRepository,
-  PgLoanRepository,
   PgMonitorRepository,
   PgOutboxRepository,
   PgSchoolSettingRepository,
@@ -68,7 +68,7 @@ export function pgRepositories(db: Queryable): Repositories & {
     people: new SqlPersonRepository(sql),
     devices: new SqlDeviceRepository(sql),
     loanGroups: new PgLoanGroupRepository(db),
-    loans: new PgLoanRepository(db),
+    loans: new SqlLoanRepository(sql, new PgLoanQueries(sql)),
     submissions: new PgSubmissionRepository(db),
     tickets: new PgTicketRepository(db),
     costs: new PgCostRepository(db),

@@ -4,6 +4,7 @@ import { SqliteDb } from '../sqlite-db.js';
 import { SqlDeviceRepository } from '../../repositories/devices.js';
 import { SqlTenantRepository } from '../../repositories/tenants.js';
 import { SqlPersonRepository } from '../../repositories/people.js';
+import { SqlLoanRepository } from '../../repositories/loans.js';
 import { SqliteAccessChangeRepository } from './access-changes.js';
 import { SqliteAccountRepository } from './accounts.js';
 import { SqliteApiKeyRepository } from './api-keys.js';
@@ -15,7 +16,7 @@ import { SqliteReminderRepository } from './reminders.js';
 import { SqliteReservationRepository } from './reservations.js';
 import { SqliteAgreementRepository } from './agreements.js';
 import { SqliteLoanGroupRepository } from './loan-groups.js';
-import { SqliteLoanRepository } from './loans.js';
+import { SqliteLoanQueries } from './loans.js';
 import { SqliteMonitorRepository } from './monitors.js';
 import {
   SqliteGrantRepository,
@@ -40,7 +41,6 @@ export {
   SqliteCostRepository,
   SqliteDeploymentJobRepository,
   SqliteLoanGroupRepository,
-  SqliteLoanRepository,
   SqliteMonitorRepository,
   SqliteOutboxRepository,
   SqliteSchoolSettingRepository,
@@ -71,7 +71,7 @@ export function sqliteRepositories(sql: Sql): SqliteRepositories {
     people: new SqlPersonRepository(db),
     devices: new SqlDeviceRepository(db),
     loanGroups: new SqliteLoanGroupRepository(sql),
-    loans: new SqliteLoanRepository(sql),
+    loans: new SqlLoanRepository(db, new SqliteLoanQueries(db)),
     submissions: new SqliteSubmissionRepository(sql),
     tickets: new SqliteTicketRepository(sql),
     costs: new SqliteCostRepository(sql),
