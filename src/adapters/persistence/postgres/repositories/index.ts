@@ -4,7 +4,6 @@ import { PgDb } from '../pg-db.js';
 import { SqlDeviceRepository } from '../../repositories/devices.js';
 import { SqlTenantRepository } from '../../repositories/tenants.js';
 import { SqlPersonRepository } from '../../repositories/people.js';
-import { SqlLoanRepository } from '../../repositories/loans.js';
 import { PgAccessChangeRepository } from './access-changes.js';
 import { PgAccountRepository } from './accounts.js';
 import { PgApiKeyRepository } from './api-keys.js';
@@ -15,7 +14,8 @@ import { PgGuardianRepository } from './guardians.js';
 import { PgReminderRepository } from './reminders.js';
 import { PgReservationRepository } from './reservations.js';
 import { PgAgreementRepository } from './agreements.js';
-import { PgLoanGroupRepository } from './loan-groups.js';
+import { SqlLoanGroupRepository } from '../../repositories/loan-groups.js';
+import { SqlLoanRepository } from '../../repositories/loans.js';
 import { PgLoanQueries } from './loans.js';
 import { PgMonitorRepository } from './monitors.js';
 import {
@@ -40,7 +40,6 @@ export {
   PgAuditRepository,
   PgCostRepository,
   PgDeploymentJobRepository,
-  PgLoanGroupRepository,
   PgMonitorRepository,
   PgOutboxRepository,
   PgSchoolSettingRepository,
@@ -67,7 +66,7 @@ export function pgRepositories(db: Queryable): Repositories & {
     tenants: new SqlTenantRepository(sql),
     people: new SqlPersonRepository(sql),
     devices: new SqlDeviceRepository(sql),
-    loanGroups: new PgLoanGroupRepository(db),
+    loanGroups: new SqlLoanGroupRepository(sql),
     loans: new SqlLoanRepository(sql, new PgLoanQueries(sql)),
     submissions: new PgSubmissionRepository(db),
     tickets: new PgTicketRepository(db),

@@ -4,7 +4,6 @@ import { SqliteDb } from '../sqlite-db.js';
 import { SqlDeviceRepository } from '../../repositories/devices.js';
 import { SqlTenantRepository } from '../../repositories/tenants.js';
 import { SqlPersonRepository } from '../../repositories/people.js';
-import { SqlLoanRepository } from '../../repositories/loans.js';
 import { SqliteAccessChangeRepository } from './access-changes.js';
 import { SqliteAccountRepository } from './accounts.js';
 import { SqliteApiKeyRepository } from './api-keys.js';
@@ -15,7 +14,8 @@ import { SqliteGuardianRepository } from './guardians.js';
 import { SqliteReminderRepository } from './reminders.js';
 import { SqliteReservationRepository } from './reservations.js';
 import { SqliteAgreementRepository } from './agreements.js';
-import { SqliteLoanGroupRepository } from './loan-groups.js';
+import { SqlLoanGroupRepository } from '../../repositories/loan-groups.js';
+import { SqlLoanRepository } from '../../repositories/loans.js';
 import { SqliteLoanQueries } from './loans.js';
 import { SqliteMonitorRepository } from './monitors.js';
 import {
@@ -40,7 +40,6 @@ export {
   SqliteAuditRepository,
   SqliteCostRepository,
   SqliteDeploymentJobRepository,
-  SqliteLoanGroupRepository,
   SqliteMonitorRepository,
   SqliteOutboxRepository,
   SqliteSchoolSettingRepository,
@@ -70,7 +69,7 @@ export function sqliteRepositories(sql: Sql): SqliteRepositories {
     tenants: new SqlTenantRepository(db),
     people: new SqlPersonRepository(db),
     devices: new SqlDeviceRepository(db),
-    loanGroups: new SqliteLoanGroupRepository(sql),
+    loanGroups: new SqlLoanGroupRepository(db),
     loans: new SqlLoanRepository(db, new SqliteLoanQueries(db)),
     submissions: new SqliteSubmissionRepository(sql),
     tickets: new SqliteTicketRepository(sql),
