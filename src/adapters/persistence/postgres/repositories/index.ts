@@ -29,7 +29,7 @@ import { PgSchoolSettingRepository } from './school-settings.js';
 import { PgSetupLinkRepository } from './setup-links.js';
 import { PgSessionRepository } from './sessions.js';
 import { PgPendingSignInRepository, PgSsoBindingRepository, PgSsoProviderRepository } from './sso.js';
-import { PgSubmissionRepository } from './submissions.js';
+import { SqlSubmissionRepository } from '../../repositories/submissions.js';
 import { PgTicketRepository } from './tickets.js';
 import { PgUserRepository } from './users.js';
 import { PgWebhookRepository } from './webhooks.js';
@@ -47,7 +47,6 @@ export {
   PgPendingSignInRepository,
   PgSsoBindingRepository,
   PgSsoProviderRepository,
-  PgSubmissionRepository,
   PgTicketRepository,
   PgUserRepository,
   PgWebhookRepository,
@@ -68,7 +67,7 @@ export function pgRepositories(db: Queryable): Repositories & {
     devices: new SqlDeviceRepository(sql),
     loanGroups: new SqlLoanGroupRepository(sql),
     loans: new SqlLoanRepository(sql, new PgLoanQueries(sql)),
-    submissions: new PgSubmissionRepository(db),
+    submissions: new SqlSubmissionRepository(sql),
     tickets: new PgTicketRepository(db),
     costs: new PgCostRepository(db),
     users: new PgUserRepository(db),

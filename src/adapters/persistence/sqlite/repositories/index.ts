@@ -29,7 +29,7 @@ import { SqliteSchoolSettingRepository } from './school-settings.js';
 import { SqliteSetupLinkRepository } from './setup-links.js';
 import { SqliteSessionRepository } from './sessions.js';
 import { SqlitePendingSignInRepository, SqliteSsoBindingRepository, SqliteSsoProviderRepository } from './sso.js';
-import { SqliteSubmissionRepository } from './submissions.js';
+import { SqlSubmissionRepository } from '../../repositories/submissions.js';
 import { SqliteTicketRepository } from './tickets.js';
 import { SqliteUserRepository } from './users.js';
 import { SqliteWebhookRepository } from './webhooks.js';
@@ -47,7 +47,6 @@ export {
   SqlitePendingSignInRepository,
   SqliteSsoBindingRepository,
   SqliteSsoProviderRepository,
-  SqliteSubmissionRepository,
   SqliteTicketRepository,
   SqliteUserRepository,
   SqliteWebhookRepository,
@@ -71,7 +70,7 @@ export function sqliteRepositories(sql: Sql): SqliteRepositories {
     devices: new SqlDeviceRepository(db),
     loanGroups: new SqlLoanGroupRepository(db),
     loans: new SqlLoanRepository(db, new SqliteLoanQueries(db)),
-    submissions: new SqliteSubmissionRepository(sql),
+    submissions: new SqlSubmissionRepository(db),
     tickets: new SqliteTicketRepository(sql),
     costs: new SqliteCostRepository(sql),
     users: new SqliteUserRepository(sql),
