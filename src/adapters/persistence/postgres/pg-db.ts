@@ -254,4 +254,7 @@ export class PgDb extends Db {
     if (indexed === undefined) return { sql: any, params: columns.map(() => pattern) };
     return { sql: `(${indexed} ILIKE ? AND ${any})`, params: [pattern, ...columns.map(() => pattern)] };
   }
+
+  // Costs and tickets.
+  readonly insertOrder = 'seq';
 }

@@ -103,6 +103,14 @@ export abstract class Db {
     const row = await this.one<{ n: number }>(`SELECT CAST(count(*) AS INTEGER) AS n ${fromWhere}`, params);
     return row?.n ?? 0;
   }
+
+  // Costs and tickets.
+  /**
+   * The column that orders a table's rows as they were inserted, for ties between rows of one date or
+   * instant: SQLite's implicit `rowid`; on Postgres `seq`, a bigserial the migrations give each table
+   * whose order needs it (cost_entries, ticket_comments).
+   */
+  abstract readonly insertOrder: string;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -187,4 +187,7 @@ export class SqliteDb extends Db {
       params: columns.map(() => needle),
     };
   }
+
+  // Costs and tickets.
+  readonly insertOrder = 'rowid';
 }

@@ -8,7 +8,7 @@ import { PgAccessChangeRepository } from './access-changes.js';
 import { PgAccountRepository } from './accounts.js';
 import { PgApiKeyRepository } from './api-keys.js';
 import { PgAuditRepository } from './audit.js';
-import { PgCostRepository } from './costs.js';
+import { SqlCostRepository } from '../../repositories/costs.js';
 import { PgDeploymentJobRepository } from './deployment-jobs.js';
 import { PgGuardianRepository } from './guardians.js';
 import { PgReminderRepository } from './reminders.js';
@@ -38,7 +38,6 @@ export {
   PgAccessChangeRepository,
   PgApiKeyRepository,
   PgAuditRepository,
-  PgCostRepository,
   PgDeploymentJobRepository,
   PgMonitorRepository,
   PgOutboxRepository,
@@ -69,7 +68,7 @@ export function pgRepositories(db: Queryable): Repositories & {
     loans: new SqlLoanRepository(sql, new PgLoanQueries(sql)),
     submissions: new SqlSubmissionRepository(sql),
     tickets: new PgTicketRepository(db),
-    costs: new PgCostRepository(db),
+    costs: new SqlCostRepository(sql),
     users: new PgUserRepository(db),
     apiKeys: new PgApiKeyRepository(db),
     setupLinks: new PgSetupLinkRepository(db),

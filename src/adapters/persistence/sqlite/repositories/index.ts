@@ -8,7 +8,7 @@ import { SqliteAccessChangeRepository } from './access-changes.js';
 import { SqliteAccountRepository } from './accounts.js';
 import { SqliteApiKeyRepository } from './api-keys.js';
 import { SqliteAuditRepository } from './audit.js';
-import { SqliteCostRepository } from './costs.js';
+import { SqlCostRepository } from '../../repositories/costs.js';
 import { SqliteDeploymentJobRepository } from './deployment-jobs.js';
 import { SqliteGuardianRepository } from './guardians.js';
 import { SqliteReminderRepository } from './reminders.js';
@@ -38,7 +38,6 @@ export {
   SqliteAccessChangeRepository,
   SqliteApiKeyRepository,
   SqliteAuditRepository,
-  SqliteCostRepository,
   SqliteDeploymentJobRepository,
   SqliteMonitorRepository,
   SqliteOutboxRepository,
@@ -72,7 +71,7 @@ export function sqliteRepositories(sql: Sql): SqliteRepositories {
     loans: new SqlLoanRepository(db, new SqliteLoanQueries(db)),
     submissions: new SqlSubmissionRepository(db),
     tickets: new SqliteTicketRepository(sql),
-    costs: new SqliteCostRepository(sql),
+    costs: new SqlCostRepository(db),
     users: new SqliteUserRepository(sql),
     apiKeys: new SqliteApiKeyRepository(sql),
     setupLinks: new SqliteSetupLinkRepository(sql),
