@@ -30,7 +30,7 @@ import { PgSetupLinkRepository } from './setup-links.js';
 import { PgSessionRepository } from './sessions.js';
 import { PgPendingSignInRepository, PgSsoBindingRepository, PgSsoProviderRepository } from './sso.js';
 import { SqlSubmissionRepository } from '../../repositories/submissions.js';
-import { PgTicketRepository } from './tickets.js';
+import { SqlTicketRepository } from '../../repositories/tickets.js';
 import { PgUserRepository } from './users.js';
 import { PgWebhookRepository } from './webhooks.js';
 
@@ -46,7 +46,6 @@ export {
   PgPendingSignInRepository,
   PgSsoBindingRepository,
   PgSsoProviderRepository,
-  PgTicketRepository,
   PgUserRepository,
   PgWebhookRepository,
 };
@@ -67,7 +66,7 @@ export function pgRepositories(db: Queryable): Repositories & {
     loanGroups: new SqlLoanGroupRepository(sql),
     loans: new SqlLoanRepository(sql, new PgLoanQueries(sql)),
     submissions: new SqlSubmissionRepository(sql),
-    tickets: new PgTicketRepository(db),
+    tickets: new SqlTicketRepository(sql),
     costs: new SqlCostRepository(sql),
     users: new PgUserRepository(db),
     apiKeys: new PgApiKeyRepository(db),

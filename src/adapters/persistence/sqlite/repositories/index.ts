@@ -30,7 +30,7 @@ import { SqliteSetupLinkRepository } from './setup-links.js';
 import { SqliteSessionRepository } from './sessions.js';
 import { SqlitePendingSignInRepository, SqliteSsoBindingRepository, SqliteSsoProviderRepository } from './sso.js';
 import { SqlSubmissionRepository } from '../../repositories/submissions.js';
-import { SqliteTicketRepository } from './tickets.js';
+import { SqlTicketRepository } from '../../repositories/tickets.js';
 import { SqliteUserRepository } from './users.js';
 import { SqliteWebhookRepository } from './webhooks.js';
 
@@ -46,7 +46,6 @@ export {
   SqlitePendingSignInRepository,
   SqliteSsoBindingRepository,
   SqliteSsoProviderRepository,
-  SqliteTicketRepository,
   SqliteUserRepository,
   SqliteWebhookRepository,
 };
@@ -70,7 +69,7 @@ export function sqliteRepositories(sql: Sql): SqliteRepositories {
     loanGroups: new SqlLoanGroupRepository(db),
     loans: new SqlLoanRepository(db, new SqliteLoanQueries(db)),
     submissions: new SqlSubmissionRepository(db),
-    tickets: new SqliteTicketRepository(sql),
+    tickets: new SqlTicketRepository(db),
     costs: new SqlCostRepository(db),
     users: new SqliteUserRepository(sql),
     apiKeys: new SqliteApiKeyRepository(sql),
