@@ -277,4 +277,7 @@ export class PgDb extends Db {
     }
     return rows.filter((row) => stored.has(row.id));
   }
+
+  // Costs and tickets.
+  readonly insertOrder = 'seq';
 }

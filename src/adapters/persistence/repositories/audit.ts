@@ -23,22 +23,14 @@ const toEntry = ({ actorType, actorId, actorVia, details, ...rest }: AuditRow): 
   details: parseJson<Record<string, unknown>>(details),
 });
 
-/** What differs by dialect: the column in which entries follow the order they were recorded. */
-export interface AuditDialect {
-  /** SQLite's implicit `rowid`; Postgres's `seq` (a bigserial), which its indexes end with. */
-  readonly recordedOrder: string;
-}
-
 /** The audit log (who did what to which target, when, with details as JSON), on either dialect. */
 export class SqlAuditRepository implements AuditRepository {
   /** Newest first; entries of one instant (one transaction), the later-recorded first. */
   private readonly order: string;
 
-  constructor(
-    private readonly db: Db,
-    dialect: AuditDialect,
-  ) {
-    this.order = `at DESC, ${dialect.recordedOrder} DESC`;
+  constructor(private readonly db: Db) {
+    // SQLite's rowid, Postgres's seq: the order entries were recorded in, which the indexes end with.
+    this.order = `at DESC, ${db.insertOrder} DESC`;
   }
 
   /** On the path of every recorded change: one plain insert. */

@@ -118,6 +118,14 @@ export abstract class Db {
     key: readonly string[],
     what: string,
   ): Promise<T[]>;
+
+  // Costs and tickets.
+  /**
+   * The column that orders a table's rows as they were inserted, for ties between rows of one date or
+   * instant: SQLite's implicit `rowid`; on Postgres `seq`, a bigserial the migrations give each table
+   * whose order needs it (cost_entries, ticket_comments).
+   */
+  abstract readonly insertOrder: string;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -214,4 +214,7 @@ export class SqliteDb extends Db {
       }),
     );
   }
+
+  // Costs and tickets.
+  readonly insertOrder = 'rowid';
 }
