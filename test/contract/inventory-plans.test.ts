@@ -17,8 +17,8 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgRepositories } from '../../src/adapters/persistence/postgres/repositories/index.js';
-import { sqliteRepositories } from '../../src/adapters/persistence/sqlite/repositories/index.js';
+import { pgRepositories } from '../../src/adapters/persistence/postgres/pg-unit-of-work.js';
+import { sqliteRepositories } from '../../src/adapters/persistence/sqlite/sqlite-unit-of-work.js';
 import { Sql } from '../../src/adapters/persistence/sqlite/sql.js';
 import type { Loan } from '../../src/domain/loans/loan.js';
 import type { PageRequest } from '../../src/domain/shared/paging.js';

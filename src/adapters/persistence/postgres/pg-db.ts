@@ -1,8 +1,6 @@
 import pg from 'pg';
 import type { Pool, PoolClient, QueryArrayConfig, QueryConfig, QueryResultRow } from 'pg';
-import type { Page } from '../../../domain/shared/paging.js';
-import { offsetOf } from '../../../domain/shared/paging.js';
-import { conflictError, Db, type Column, type InsertOptions, type PageQuery, type Params } from '../sql/db.js';
+import { Db, type Column, type InsertOptions, type Params, type UniqueViolation } from '../sql/db.js';
 
 /** The pool (plain reads) or one checked-out client (a transaction). */
 export type Queryable = Pool | PoolClient;
@@ -113,19 +111,6 @@ export class PgDb extends Db {
     return work();
   }
 
-  async page<T>(q: PageQuery): Promise<Page<T>> {
-    // Side by side on the pool (a plain read); a transaction's client takes them in turn.
-    const [items, total] = await Promise.all([
-      this.all<T>(`SELECT ${q.columns} FROM ${q.from} ${q.where} ORDER BY ${q.orderBy} LIMIT ? OFFSET ?`, [
-        ...q.where.params,
-        q.page.pageSize,
-        offsetOf(q.page),
-      ]),
-      this.count(`FROM ${q.from} ${q.where}`, q.where.params),
-    ]);
-    return { items, total };
-  }
-
   async insertMany<T>(
     table: string,
     columns: readonly Column<T>[],
@@ -142,7 +127,7 @@ export class PgDb extends Db {
       FROM unnest(${arrays}) AS u(${names.join(', ')})`;
     for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
       const chunk = rows.slice(start, start + CHUNK_ROWS);
-      await this.conflictsIn(
+      await this.bulk(
         () =>
           this.run(
             sql,
@@ -176,42 +161,30 @@ export class PgDb extends Db {
     for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
       const chunk = rows.slice(start, start + CHUNK_ROWS);
       const values = [chunk.map((r) => r.id), ...columns.map(([, , value]) => chunk.map(value)), tenantId];
-      changed += await this.conflictsIn(() => this.run(sql, values), what, columns);
+      changed += await this.bulk(() => this.run(sql, values), what, columns);
     }
     return changed;
   }
 
-  conflicts<T>(work: () => Promise<T>, what: string, values: Readonly<Record<string, unknown>> = {}): Promise<T> {
-    return this.conflictsIn(work, what, [], values);
+  /**
+   * SQLSTATE 23505; the detail names the key: `Key (tenant_id, serial)=(t1, SN-1) already exists.`
+   * (an expression's column, `lower(email::text)`, names `email`).
+   */
+  protected uniqueViolation(error: unknown): UniqueViolation | null {
+    const e = error as PgError;
+    if (e.code !== '23505') return null;
+    const key = /^Key \((.*)\)=\((.*)\) already exists/.exec(e.detail ?? '');
+    const columns = (key?.[1] ?? '').split(', ').map((c) => /([a-z_]+)(?:::[a-z ]+)?\)*$/.exec(c)?.[1] ?? c);
+    const reported = key?.[2]?.split(', ');
+    return reported?.length === columns.length ? { columns, reported } : { columns };
   }
 
-  /**
-   * A unique violation (SQLSTATE 23505) as a conflict; other errors unchanged. The detail names the
-   * key: `Key (tenant_id, serial)=(t1, SN-1) already exists.`; a value the caller did not give is
-   * shown as reported, read as a number when its column is one.
-   */
-  private async conflictsIn<T>(
-    work: () => Promise<T>,
-    what: string,
-    columns: readonly (readonly [string, string, ...unknown[]])[],
-    values: Readonly<Record<string, unknown>> = {},
-  ): Promise<T> {
+  /** `work`, a unique violation of a bulk write named as a conflict (its value as reported). */
+  private async bulk<T>(work: () => Promise<T>, what: string, columns: readonly Column<never>[]): Promise<T> {
     try {
       return await work();
     } catch (error) {
-      const e = error as PgError;
-      if (e.code !== '23505') throw error;
-      const key = /^Key \((.*)\)=\((.*)\) already exists/.exec(e.detail ?? '');
-      // An expression's column: `lower(email::text)` names `email`.
-      const names = (key?.[1] ?? '').split(', ').map((c) => /([a-z_]+)(?:::[a-z ]+)?\)*$/.exec(c)?.[1] ?? c);
-      const reported = key?.[2]?.split(', ') ?? [];
-      throw conflictError(what, names, (column) => {
-        if (column in values) return values[column];
-        const raw = reported[names.indexOf(column)];
-        if (raw === undefined || reported.length !== names.length) return undefined;
-        const type = columns.find(([name]) => name === column)?.[1];
-        return type === 'int' || type === 'bigint' ? Number(raw) : raw;
-      });
+      throw this.conflictOf(error, what, () => undefined, columns);
     }
   }
 
@@ -273,7 +246,7 @@ export class PgDb extends Db {
     for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
       const chunk = rows.slice(start, start + CHUNK_ROWS);
       const values = columns.map(([, , value]) => chunk.map(value));
-      for (const id of await this.conflictsIn(() => this.column<string>(sql, values), what, columns)) stored.add(id);
+      for (const id of await this.bulk(() => this.column<string>(sql, values), what, columns)) stored.add(id);
     }
     return rows.filter((row) => stored.has(row.id));
   }

@@ -4,7 +4,21 @@ import { UnitOfWork } from '../../../ports/unit-of-work.js';
 import { kindsOf } from '../repositories/outbox.js';
 import type { PgDatabase } from './pg-database.js';
 import { translatePgError } from './pg-errors.js';
-import { pgRepositories } from './repositories/index.js';
+import { repositoriesOver } from '../repositories/index.js';
+import { PgAccessAnnouncer } from './pg-access-signal.js';
+import { PgDb, type Queryable } from './pg-db.js';
+import { pgOutbox } from './pg-event-signal.js';
+import { PgLoanQueries } from './repositories/loans.js';
+
+/**
+ * Every repository over one connection (a transaction) or the pool (plain reads): the capabilities
+ * written once (../repositories/), with Postgres's parts: NOTIFY for access changes (one announcer,
+ * so one marker, per transaction) and for events, and its loan search and pages.
+ */
+export function pgRepositories(queryable: Queryable) {
+  const db = new PgDb(queryable);
+  return repositoriesOver(db, { access: new PgAccessAnnouncer(), outbox: pgOutbox, loans: new PgLoanQueries(db) });
+}
 
 /**
  * Transactions on one checked-out client (READ COMMITTED; concurrent writers of a row are ordered by

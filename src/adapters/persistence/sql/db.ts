@@ -1,5 +1,5 @@
 import { DomainError } from '../../../domain/shared/errors.js';
-import type { Page, PageRequest } from '../../../domain/shared/paging.js';
+import { offsetOf, type Page, type PageRequest } from '../../../domain/shared/paging.js';
 import { Where } from './where.js';
 
 /**
@@ -38,8 +38,21 @@ export abstract class Db {
    */
   abstract atomic<T>(work: () => Promise<T>): Promise<T>;
 
-  /** One page of `SELECT columns FROM from WHERE … ORDER BY …` and the total the WHERE matches. */
-  abstract page<T>(q: PageQuery): Promise<Page<T>>;
+  /**
+   * One page of `SELECT columns FROM from WHERE … ORDER BY …` and the total the WHERE matches, side by
+   * side (on the Postgres pool, two connections; SQLite and a transaction's client take them in turn).
+   */
+  async page<T>(q: PageQuery): Promise<Page<T>> {
+    const [items, total] = await Promise.all([
+      this.all<T>(`SELECT ${q.columns} FROM ${q.from} ${q.where} ORDER BY ${q.orderBy} LIMIT ? OFFSET ?`, [
+        ...q.where.params,
+        q.page.pageSize,
+        offsetOf(q.page),
+      ]),
+      this.count(`FROM ${q.from} ${q.where}`, q.where.params),
+    ]);
+    return { items, total };
+  }
 
   /**
    * Inserts rows, all or nothing, as few statements as the dialect allows (one per row on SQLite's
@@ -71,7 +84,42 @@ export abstract class Db {
    * duplicated value (from `values` by column name, else as the database reports it): `loan with
    * serial "LN-1" already exists`. The one place each dialect reads its driver's violation.
    */
-  abstract conflicts<T>(work: () => Promise<T>, what: string, values?: Readonly<Record<string, unknown>>): Promise<T>;
+  async conflicts<T>(work: () => Promise<T>, what: string, values: Readonly<Record<string, unknown>> = {}): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw this.conflictOf(error, what, (column) => values[column]);
+    }
+  }
+
+  /**
+   * What the driver says of a unique violation: the key's columns (and its values, as the database
+   * reports them, when it does), or null for any other error. The one place each dialect reads its
+   * driver's violations.
+   */
+  protected abstract uniqueViolation(error: unknown): UniqueViolation | null;
+
+  /**
+   * `error` as a conflict when it is a unique violation (otherwise unchanged), naming `what` and the
+   * duplicated value: the caller's (`given`), else as reported, a number for a numeric column.
+   */
+  protected conflictOf(
+    error: unknown,
+    what: string,
+    given: (column: string) => unknown,
+    columns: readonly (readonly [string, ColumnType, ...unknown[]])[] = [],
+  ): unknown {
+    const violation = this.uniqueViolation(error);
+    if (!violation) return error;
+    return conflictError(what, violation.columns, (column) => {
+      const value = given(column);
+      if (value !== undefined && value !== null) return value;
+      const raw = violation.reported?.[violation.columns.indexOf(column)];
+      if (raw === undefined) return undefined;
+      const type = columns.find(([name]) => name === column)?.[1];
+      return type === 'int' || type === 'bigint' ? Number(raw) : raw;
+    });
+  }
 
   /** ` FOR UPDATE` (of `alias` only, when given) on Postgres; nothing on SQLite, whose writers hold the database lock. */
   abstract lock(alias?: string): string;
@@ -129,6 +177,13 @@ export abstract class Db {
 }
 
 export type Dialect = 'sqlite' | 'postgres';
+
+/** A unique violation as a driver reports it. */
+export interface UniqueViolation {
+  readonly columns: readonly string[];
+  /** The key's values, in the columns' order, when the database says them. */
+  readonly reported?: readonly string[];
+}
 export type Params = readonly unknown[];
 
 export interface PageQuery {

@@ -1,6 +1,4 @@
-import type { Page } from '../../../domain/shared/paging.js';
-import { offsetOf } from '../../../domain/shared/paging.js';
-import { conflictError, Db, type Column, type PageQuery, type Params } from '../sql/db.js';
+import { Db, type Column, type Params, type UniqueViolation } from '../sql/db.js';
 import type { Sql } from './sql.js';
 
 // eslint-disable-next-line no-control-regex -- every ASCII character, NUL included, is the range meant
@@ -68,17 +66,6 @@ export class SqliteDb extends Db {
     }
   }
 
-  async page<T>(q: PageQuery): Promise<Page<T>> {
-    const params = bindable(q.where.params);
-    const items = this.sql.all<T>(
-      `SELECT ${q.columns} FROM ${q.from} ${q.where} ORDER BY ${q.orderBy} LIMIT ? OFFSET ?`,
-      ...params,
-      q.page.pageSize,
-      offsetOf(q.page),
-    );
-    return { items, total: this.sql.number(`SELECT count(*) FROM ${q.from} ${q.where}`, ...params) };
-  }
-
   async insertMany<T>(table: string, columns: readonly Column<T>[], rows: readonly T[], what: string): Promise<void> {
     if (rows.length === 0) return;
     const names = columns.map(([name]) => name);
@@ -92,7 +79,7 @@ export class SqliteDb extends Db {
         try {
           insert.run(...values);
         } catch (error) {
-          throw this.conflictOf(error, what, (c) => values[names.indexOf(c)] ?? undefined);
+          throw this.conflictOf(error, what, (c) => values[names.indexOf(c)]);
         }
       }
     });
@@ -116,33 +103,22 @@ export class SqliteDb extends Db {
         try {
           changed += update.run(...values, tenantId, row.id).changes;
         } catch (error) {
-          throw this.conflictOf(error, what, (c) => values[names.indexOf(c)] ?? undefined);
+          throw this.conflictOf(error, what, (c) => values[names.indexOf(c)]);
         }
       }
       return changed;
     });
   }
 
-  async conflicts<T>(work: () => Promise<T>, what: string, values: Readonly<Record<string, unknown>> = {}): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      throw this.conflictOf(error, what, (c) => values[c]);
-    }
-  }
-
-  /**
-   * A unique or primary-key violation as a conflict; any other error unchanged. The message lists the
-   * columns: "UNIQUE constraint failed: loans.tenant_id, loans.serial".
-   */
-  private conflictOf(error: unknown, what: string, value: (column: string) => unknown): unknown {
+  /** A unique or primary key's violation lists its columns: "UNIQUE constraint failed: loans.tenant_id, loans.serial". */
+  protected uniqueViolation(error: unknown): UniqueViolation | null {
     const code = (error as { code?: unknown }).code;
-    if (code !== 'SQLITE_CONSTRAINT_UNIQUE' && code !== 'SQLITE_CONSTRAINT_PRIMARYKEY') return error;
+    if (code !== 'SQLITE_CONSTRAINT_UNIQUE' && code !== 'SQLITE_CONSTRAINT_PRIMARYKEY') return null;
     const columns = (error as Error).message
       .replace(/^.*failed: /, '')
       .split(', ')
       .map((c) => c.slice(c.indexOf('.') + 1));
-    return conflictError(what, columns, value);
+    return { columns };
   }
 
   lock(): string {
@@ -209,7 +185,7 @@ export class SqliteDb extends Db {
         try {
           return insert.run(...values).changes === 1;
         } catch (error) {
-          throw this.conflictOf(error, what, (c) => values[names.indexOf(c)] ?? undefined);
+          throw this.conflictOf(error, what, (c) => values[names.indexOf(c)]);
         }
       }),
     );
