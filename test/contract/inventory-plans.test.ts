@@ -17,8 +17,8 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PgLoanRepository } from '../../src/adapters/persistence/postgres/repositories/loans.js';
-import { SqliteLoanRepository } from '../../src/adapters/persistence/sqlite/repositories/loans.js';
+import { pgRepositories } from '../../src/adapters/persistence/postgres/pg-unit-of-work.js';
+import { sqliteRepositories } from '../../src/adapters/persistence/sqlite/sqlite-unit-of-work.js';
 import { Sql } from '../../src/adapters/persistence/sqlite/sql.js';
 import type { Loan } from '../../src/domain/loans/loan.js';
 import type { PageRequest } from '../../src/domain/shared/paging.js';
@@ -165,7 +165,7 @@ describe('inventory plans: sqlite', () => {
     await seed(subject.uow, 3_000); // every filter has more than one page
     explained = await subject.database.exclusive(async (sql) => {
       const recording = new RecordingSql(sql.db);
-      const repo = new SqliteLoanRepository(recording);
+      const repo = sqliteRepositories(recording).loans;
       const out = new Map<string, { plans: string[][]; reads: Read[]; rows: number }>();
       for (const c of CASES) {
         const { reads, rows } = await runCase(repo, recording.reads, c);
@@ -233,13 +233,15 @@ describe.skipIf(!postgresAvailable)('inventory plans: postgres', () => {
       const recording = new Proxy(client, {
         get(target, key, receiver) {
           if (key !== 'query') return Reflect.get(target, key, receiver) as unknown;
-          return (sql: string, params: unknown[] = []) => {
-            reads.push({ sql, params });
-            return target.query(sql, params);
+          // A statement as text and values, or as the query config PgDb sends.
+          return (query: string | pg.QueryConfig, params: unknown[] = []) => {
+            const sql = typeof query === 'string' ? query : query.text;
+            reads.push({ sql, params: typeof query === 'string' ? params : (query.values ?? []) });
+            return typeof query === 'string' ? target.query(query, params) : target.query(query);
           };
         },
       }) as pg.PoolClient;
-      const repo = new PgLoanRepository(recording);
+      const repo = pgRepositories(recording).loans;
       explained = new Map();
       for (const c of CASES) {
         const { reads: ran, rows } = await runCase(repo, reads, c);

@@ -2,4 +2,3 @@
 export { PgDatabase, type PgDatabaseOptions } from './pg-database.js';
 export { PgUnitOfWork } from './pg-unit-of-work.js';
 export { MIGRATIONS, type Migration } from './migrations/index.js';
-export * from './repositories/index.js';

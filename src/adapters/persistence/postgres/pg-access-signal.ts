@@ -1,8 +1,50 @@
 import { hash, randomUUID } from 'node:crypto';
-import { AccessSignal } from '../../../ports/access-signal.js';
+import { ListenedAccessSignal } from '../access-listeners.js';
 import type { PgDatabase } from './pg-database.js';
 import type { PgNotifications } from './pg-notifications.js';
-import { ACCESS_CHANNEL, decodeAccessChanges, encodeAccessChanges } from './repositories/access-changes.js';
+import type { Db } from '../sql/db.js';
+import type { AccessAnnouncer } from '../repositories/access-changes.js';
+
+/** The channel every instance LISTENs on for access changes (below). */
+export const ACCESS_CHANNEL = 'desk_access';
+
+/** NOTIFY payloads are limited to 8000 bytes: past this, "everything" is announced instead. */
+const MAX_PAYLOAD = 7_000;
+const EVERYTHING = '*';
+
+/** One access notification: which transaction sent it, and the lookups it changed (null: everything). */
+export interface AccessNotification {
+  readonly marker: string;
+  readonly lookups: readonly string[] | null;
+}
+
+/** A payload is the transaction's marker, then the lookups (or `*`), one per line. */
+export function decodeAccessChanges(payload: string): AccessNotification {
+  const [marker = '', ...lookups] = payload.split('\n');
+  return { marker, lookups: lookups.length === 0 || lookups[0] === EVERYTHING ? null : lookups };
+}
+
+/** The payload announcing `lookups` under `marker` ("everything" when they would not fit). */
+export function encodeAccessChanges(marker: string, lookups: readonly string[]): string {
+  const joined = `${marker}\n${lookups.join('\n')}`;
+  return Buffer.byteLength(joined) > MAX_PAYLOAD ? `${marker}\n${EVERYTHING}` : joined;
+}
+
+/**
+ * Postgres's announcement of access changes (../repositories/access-changes.ts): a NOTIFY in the
+ * transaction, which Postgres delivers to every listening instance when (and only if) the transaction
+ * commits. Each transaction's notifications carry its own `marker`, so the unit of work can tell when
+ * its own has come back (below). One announcer per transaction (pgRepositories).
+ */
+export class PgAccessAnnouncer implements AccessAnnouncer {
+  readonly marker = randomUUID();
+
+  async announce(db: Db, lookups: readonly string[]): Promise<void> {
+    await db.run(`SELECT pg_notify('${ACCESS_CHANNEL}_' || current_schema(), ?)`, [
+      encodeAccessChanges(this.marker, lookups),
+    ]);
+  }
+}
 
 /** Where every listening process acknowledges an access change it has applied. */
 export const ACCESS_ACK_CHANNEL = 'desk_access_ack';
@@ -32,8 +74,7 @@ const EARLY_ACKS = 1_024;
  * the instances to forget what it changed (`announceAgain`), so `desk key revoke` returns only once
  * no running instance accepts the key.
  */
-export class PgAccessSignal extends AccessSignal {
-  private readonly listeners = new Set<(lookups: readonly string[] | null) => void>();
+export class PgAccessSignal extends ListenedAccessSignal {
   /** Acknowledgements heard, by marker (bounded: the oldest go). */
   private readonly acks = new Map<string, number>();
   /** Writers of this process waiting for acknowledgements, by marker. */
@@ -56,18 +97,13 @@ export class PgAccessSignal extends AccessSignal {
     return this.notifications.isListening(ACCESS_CHANNEL) && this.notifications.isListening(ACCESS_ACK_CHANNEL);
   }
 
-  listen(listener: (lookups: readonly string[] | null) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
   /**
    * Called by the unit of work once a transaction that recorded access changes (with this marker)
    * has committed: forgets them here at once, then resolves when every listening process has
    * acknowledged them (at once when this process does not listen: it remembers nothing).
    */
   async committed(lookups: readonly string[], marker: string): Promise<void> {
-    this.emit(lookups);
+    this.tell(lookups);
     if (this.listensNow()) return this.acknowledgedByAll(marker, await this.listeningProcesses());
     await this.announceAgain(lookups);
   }
@@ -76,7 +112,7 @@ export class PgAccessSignal extends AccessSignal {
     this.closed = true;
     for (const unsubscribe of this.subscriptions ?? []) unsubscribe();
     this.subscriptions = null;
-    this.listeners.clear();
+    this.forgetListeners();
   }
 
   /** True while this process hears access changes (without opening anything when it never asked). */
@@ -133,11 +169,11 @@ export class PgAccessSignal extends AccessSignal {
       this.notifications.subscribe(ACCESS_CHANNEL, {
         message: (payload) => {
           const { marker, lookups } = decodeAccessChanges(payload);
-          this.emit(lookups);
+          this.tell(lookups);
           // Forgotten here: say so, for the writer counting on it.
           if (marker) void this.notifications.send(ACCESS_ACK_CHANNEL, marker);
         },
-        reset: () => this.emit(null),
+        reset: () => this.tell(null),
       }),
       this.notifications.subscribe(ACCESS_ACK_CHANNEL, {
         message: (marker) => this.acknowledged(marker),
@@ -166,10 +202,6 @@ export class PgAccessSignal extends AccessSignal {
     } catch {
       return 0; // the database went away after the commit: nobody to wait for
     }
-  }
-
-  private emit(lookups: readonly string[] | null): void {
-    for (const listener of [...this.listeners]) listener(lookups);
   }
 }
 

@@ -1,9 +1,24 @@
 import type { EventKind } from '../../../domain/events/event.js';
 import type { Repositories } from '../../../ports/repositories.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
+import { kindsOf } from '../repositories/outbox.js';
 import type { PgDatabase } from './pg-database.js';
 import { translatePgError } from './pg-errors.js';
-import { pgRepositories } from './repositories/index.js';
+import { repositoriesOver } from '../repositories/index.js';
+import { PgAccessAnnouncer } from './pg-access-signal.js';
+import { PgDb, type Queryable } from './pg-db.js';
+import { pgOutbox } from './pg-event-signal.js';
+import { PgLoanQueries } from './repositories/loans.js';
+
+/**
+ * Every repository over one connection (a transaction) or the pool (plain reads): the capabilities
+ * written once (../repositories/), with Postgres's parts: NOTIFY for access changes (one announcer,
+ * so one marker, per transaction) and for events, and its loan search and pages.
+ */
+export function pgRepositories(queryable: Queryable) {
+  const db = new PgDb(queryable);
+  return repositoriesOver(db, { access: new PgAccessAnnouncer(), outbox: pgOutbox, loans: new PgLoanQueries(db) });
+}
 
 /**
  * Transactions on one checked-out client (READ COMMITTED; concurrent writers of a row are ordered by
@@ -37,14 +52,15 @@ export class PgUnitOfWork extends UnitOfWork {
       throw translatePgError(error);
     });
     let broken: Error | undefined;
-    let committed: { result: T; accessChanges: { recorded: string[]; marker: string } };
+    let committed: { result: T; accessChanges: ReturnType<typeof pgRepositories>['accessChanges'] };
     try {
       // One round trip: the lock timeout holds for this transaction only.
       await client.query(`BEGIN; SET LOCAL lock_timeout = ${this.database.lockTimeoutMs}`);
       const repos = pgRepositories(client);
       const result = await work(repos);
       await client.query('COMMIT');
-      if (repos.outbox.appended.length) this.signals.onPublished?.(repos.outbox.appended);
+      const published = kindsOf(repos.outbox.takeAppended());
+      if (published.length) this.signals.onPublished?.(published);
       committed = { result, accessChanges: repos.accessChanges };
     } catch (error) {
       // A failed ROLLBACK means the connection is unusable: release it as broken so the pool drops it.
@@ -53,8 +69,9 @@ export class PgUnitOfWork extends UnitOfWork {
     } finally {
       client.release(broken);
     }
-    const { recorded, marker } = committed.accessChanges;
-    if (recorded.length) await this.signals.onAccessChanged?.(recorded, marker);
+    const { accessChanges } = committed;
+    const recorded = accessChanges.take();
+    if (recorded.length) await this.signals.onAccessChanged?.(recorded, accessChanges.announcer.marker);
     return committed.result;
   }
 

@@ -1,11 +1,9 @@
 /**
- * The SQLite repositories' kit, in step with the Postgres one (../postgres/sql.ts): the connection's
- * cached statements, WHERE clauses with the contract's free-text filter, a page plus its total,
- * multi-row inserts and unique violations as conflicts. better-sqlite3 is synchronous: so is the kit.
+ * The SQLite connection's statement cache, under SqliteDb (sqlite-db.ts), and two reads the loan
+ * inventory's SQLite part makes on it directly: a count, and a page read from its nearer end.
+ * better-sqlite3 is synchronous: so is this.
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import { DomainError } from '../../../domain/shared/errors.js';
-import { offsetOf, type Page, type PageRequest } from '../../../domain/shared/paging.js';
 import { nearerEnd } from '../paging.js';
 
 /** Makes one row object from a raw row's values, in the statement's column order. */
@@ -91,58 +89,9 @@ export class Sql {
   }
 }
 
-// eslint-disable-next-line no-control-regex -- every ASCII character, NUL included, is the range meant
-const ASCII = /^[\x00-\x7f]*$/;
-
-/**
- * Collects WHERE conditions and their `?` parameters in step, so optional filters read as a list of
- * `if (x) where.add('col = ?', x)` lines.
- */
-export class Where {
-  readonly params: unknown[] = [];
-  private readonly conditions: string[] = [];
-
-  add(condition: string, ...params: unknown[]): this {
-    this.conditions.push(condition);
-    this.params.push(...params);
-    return this;
-  }
-
-  /**
-   * The contract's free-text filter: `text` as a literal, case-insensitive substring of any column
-   * (`%` and `_` are plain characters for instr). SQLite's lower() folds ASCII only, which is exact for
-   * an ASCII needle; a needle with other letters uses desk_fold (JavaScript toLowerCase, registered on
-   * the connection).
-   */
-  contains(text: string, columns: readonly string[]): this {
-    const fold = ASCII.test(text) ? 'lower' : 'desk_fold';
-    const needle = text.toLowerCase();
-    const condition = `(${columns.map((c) => `instr(${fold}(${c}), ?) > 0`).join(' OR ')})`;
-    return this.add(condition, ...columns.map(() => needle));
-  }
-
-  toString(): string {
-    return this.conditions.length ? `WHERE ${this.conditions.join(' AND ')}` : '';
-  }
-}
-
 /** `count(*)` of a query (`FROM … WHERE …`). */
 export function count(sql: Sql, text: string, params: readonly unknown[] = []): number {
   return sql.number(`SELECT count(*) ${text}`, ...params);
-}
-
-/** One page of `SELECT columns FROM from WHERE … ORDER BY …` and the total the WHERE matches. */
-export function pageOf<T>(
-  sql: Sql,
-  q: { columns: string; from: string; where: Where; orderBy: string; page: PageRequest },
-): Page<T> {
-  const items = sql.all<T>(
-    `SELECT ${q.columns} FROM ${q.from} ${q.where} ORDER BY ${q.orderBy} LIMIT ? OFFSET ?`,
-    ...q.where.params,
-    q.page.pageSize,
-    offsetOf(q.page),
-  );
-  return { items, total: count(sql, `FROM ${q.from} ${q.where}`, q.where.params) };
 }
 
 /** A query of one column: `SELECT column fromWhere ORDER BY orderBy`, `params` being fromWhere's. */
@@ -168,94 +117,3 @@ export function pageNearerEnd<T>(sql: Sql, q: ColumnQuery, total: number, limit:
   );
   return at.order === 'DESC' ? values.reverse() : values;
 }
-
-/** One column of a bulk insert: its name and how to read it. */
-export type Column<T> = readonly [name: string, value: (row: T) => unknown];
-
-/**
- * Inserts rows with one cached statement, all or nothing (`Sql.atomic`). A unique violation becomes
- * a conflict naming `what` and the duplicated value (`conflictOf`).
- */
-export function insertMany<T>(
-  sql: Sql,
-  table: string,
-  columns: readonly Column<T>[],
-  rows: readonly T[],
-  what: string,
-): void {
-  const names = columns.map(([name]) => name);
-  const insert = sql.statement(
-    `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`,
-  );
-  sql.atomic(() => {
-    for (const row of rows) {
-      const values = columns.map(([, value]) => value(row));
-      try {
-        insert.run(...values);
-      } catch (error) {
-        throw conflictOf(error, what, Object.fromEntries(names.map((name, i) => [name, values[i]])));
-      }
-    }
-  });
-}
-
-/**
- * Writes rows of one tenant by id with one cached `UPDATE`, all or nothing (`Sql.atomic`), and returns
- * how many rows it changed (a missing id changes none). `columns` are the columns written; a unique
- * violation becomes a conflict naming `what` (`conflictOf`).
- */
-export function updateMany<T extends { readonly id: string }>(
-  sql: Sql,
-  table: string,
-  tenantId: string,
-  columns: readonly Column<T>[],
-  rows: readonly T[],
-  what: string,
-): number {
-  const names = columns.map(([name]) => name);
-  const update = sql.statement(
-    `UPDATE ${table} SET ${names.map((n) => `${n} = ?`).join(', ')} WHERE tenant_id = ? AND id = ?`,
-  );
-  return sql.atomic(() => {
-    let changed = 0;
-    for (const row of rows) {
-      const values = columns.map(([, value]) => value(row));
-      try {
-        changed += update.run(...values, tenantId, row.id).changes;
-      } catch (error) {
-        throw conflictOf(error, what, Object.fromEntries(names.map((name, i) => [name, values[i]])));
-      }
-    }
-    return changed;
-  });
-}
-
-/** `IN (...)` over a list bound as one JSON parameter, so the statement text (and cache) stays the same. */
-export const inJson = (column: string): string => `${column} IN (SELECT value FROM json_each(?))`;
-
-const LABELS: Record<string, string> = { email: 'e-mail', token_hash: 'token' };
-
-/**
- * Turns a unique or primary-key violation into `DomainError('conflict')` naming what was
- * duplicated, e.g. `loan with serial "LN-1" already exists`. Any other error is returned unchanged.
- */
-export function conflictOf(error: unknown, what: string, values: Record<string, unknown> = {}): unknown {
-  const code = (error as { code?: unknown }).code;
-  if (code !== 'SQLITE_CONSTRAINT_UNIQUE' && code !== 'SQLITE_CONSTRAINT_PRIMARYKEY') return error;
-  // The message lists the columns: "UNIQUE constraint failed: loans.tenant_id, loans.serial".
-  const columns = (error as Error).message
-    .replace(/^.*failed: /, '')
-    .split(', ')
-    .map((c) => c.slice(c.indexOf('.') + 1))
-    .filter((c) => c !== 'tenant_id');
-  const column = columns.at(-1) ?? 'id';
-  const value = values[column];
-  const shown = value === undefined || column === 'token_hash' ? '' : ` ${JSON.stringify(value)}`;
-  return new DomainError(
-    'conflict',
-    `${what} with ${LABELS[column] ?? column.replace(/_/g, ' ')}${shown} already exists`,
-  );
-}
-
-export const json = (value: unknown): string => JSON.stringify(value);
-export const parseJson = <T>(text: string | null): T => (text === null ? null : JSON.parse(text)) as T;

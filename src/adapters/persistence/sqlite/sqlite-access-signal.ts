@@ -1,5 +1,19 @@
-import { AccessSignal } from '../../../ports/access-signal.js';
+import { ListenedAccessSignal } from '../access-listeners.js';
+import type { AccessAnnouncer } from '../repositories/access-changes.js';
+import type { Db } from '../sql/db.js';
 import type { SqliteDatabase } from './sqlite-database.js';
+
+/**
+ * SQLite's announcement of access changes (../repositories/access-changes.ts). Another process
+ * learns of the commit through `data_version` (SqliteAccessSignal, below), which moves when the file
+ * changes: the one-row `access_version` is bumped, once per transaction, so that it does whatever
+ * else the transaction wrote. One connection runs one transaction at a time.
+ */
+export const sqliteAccessAnnouncer: AccessAnnouncer = {
+  async announce(db: Db, _lookups: readonly string[], first: boolean): Promise<void> {
+    if (first) await db.run('UPDATE access_version SET version = version + 1 WHERE id = 1');
+  },
+};
 
 /**
  * Access changes on the embedded database. This process's own are announced by its unit of work
@@ -11,8 +25,7 @@ import type { SqliteDatabase } from './sqlite-database.js';
  * process does that, revocation or not: those are few beside a server's own, and forgetting costs
  * one read of each lookup.
  */
-export class SqliteAccessSignal extends AccessSignal {
-  private readonly listeners = new Set<(lookups: readonly string[] | null) => void>();
+export class SqliteAccessSignal extends ListenedAccessSignal {
   private seen: number | null = null;
   /** The answer already given in this turn of the event loop (a request asks for several lookups). */
   private answer: boolean | null = null;
@@ -38,26 +51,17 @@ export class SqliteAccessSignal extends AccessSignal {
     if (version !== this.seen) {
       // The first look has nothing to compare with: whatever was remembered before it is suspect too.
       this.seen = version;
-      this.emit(null);
+      this.tell(null);
     }
     return true;
   }
 
-  listen(listener: (lookups: readonly string[] | null) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
   /** Called by the unit of work once a transaction that recorded access changes has committed. */
   committed(lookups: readonly string[]): void {
-    this.emit(lookups);
+    this.tell(lookups);
   }
 
   async close(): Promise<void> {
-    this.listeners.clear();
-  }
-
-  private emit(lookups: readonly string[] | null): void {
-    for (const listener of [...this.listeners]) listener(lookups);
+    this.forgetListeners();
   }
 }

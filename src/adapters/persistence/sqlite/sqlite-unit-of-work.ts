@@ -1,11 +1,26 @@
 import type { EventKind } from '../../../domain/events/event.js';
 import type { Repositories } from '../../../ports/repositories.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
-import { sqliteRepositories, type SqliteRepositories } from './repositories/index.js';
+import { kindsOf } from '../repositories/outbox.js';
+import { repositoriesOver } from '../repositories/index.js';
+import { sqliteAccessAnnouncer } from './sqlite-access-signal.js';
+import { SqliteDb } from './sqlite-db.js';
+import { SqliteLoanQueries } from './repositories/loans.js';
 import type { SqliteDatabase } from './sqlite-database.js';
 import type { SqliteAccessSignal } from './sqlite-access-signal.js';
 import type { SqliteEventSignal } from './sqlite-event-signal.js';
 import type { Sql } from './sql.js';
+
+/**
+ * Every repository on one connection: the capabilities written once (../repositories/), with SQLite's
+ * parts: its announcement of access changes, and its loan tallies and search.
+ */
+export function sqliteRepositories(sql: Sql) {
+  const db = new SqliteDb(sql);
+  return repositoriesOver(db, { access: sqliteAccessAnnouncer, loans: new SqliteLoanQueries(db) });
+}
+
+type SqliteRepositories = ReturnType<typeof sqliteRepositories>;
 
 /**
  * Units of work on the one connection of a SqliteDatabase, one at a time (its in-process mutex).
@@ -43,7 +58,7 @@ export class SqliteUnitOfWork extends UnitOfWork {
         const appended = repos.outbox.takeAppended();
         if (appended.size) {
           this.signals.events?.committed(appended);
-          this.signals.onPublished?.([...appended.values()].flatMap((events) => events.map((e) => e.kind)));
+          this.signals.onPublished?.(kindsOf(appended));
         }
         return result;
       } catch (error) {

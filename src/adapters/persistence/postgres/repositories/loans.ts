@@ -1,50 +1,22 @@
 import type { Loan, LoanRow } from '../../../../domain/loans/loan.js';
-import type { GroupLoanCounts, LoanCounts, LoanFilter, LoanRepository } from '../../../../ports/repositories/loans.js';
-import type { Page, PageRequest } from '../../../../domain/shared/paging.js';
+import type { Page } from '../../../../domain/shared/paging.js';
+import type { LoanFilter } from '../../../../ports/repositories/loans.js';
 import { nearerEnd } from '../../paging.js';
 import {
-  count,
-  fromKeys,
-  insertMany,
-  mapUniqueViolation,
-  pageBounds,
-  query,
-  queryOne,
-  Where,
-  type Column,
-  type Queryable,
-} from '../sql.js';
-import { loanWhere, tallyWhere } from './loan-filter.js';
+  LOAN_COLUMNS,
+  LOAN_NAMES,
+  loanWhere,
+  tallyTotal,
+  type LoanQueries,
+  type SqlPart,
+} from '../../repositories/loans.js';
+import type { PgDb } from '../pg-db.js';
 
-// Aliased to the domain's names, so rows are LoanRows. Left joins: a loan whose group or holder row is
-// missing is still listed (with an empty group name).
-const COLUMNS = `l.id, l.number, l.kind, l.serial, l.group_id AS "groupId", l.status, l.holder_id AS "holderId",
-  l.user_group AS "userGroup", l.issued_at AS "issuedAt", l.due_date AS "dueDate", l.version,
-  coalesce(g.name, '') AS "groupName", p.name AS "holderName"`;
-const NAMES = `LEFT JOIN loan_groups g ON g.tenant_id = l.tenant_id AND g.id = l.group_id
-  LEFT JOIN people p ON p.tenant_id = l.tenant_id AND p.id = l.holder_id`;
-const SELECT = `SELECT ${COLUMNS} FROM loans l ${NAMES}`;
-
-const columns = (tenantId: string): Column<Loan>[] => [
-  ['id', 'text', (l) => l.id],
-  ['tenant_id', 'text', () => tenantId],
-  ['number', 'int', (l) => l.number],
-  ['kind', 'text', (l) => l.kind],
-  ['serial', 'text', (l) => l.serial],
-  ['group_id', 'text', (l) => l.groupId],
-  ['status', 'text', (l) => l.status],
-  ['holder_id', 'text', (l) => l.holderId],
-  ['user_group', 'text', (l) => l.userGroup],
-  ['issued_at', 'text', (l) => l.issuedAt],
-  ['due_date', 'text', (l) => l.dueDate],
-  ['version', 'int', (l) => l.version],
-];
-
-const UNIQUES = {
-  loans_tenant_number_key: 'loan number',
-  loans_tenant_serial_key: 'loan with serial',
-  loans_pkey: 'loan id',
-};
+/**
+ * The expression of the loans_search_trgm_idx index (migration 0004): the serial and the holder's and
+ * group's names the loan carries (each field keeps its own collation).
+ */
+const SEARCH_TEXT = `((l.serial COLLATE "default") || ' ' || coalesce(l.holder_name, '') || ' ' || coalesce(l.group_name, ''))`;
 
 /**
  * The holder's and group's names a new loan carries for free-text search, looked up per row by primary
@@ -55,160 +27,114 @@ const NAMES_OF_NEW = {
   group_name: '(SELECT g.name FROM loan_groups g WHERE g.tenant_id = u.tenant_id AND g.id = u.group_id)',
 };
 
-/** The LoanCounts of a set of tally rows; `today` is the placeholder of the tenant's today. */
-const countSums = (today: string): string => {
-  const sum = (condition: string) => `coalesce(sum(n) FILTER (WHERE ${condition}), 0)::int`;
-  return `coalesce(sum(n), 0)::int AS total,
-    ${sum(`status = 'AVAILABLE'`)} AS available,
-    ${sum(`status = 'ISSUED'`)} AS issued,
-    ${sum(`status = 'ISSUED' AND due_date <> '' AND due_date < ${today}`)} AS overdue,
-    ${sum(`status = 'ISSUED' AND due_date = ''`)} AS "withoutDueDate"`;
-};
-
 /** Loans stored by one repository (one transaction) before the planner's statistics are refreshed. */
 const ANALYZE_FIRST_AFTER = 10_000;
 
-export class PgLoanRepository implements LoanRepository {
+/** The rows and names of the loans a subquery of numbers (`paged`) finds, by number. */
+const pagedRows = (numbers: string, extra = '') => `SELECT ${LOAN_COLUMNS}${extra}
+  FROM (${numbers}) paged
+  JOIN loans l ON l.tenant_id = ? AND l.number = paged.number ${LOAN_NAMES}
+  ORDER BY l.number`;
+
+/** LIMIT and OFFSET go into the page's text (not parameters): whole numbers, checked. */
+const whole = (n: number): number => {
+  const w = Math.trunc(n);
+  if (!(w >= 0)) throw new Error(`invalid page bound ${n}`);
+  return w;
+};
+
+/**
+ * Postgres's part of the loans (../../repositories/loans.ts). Tallies are kept by trigger (migrations
+ * 0002 and 0004); a loan carries its holder's and group's names for the trigram search, set as it is
+ * stored or changes (triggers follow renames); statistics are refreshed as a load grows; and a page is
+ * its numbers, cut off an index, joined to their rows in one statement.
+ */
+export class PgLoanQueries implements LoanQueries {
+  readonly insert = { derived: NAMES_OF_NEW, analyze: false };
   /** Rows this repository inserted, and the count at which it next refreshes the statistics. */
-  private inserted = 0;
+  private stored = 0;
   private analyzeAt = ANALYZE_FIRST_AFTER;
 
-  constructor(private readonly db: Queryable) {}
+  constructor(private readonly db: PgDb) {}
 
   /**
-   * With the holder's and group's names. Seeding stores loans a few thousand per call, so statistics
-   * are refreshed as this repository's total doubles (10,000, 20,000, 40,000, ...), not per call: the
-   * planner never plans a 200,000-loan tenant as an empty table.
+   * Seeding stores loans a few thousand per call, so statistics are refreshed as this repository's
+   * total doubles (10,000, 20,000, 40,000, ...), not per call: the planner never plans a 200,000-loan
+   * tenant as an empty table.
    */
-  async insertMany(tenantId: string, loans: readonly Loan[]): Promise<void> {
-    await insertMany(this.db, 'loans', columns(tenantId), loans, UNIQUES, { derived: NAMES_OF_NEW, analyze: false });
-    this.inserted += loans.length;
-    if (this.inserted >= this.analyzeAt) {
-      this.analyzeAt = this.inserted * 2;
-      await query(this.db, 'ANALYZE loans');
-    }
+  async inserted(_tenantId: string, loans: readonly Loan[]): Promise<void> {
+    this.stored += loans.length;
+    if (this.stored < this.analyzeAt) return;
+    this.analyzeAt = this.stored * 2;
+    await this.db.run('ANALYZE loans');
   }
 
-  findByNumber(tenantId: string, number: number, opts: { forUpdate?: boolean } = {}): Promise<LoanRow | null> {
-    return this.findOne('l.number = $2', [tenantId, number], opts.forUpdate);
+  /** The names go with a new holder or group; the tally triggers move the loan between counts. */
+  updating(tenantId: string, loan: Loan, write: (set?: SqlPart) => Promise<boolean>): Promise<boolean> {
+    return write({
+      sql: `, holder_name = (SELECT name FROM people WHERE tenant_id = ? AND id = ?),
+        group_name = (SELECT name FROM loan_groups WHERE tenant_id = ? AND id = ?)`,
+      params: [tenantId, loan.holderId, tenantId, loan.groupId],
+    });
   }
 
-  findBySerial(tenantId: string, serial: string, opts: { forUpdate?: boolean } = {}): Promise<LoanRow | null> {
-    return this.findOne('l.serial = $2', [tenantId, serial], opts.forUpdate);
-  }
-
-  private async findOne(condition: string, values: unknown[], forUpdate = false): Promise<LoanRow | null> {
-    // OF l: lock the loan row only, not the group or the holder.
-    const sql = `${SELECT} WHERE l.tenant_id = $1 AND ${condition}${forUpdate ? ' FOR UPDATE OF l' : ''}`;
-    return queryOne<LoanRow>(this.db, sql, values);
-  }
-
-  async update(tenantId: string, loan: Loan): Promise<boolean> {
-    // The holder's and group's names go with them (free-text search reads them from the loan); the
-    // tally triggers move the loan between counts.
-    const sql = `UPDATE loans SET status = $4, holder_id = $5, user_group = $6, issued_at = $7, due_date = $8,
-      serial = $9, group_id = $10,
-      holder_name = (SELECT name FROM people WHERE tenant_id = $1 AND id = $5),
-      group_name = (SELECT name FROM loan_groups WHERE tenant_id = $1 AND id = $10), version = version + 1
-      WHERE tenant_id = $1 AND id = $2 AND version = $3`;
-    const values = [
-      tenantId,
-      loan.id,
-      loan.version,
-      loan.status,
-      loan.holderId,
-      loan.userGroup,
-      loan.issuedAt,
-      loan.dueDate,
-      loan.serial,
-      loan.groupId,
-    ];
-    const { rowCount } = await mapUniqueViolation(query(this.db, sql, values), UNIQUES);
-    return rowCount === 1;
-  }
-
-  async findBySerials(tenantId: string, serials: readonly string[]): Promise<LoanRow[]> {
-    if (serials.length === 0) return [];
-    const sql = `SELECT ${COLUMNS} ${fromKeys('loans', 'l', 'serial')} ${NAMES}`;
-    return (await query<LoanRow>(this.db, sql, [tenantId, [...new Set(serials)]])).rows;
-  }
-
-  async scan(tenantId: string, filter: LoanFilter, after: number, limit: number): Promise<LoanRow[]> {
-    const where = loanWhere(tenantId, filter).add('l.number > ?', after);
-    const n = where.param(limit);
-    // The page's numbers first (from the indexes), then its rows and names.
-    const sql = `SELECT ${COLUMNS}
-      FROM (SELECT l.number FROM loans l ${where} ORDER BY l.number LIMIT ${n}) paged
-      JOIN loans l ON l.tenant_id = $1 AND l.number = paged.number ${NAMES}
-      ORDER BY l.number`;
-    return (await query<LoanRow>(this.db, sql, where.params)).rows;
+  scan(tenantId: string, filter: LoanFilter, after: number, limit: number): Promise<LoanRow[]> {
+    const where = this.where(tenantId, filter).add('l.number > ?', after);
+    const sql = pagedRows(`SELECT l.number FROM loans l ${where} ORDER BY l.number LIMIT ?`);
+    return this.db.all<LoanRow>(sql, [...where.params, limit, tenantId]);
   }
 
   /**
    * Where the tallies can answer, the total comes first, so that the page is read from the nearer end
    * of the matches (an OFFSET then skips at most half of them). Otherwise (free text, holder, class)
-   * one query finds the matches once and returns the page with their count. The page's numbers are
-   * found first and the rows and names joined onto that page only.
+   * one query finds the matches once and returns the page with their count. The page's numbers come
+   * from the indexes (status, kind and number answer them without the table), its rows and names are
+   * joined onto that page only.
    */
-  async list(tenantId: string, filter: LoanFilter, page: PageRequest): Promise<Page<LoanRow>> {
-    const where = loanWhere(tenantId, filter);
-    const { limit, offset } = pageBounds(page);
-    const rows = async (order: 'ASC' | 'DESC', n: number, skip: number, counted = false) => {
-      // Numbers, not ids: the status, kind and number indexes answer the page without the table.
-      const sql = `SELECT ${COLUMNS}${counted ? ', paged.total' : ''}
-        FROM (SELECT l.number${counted ? ', count(*) OVER () AS total' : ''} FROM loans l ${where}
-              ORDER BY l.number ${order} LIMIT ${n} OFFSET ${skip}) paged
-        JOIN loans l ON l.tenant_id = $1 AND l.number = paged.number ${NAMES}
-        ORDER BY l.number`;
-      return (await query<LoanRow & { total?: number }>(this.db, sql, where.params)).rows;
+  async page(tenantId: string, filter: LoanFilter, pageSize: number, from: number): Promise<Page<LoanRow>> {
+    const [limit, offset] = [whole(pageSize), whole(from)];
+    const where = this.where(tenantId, filter);
+    const rows = (order: 'ASC' | 'DESC', n: number, skip: number, counted = false) => {
+      const window = counted ? ', count(*) OVER () AS total' : '';
+      const numbers = `SELECT l.number${window} FROM loans l ${where}
+        ORDER BY l.number ${order} LIMIT ${n} OFFSET ${skip}`;
+      return this.db.all<LoanRow & { total?: number }>(pagedRows(numbers, counted ? ', paged.total' : ''), [
+        ...where.params,
+        tenantId,
+      ]);
     };
 
-    const tally = tallyWhere(tenantId, filter);
+    const tally = tallyTotal(this.db, tenantId, filter);
     if (tally) {
-      const total = await this.sum(tally.table, tally.where);
+      const total = await this.count(tally);
       const at = nearerEnd(total, limit, offset);
       return { items: at.limit ? await rows(at.order, at.limit, at.offset) : [], total };
     }
     const found = limit ? await rows('ASC', limit, offset, true) : [];
     // A page past the end has no row to carry the count.
-    const total = found.length ? Number(found[0]!.total) : await count(this.db, `FROM loans l ${where}`, where.params);
+    const counted = { sql: `SELECT CAST(count(*) AS INTEGER) AS n FROM loans l ${where}`, params: where.params };
+    const total = found.length ? found[0]!.total! : await this.count(counted);
     // The count rides on every row: drop it from the items.
     return { items: found.map(({ total: _, ...row }) => row), total };
   }
 
-  listAll(tenantId: string, filter: LoanFilter, limit: number): Promise<Page<LoanRow>> {
-    return this.list(tenantId, filter, { page: 1, pageSize: limit });
+  /** The `n` of a statement's one row. */
+  private async count(statement: SqlPart): Promise<number> {
+    return (await this.db.one<{ n: number }>(statement.sql, statement.params))!.n;
   }
 
-  private async sum(table: string, where: { toString(): string; params: unknown[] }): Promise<number> {
-    const sql = `SELECT coalesce(sum(n), 0)::int AS n FROM ${table} ${where}`;
-    return (await queryOne<{ n: number }>(this.db, sql, where.params))!.n;
-  }
-
-  async counts(tenantId: string, poolGroupIds: readonly string[] | null, today: string): Promise<LoanCounts> {
-    const { table, where } = tallyWhere(tenantId, { poolGroupIds })!; // a pool alone is always answerable
-    const sql = `SELECT ${countSums(where.param(today))} FROM ${table} ${where}`;
-    return (await queryOne<LoanCounts>(this.db, sql, where.params))!;
-  }
-
-  async countsByGroup(
-    tenantId: string,
-    poolGroupIds: readonly string[] | null,
-    today: string,
-  ): Promise<GroupLoanCounts[]> {
-    const where = new Where().add('tenant_id = ?', tenantId);
-    if (poolGroupIds) where.add('group_id = ANY(?::text[])', poolGroupIds);
-    const sql = `SELECT group_id AS "groupId", ${countSums(where.param(today))}
-      FROM loan_tallies ${where} GROUP BY group_id HAVING sum(n) > 0`;
-    return (await query<GroupLoanCounts>(this.db, sql, where.params)).rows;
-  }
-
-  async listHeldBy(tenantId: string, personId: string): Promise<LoanRow[]> {
-    const sql = `${SELECT} WHERE l.tenant_id = $1 AND l.holder_id = $2 ORDER BY l.number`;
-    return (await query<LoanRow>(this.db, sql, [tenantId, personId])).rows;
-  }
-
-  count(tenantId: string): Promise<number> {
-    return count(this.db, 'FROM loans WHERE tenant_id = $1', [tenantId]);
+  /**
+   * A filter's WHERE over `loans l`, free text included: the trigram index finds the loans whose
+   * serial, holder name or group name contain q (all three are on the loan row), and a whole number
+   * also matches the loan with that number. Nothing joins people or groups.
+   */
+  private where(tenantId: string, f: LoanFilter) {
+    const where = loanWhere(this.db, tenantId, f);
+    if (!f.q) return where;
+    // Shorter than a trigram, q cannot use the index: test the fields alone.
+    const indexed = [...f.q].length < 3 ? undefined : SEARCH_TEXT;
+    const text = this.db.containsText(f.q, ['l.serial', 'l.holder_name', 'l.group_name'], indexed);
+    if (f.qNumber === undefined) return where.add(text.sql, ...text.params);
+    return where.add(`(${text.sql} OR l.number = ?)`, ...text.params, f.qNumber);
   }
 }

@@ -1,22 +1,8 @@
 import type { Loan } from '../../../../domain/loans/loan.js';
 import type { LoanFilter } from '../../../../ports/repositories/loans.js';
-import { count, inJson, json, pageNearerEnd, Where, type Sql } from '../sql.js';
-
-/**
- * Adds the inventory filters other than `q` to `where`, over a table aliased `alias` with the loans'
- * column names (`loans` itself or `loan_search`).
- */
-export function addLoanFilters(where: Where, alias: string, f: LoanFilter): Where {
-  if (f.poolGroupIds) where.add(inJson(`${alias}.group_id`), json(f.poolGroupIds));
-  if (f.status) where.add(`${alias}.status = ?`, f.status);
-  if (f.groupId) where.add(`${alias}.group_id = ?`, f.groupId);
-  if (f.kind) where.add(`${alias}.kind = ?`, f.kind);
-  if (f.userGroup) where.add(`${alias}.user_group = ?`, f.userGroup);
-  if (f.holderId) where.add(`${alias}.holder_id = ?`, f.holderId);
-  if (f.overdueBefore) where.add(`${alias}.status = 'ISSUED' AND ${alias}.due_date < ?`, f.overdueBefore);
-  if (f.dueOn) where.add(`${alias}.status = 'ISSUED' AND ${alias}.due_date = ?`, f.dueOn);
-  return where;
-}
+import { addLoanFilters, loanWhere } from '../../repositories/loans.js';
+import type { SqliteDb } from '../sqlite-db.js';
+import { count, pageNearerEnd, type Sql } from '../sql.js';
 
 const END = '\u0001';
 /** An FTS5 string: the text's trigrams at consecutive positions. */
@@ -51,7 +37,11 @@ export interface SearchResult {
  *   texts (instr): bounded by the tenant's loans, not by its people.
  */
 export class LoanSearch {
-  constructor(private readonly sql: Sql) {}
+  private readonly sql: Sql;
+
+  constructor(private readonly db: SqliteDb) {
+    this.sql = db.sql;
+  }
 
   /** Indexes loans just inserted into `loans` (their names are read from people and loan_groups). */
   index(tenantId: string, numbers: readonly number[]): void {
@@ -72,9 +62,9 @@ export class LoanSearch {
        JOIN loan_search_tenants t ON t.tenant_id = l.tenant_id
        LEFT JOIN people p ON p.tenant_id = l.tenant_id AND p.id = l.holder_id
        LEFT JOIN loan_groups g ON g.tenant_id = l.tenant_id AND g.id = l.group_id
-       WHERE l.tenant_id = ? AND ${inJson('l.number')}`,
+       WHERE l.tenant_id = ? AND ${this.db.in('l.number')}`,
       tenantId,
-      json(numbers),
+      this.db.list(numbers),
     );
   }
 
@@ -112,7 +102,7 @@ export class LoanSearch {
   scan(tenantId: string, f: LoanFilter & { q: string }, after: number, limit: number): number[] {
     const tenantKey = this.sql.number('SELECT key FROM loan_search_tenants WHERE tenant_id = ?', tenantId);
     if (!tenantKey) return [];
-    const where = addLoanFilters(new Where().add('l.tenant_id = ?', tenantId).add('l.number > ?', after), 'l', f);
+    const where = loanWhere(this.db, tenantId, f).add('l.number > ?', after);
     const [text, ...params] = textOf('s', f.q.toLowerCase(), f.qNumber, 'l.number');
     where.add(text, ...params);
     return this.sql.column<number>(
@@ -150,7 +140,7 @@ export class LoanSearch {
   }
 
   private byFilter(tenantId: string, tenantKey: number, f: LoanFilter, needle: string, limit: number, offset: number) {
-    const where = addLoanFilters(new Where().add('l.tenant_id = ?', tenantId), 'l', f);
+    const where = loanWhere(this.db, tenantId, f);
     const [text, ...params] = textOf('s', needle, f.qNumber, 'l.number');
     where.add(text, ...params);
     const q = {
@@ -164,7 +154,7 @@ export class LoanSearch {
   }
 
   private byScan(tenantKey: number, f: LoanFilter, needle: string, limit: number, offset: number) {
-    const where = new Where().add('s.key BETWEEN (? << 32) AND (? << 32) | ?', tenantKey, tenantKey, NUMBER_MASK);
+    const where = this.db.where().add('s.key BETWEEN (? << 32) AND (? << 32) | ?', tenantKey, tenantKey, NUMBER_MASK);
     addLoanFilters(where, 's', f);
     const [text, ...params] = textOf('s', needle, f.qNumber, '(s.key & 4294967295)');
     where.add(text, ...params);
@@ -187,7 +177,8 @@ export class LoanSearch {
     limit: number,
     offset: number,
   ) {
-    const where = new Where()
+    const where = this.db
+      .where()
       .add('f.loan_search_fts MATCH ?', match)
       .add('f.rowid BETWEEN (? << 32) AND (? << 32) | ?', tenantKey, tenantKey, NUMBER_MASK);
     const unfiltered = where.params.length;
@@ -221,7 +212,7 @@ export class LoanSearch {
   /** The loan numbered `n` when it passes the filters but its text does not contain the needle. */
   private numberOnlyMatch(tenantKey: number, f: LoanFilter, needle: string, n: number): number | null {
     if (!(Number.isInteger(n) && n >= 0 && n <= NUMBER_MASK)) return null;
-    const where = addLoanFilters(new Where().add('s.key = (? << 32) | ?', tenantKey, n), 's', f);
+    const where = addLoanFilters(this.db.where().add('s.key = (? << 32) | ?', tenantKey, n), 's', f);
     const [text, ...params] = textOf('s', needle, undefined, '');
     where.add(`NOT ${text}`, ...params);
     return count(this.sql, `FROM loan_search s ${where}`, where.params) ? n : null;
