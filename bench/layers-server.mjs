@@ -24,11 +24,11 @@ const [{ configForCommand, ensureServerSecrets }, { buildContainer }, { Readines
     dist('bootstrap/http-app.js'),
     dist('bootstrap/build-info.js'),
   ]);
-const [{ createServer: createApp }, { observabilityOf }, { apiKeyGuard, keyRateLimits }, { Database }] =
+const [{ createServer: createApp }, { observabilityOf }, { apiKeyGuard }, { Database }] =
   await Promise.all([
     dist('adapters/http/server.js'),
     dist('adapters/observability/observability.js'),
-    dist('adapters/http/routes/v1.js'),
+    dist('adapters/http/auth/api-key.js'),
     dist('ports/database.js'),
   ]);
 
@@ -67,7 +67,7 @@ if (step === 'koa') {
 } else if (step === 'gated') {
   app = createApp({ ...options, routes: oneRoute('/api/v1/ping', () => []) });
 } else if (step === 'keyed') {
-  app = createApp({ ...options, routes: oneRoute('/api/v1/ping', (deps) => apiKeyGuard(deps, 'v1', keyRateLimits)) });
+  app = createApp({ ...options, routes: oneRoute('/api/v1/ping', (deps) => apiKeyGuard(deps, 'v1')) });
 } else if (step === 'desk') {
   app = createApp({ ...options, observability: observabilityOf(container, config.logLevel) });
 } else {

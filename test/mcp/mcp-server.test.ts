@@ -69,7 +69,7 @@ function serve(report: ReportUnexpected = () => undefined, as: Actor = actor) {
   return async (payload: unknown) => {
     const answer = await answerPayload((m) => mcp.answer(m, { actor: as, reportUnexpected: report }), payload);
     // The exchange answers with JSON text, as it goes out; the tests read it back.
-    return answer.body === undefined ? answer : { ...answer, body: JSON.parse(answer.body) as unknown };
+    return answer.body === undefined ? answer : { ...answer, body: JSON.parse(answer.body.toString()) as unknown };
   };
 }
 

@@ -12,23 +12,40 @@ import { SerializedResult } from './tool-results.js';
  */
 export const MAX_BATCH_MESSAGES = 32;
 
-/** What the HTTP surface sends back: a status and a JSON body (as text), or 202 with no body. */
+/** What the HTTP surface sends back: a status and a JSON body (UTF-8 bytes), or 202 with no body. */
 export interface ExchangeAnswer {
   readonly status: 200 | 202 | 400 | 404 | 413;
-  readonly body?: string;
+  readonly body?: Buffer;
 }
 
-/** A reply as JSON text; a result that is already serialised is written as it stands. */
-function serializeReply(reply: Reply): string {
+const CLOSE = Buffer.from('}');
+const OPEN_BATCH = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE_BATCH = Buffer.from(']');
+
+/**
+ * A reply as JSON bytes; a result that is already serialised is sent as the bytes it holds, between
+ * an envelope written per reply, so a kept listing is neither serialised nor encoded again.
+ */
+function serializeReply(reply: Reply): Buffer {
   if ('result' in reply && reply.result instanceof SerializedResult) {
-    return `{"jsonrpc":"2.0","id":${JSON.stringify(reply.id)},"result":${reply.result.json}}`;
+    const head = Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(reply.id)},"result":`);
+    return Buffer.concat([head, reply.result.bytes, CLOSE]);
   }
-  return JSON.stringify(reply);
+  return Buffer.from(JSON.stringify(reply));
 }
 
-/** One reply, or a batch's replies as an array, as the JSON text that goes out. */
-export const serializeReplies = (replies: Reply | readonly Reply[]): string =>
-  Array.isArray(replies) ? `[${replies.map(serializeReply).join(',')}]` : serializeReply(replies as Reply);
+/** One reply, or a batch's replies as an array, as the JSON bytes that go out. */
+export function serializeReplies(replies: Reply | readonly Reply[]): Buffer {
+  if (!Array.isArray(replies)) return serializeReply(replies as Reply);
+  const parts: Buffer[] = [OPEN_BATCH];
+  (replies as readonly Reply[]).forEach((reply, i) => {
+    if (i > 0) parts.push(COMMA);
+    parts.push(serializeReply(reply));
+  });
+  parts.push(CLOSE_BATCH);
+  return Buffer.concat(parts);
+}
 
 const requestIdOf = (raw: unknown): RequestId | null => {
   const id = (raw as { id?: unknown } | null)?.id;

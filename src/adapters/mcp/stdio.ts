@@ -4,8 +4,10 @@ import { answerPayload, serializeReplies } from './exchange.js';
 import { RPC, rpcError } from './errors.js';
 import type { AnswerMessage } from './server.js';
 
-/** What one line of input is answered with, as JSON text: a message, a batch's array, or nothing. */
-async function answerLine(answer: AnswerMessage, line: string): Promise<string | undefined> {
+const NEWLINE = Buffer.from('\n');
+
+/** What one line of input is answered with, as JSON bytes: a message, a batch's array, or nothing. */
+async function answerLine(answer: AnswerMessage, line: string): Promise<Buffer | undefined> {
   let payload: unknown;
   try {
     payload = JSON.parse(line);
@@ -35,7 +37,7 @@ export async function serveStdio(
     const work = answerLine(answer, line)
       .catch(() => serializeReplies(rpcError(null, RPC.internal, 'Internal error')))
       .then((reply) => {
-        if (reply !== undefined) io.output.write(`${reply}\n`);
+        if (reply !== undefined) io.output.write(Buffer.concat([reply, NEWLINE]));
       });
     pending.add(work);
     void work.finally(() => pending.delete(work));

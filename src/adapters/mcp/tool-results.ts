@@ -38,7 +38,16 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
  * so what took the work to serialise once is not serialised again.
  */
 export class SerializedResult {
+  #bytes: Buffer | undefined;
   constructor(readonly json: string) {}
+
+  /**
+   * The JSON as UTF-8, encoded the first time it is sent and kept: a listing kept for every call
+   * (server.ts) is then encoded once, not on every reply (a 31 KB tools/list was re-encoded per call).
+   */
+  get bytes(): Buffer {
+    return (this.#bytes ??= Buffer.from(this.json));
+  }
 }
 
 /**

@@ -20,6 +20,12 @@ const unauthorized = (why: string) => new DomainError('unauthorized', why);
 @injectable()
 export class AuthenticateApiKey {
   private readonly lastUse = new LastUse();
+  /**
+   * The actor made for a remembered key in a remembered tenant. The lookups hand back the same
+   * objects until either changes, so the actor (its permissions worked out from scopes and modules)
+   * is made once per change, not per request; a changed key or tenant is a new object, a new actor.
+   */
+  private readonly actors = new WeakMap<object, { readonly tenant: object; readonly actor: Actor }>();
 
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
@@ -47,11 +53,15 @@ export class AuthenticateApiKey {
     if (this.lastUse.due(stored.id, stored.lastUsedAt, now)) {
       await this.uow.transaction((r) => r.apiKeys.touch(tenant.id, stored.id, now.toISOString()));
     }
-    return {
+    const kept = this.actors.get(stored);
+    if (kept?.tenant === tenant) return kept.actor;
+    const actor: Actor = {
       tenant,
       principal: { type: 'apiKey', id: stored.id, name: stored.name },
       permissions: effectivePermissions(stored.scopes, tenant.modules),
       loanGroupIds: null,
     };
+    this.actors.set(stored, { tenant, actor });
+    return actor;
   }
 }

@@ -84,10 +84,22 @@ const inputFields = (input: z.ZodType): z.ZodObject | null => (input instanceof 
 /** `CreateDevice` → `createDevice`. */
 const camel = (name: string): string => name.charAt(0).toLowerCase() + name.slice(1);
 
-/** A whole-number field of an input schema (a loan number in the path). */
+/** The wrappers that leave a field's input type as it was (`.optional()`, `.default(…)`…). */
+const TRANSPARENT = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional']);
+
+/**
+ * A numeric field of an input schema (a loan number in the path), read from the schema's definition:
+ * through the wrappers above and a pipe's input side, as the field's published input type reads. Not
+ * through z.toJSONSchema, which converted the whole field once per path parameter and was half of
+ * compiling every route at start.
+ */
 function isWholeNumber(schema: z.ZodType): boolean {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { type?: unknown };
-  return json.type === 'integer' || json.type === 'number';
+  let def = schema.def as { type: string; innerType?: z.ZodType; in?: z.ZodType };
+  for (;;) {
+    if (TRANSPARENT.has(def.type) && def.innerType) def = def.innerType.def as typeof def;
+    else if (def.type === 'pipe' && def.in) def = def.in.def as typeof def;
+    else return def.type === 'number';
+  }
 }
 
 function paramsOf(route: RouteDeclaration): PathParam[] {

@@ -146,7 +146,7 @@ export const mcpRoutes: RouteModule = {
         ctx.remove('Content-Type');
         return;
       }
-      // Already JSON text (exchange.ts serialises each reply once); Koa sends a string as it stands.
+      // Already JSON bytes (exchange.ts serialises each reply once); Koa sends a Buffer as it stands.
       ctx.type = 'application/json';
       ctx.body = answer.body;
     });
