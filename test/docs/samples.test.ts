@@ -46,7 +46,7 @@
  * allows none): a no-run block has no test of its own, and the list of them is one test's title.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -552,9 +552,22 @@ async function checkSynopsis(block: Block): Promise<void> {
  * they are; a line indented under a folder names what is inside it, and a line that starts where
  * the descriptions start continues a description.
  */
+/**
+ * Folders a map never lists: what installs, builds, tests and runs leave behind, and Vitest's
+ * snapshots beside their tests.
+ */
+const UNMAPPED = new Set(['node_modules', 'dist', 'test-output', 'data', '__snapshots__', 'coverage']);
+
+/**
+ * A layout map (a `tree` block) is true and complete: every path it names exists, and a folder whose
+ * contents it lists has every subfolder named, so a folder added without a line in the map fails here.
+ */
 function checkTree(block: Block): void {
   const missing: string[] = [];
+  const unnamed: string[] = [];
   const parents: { indent: number; path: string | null }[] = [];
+  /** The names listed under each folder whose contents the map lists, by the folder's path. */
+  const listed = new Map<string, Set<string>>();
   let descriptions = Infinity;
   for (const raw of block.code.split('\n')) {
     if (raw.trim() === '') continue;
@@ -569,11 +582,25 @@ function checkTree(block: Block): void {
     for (const name of entries) {
       if (parent === null || !existsSync(join(ROOT, parent, name))) missing.push(join(parent ?? '?', name));
     }
+    if (parent !== null) {
+      const names = listed.get(parent) ?? new Set<string>();
+      for (const name of entries) names.add(name.replace(/\/$/, ''));
+      listed.set(parent, names);
+    }
     // Only a line naming one folder can hold the lines under it.
     const folders = entries.filter((n) => n.endsWith('/'));
     parents.push({ indent, path: folders.length === 1 && parent !== null ? join(parent, folders[0]!) : null });
   }
+  for (const [folder, names] of listed) {
+    const dir = join(ROOT, folder);
+    if (!existsSync(dir)) continue;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (!entry.isDirectory() || entry.name.startsWith('.') || UNMAPPED.has(entry.name)) continue;
+      if (!names.has(entry.name)) unnamed.push(`${join(folder, entry.name)}/`);
+    }
+  }
   expect(missing, `${where(block)}: named in the map but not in the repository`).toEqual([]);
+  expect(unnamed, `${where(block)}: folders the map lists the contents of, missing a subfolder`).toEqual([]);
 }
 
 /** An excerpt: its lines (comments after `//` aside) appear in the file, in order; `...` skips. */
