@@ -98,16 +98,26 @@ const pick = (routes: PathRoutes, method: string): CompiledRoute | null =>
 
 const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
+/** A router layer's middleware: never run (the frame runs the compiled route the layer names). */
+const NOTHING: Middleware = (_ctx, next) => next();
+
 /**
  * The area a path belongs to, its router's key: the first segment under `/api` (`/api/loans`), the
  * first under `/api/v1` (`/api/v1/devices`), else the first segment (`/.well-known`). Lower case: paths
  * match whatever their case.
  */
 function areaOf(path: string): string {
-  const segments = path.toLowerCase().split('/', 5);
-  if (segments[1] !== 'api') return `/${segments[1] ?? ''}`;
-  if (segments[2] === 'v1') return `/api/v1/${segments[3] ?? ''}`;
-  return `/api/${segments[2] ?? ''}`;
+  // Read segment by segment: splitting and lower-casing the whole path was the lookup's largest cost.
+  const first = path.indexOf('/', 1);
+  const head = (first < 0 ? path : path.slice(0, first)).toLowerCase();
+  if (head !== '/api') return head;
+  if (first < 0) return '/api/';
+  const second = path.indexOf('/', first + 1);
+  const area = (second < 0 ? path.slice(first) : path.slice(first, second)).toLowerCase();
+  if (area !== '/v1') return `/api${area}`;
+  if (second < 0) return '/api/v1/';
+  const third = path.indexOf('/', second + 1);
+  return `/api/v1${(third < 0 ? path.slice(second) : path.slice(second, third)).toLowerCase()}`;
 }
 
 /**
@@ -152,9 +162,9 @@ export class RouteMap {
         let router = this.areas.get(area);
         if (!router) this.areas.set(area, (router = new Router()));
         this.templated.set(template, path);
-        // One layer per template and method; the frame runs the route it names, found through `pick`.
-        for (const [method, route] of byMethod) if (method !== 'HEAD') router.register(template, [method], route.run);
-        if (path.fallback) router.all(template, path.fallback.run);
+        // One layer per template, whatever its methods: the router says which templates a path matches
+        // (each layer tried once), and `pick` takes the route of the method from what the template holds.
+        router.register(template, [...byMethod.keys()], NOTHING);
       }
     }
   }
