@@ -18,7 +18,7 @@ import {
   startConsoleApp,
   storedLoan,
   type ConsoleUser,
-} from './support.js';
+} from '../support/console.js';
 
 // The school has every module but integrations: the assistant is in-product.
 const SLUG = 'east';

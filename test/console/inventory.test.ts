@@ -25,7 +25,7 @@ import {
   type InventoryFilter,
   type OracleLoan,
   type TenantLoans,
-} from './support.js';
+} from '../support/console.js';
 
 const SLUG = 'north';
 let app: TestApp;

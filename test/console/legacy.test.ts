@@ -19,7 +19,7 @@ import {
   type ConsoleClient,
   type InventoryFilter,
   type TenantLoans,
-} from './support.js';
+} from '../support/console.js';
 
 let app: TestApp;
 let small: TenantLoans;

@@ -17,7 +17,7 @@ import type { LoanStatus } from '../../src/domain/loans/loan.js';
 import type { TestApp } from '../support/app.js';
 import { expectProblem, type Reply } from '../support/rest.js';
 import { readTenantData, writableState, type TenantData } from '../support/tenant-data.js';
-import { consoleClient, putLoan, signIn, startConsoleApp, type ConsoleClient } from './support.js';
+import { consoleClient, putLoan, signIn, startConsoleApp, type ConsoleClient } from '../support/console.js';
 
 const SLUG = 'south';
 const catalogue = new ToolCatalogue();

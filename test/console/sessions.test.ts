@@ -9,7 +9,7 @@ import { UnitOfWork } from '../../src/ports/unit-of-work.js';
 import type { TestApp } from '../support/app.js';
 import { expectProblem, pointersOf, send, type Reply } from '../support/rest.js';
 import { tenantBySlug } from '../support/tenant-data.js';
-import { consoleClient, createUser, login, signIn, startConsoleApp } from './support.js';
+import { consoleClient, createUser, login, signIn, startConsoleApp } from '../support/console.js';
 
 const SLUG = 'central';
 let app: TestApp;

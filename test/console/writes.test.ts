@@ -25,7 +25,7 @@ import {
   todayOf,
   type ConsoleClient,
   type ConsoleUser,
-} from './support.js';
+} from '../support/console.js';
 
 const SLUG = 'west';
 let app: TestApp;

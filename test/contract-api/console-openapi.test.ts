@@ -13,7 +13,7 @@ import { VERSION } from '../../src/config/index.js';
 import { WEB_TYPES_FILE, webApiTypes } from '../../scripts/console-api-types.mjs';
 import { registeredRoutes, type TestApp } from '../support/app.js';
 import { send } from '../support/rest.js';
-import { consoleClient, signIn, startConsoleApp } from '../console/support.js';
+import { consoleClient, signIn, startConsoleApp } from '../support/console.js';
 
 /** Routes of the other surfaces: each has its own contract (SPEC §7.2, §7.3, MCP, OAuth, health). */
 const OTHER_SURFACES = [

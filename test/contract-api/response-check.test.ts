@@ -13,7 +13,7 @@ import { routeGroup, useCaseRoute } from '../../src/adapters/http/contract/route
 import { conflict } from '../../src/domain/shared/errors.js';
 import type { RouteModule } from '../../src/adapters/http/route-module.js';
 import { startApp, type TestApp } from '../support/app.js';
-import { consoleClient, signIn } from '../console/support.js';
+import { consoleClient, signIn } from '../support/console.js';
 
 const echoInput = z
   .object({ say: z.string().optional(), extra: z.boolean().optional(), clash: z.boolean().optional() })

@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { MemoryUnitOfWork } from '../fakes/memory-unit-of-work.js';
+import { MemoryUnitOfWork } from '../support/fakes/memory-unit-of-work.js';
 import { openPostgresSubject, postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js';
 import { openSqliteSubject } from '../support/sqlite.js';
 import { runLoanSearchContract } from './loan-search.contract.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryUnitOfWork } from '../fakes/memory-unit-of-work.js';
+import { MemoryUnitOfWork } from '../support/fakes/memory-unit-of-work.js';
 import { runRepositoryContract } from './repositories.contract.js';
 
 runRepositoryContract('memory', async () => ({ uow: new MemoryUnitOfWork(), close: async () => {} }));

@@ -1,14 +1,14 @@
 /**
  * A database created by the previous release's migrations (the frozen copies in
- * test/fixtures/previous-release, each dialect numbered on its own) upgrades in place to the shared
+ * test/support/fixtures/previous-release, each dialect numbered on its own) upgrades in place to the shared
  * numbering: it is given only the versions it never had, ends with the schema a fresh database has,
  * and the repository contract holds on it, on SQLite and on Postgres.
  */
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATION_VERSIONS } from '../../src/adapters/persistence/migration-versions.js';
-import { MIGRATIONS as PREVIOUS_POSTGRES } from '../fixtures/previous-release/postgres-migrations.js';
-import { MIGRATIONS as PREVIOUS_SQLITE } from '../fixtures/previous-release/sqlite-migrations.js';
+import { MIGRATIONS as PREVIOUS_POSTGRES } from '../support/fixtures/previous-release/postgres-migrations.js';
+import { MIGRATIONS as PREVIOUS_SQLITE } from '../support/fixtures/previous-release/sqlite-migrations.js';
 import {
   openPostgresSubject,
   postgresAvailable,

@@ -17,7 +17,7 @@ import { postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js
 import { invokeAction, pointersOf } from '../support/rest.js';
 import { openStream, type SseStream } from '../support/sse.js';
 import { readTenantData, type TenantData } from '../support/tenant-data.js';
-import { signIn } from '../console/support.js';
+import { signIn } from '../support/console.js';
 import { resolveFrom } from '../../src/bootstrap/container.js';
 
 warnIfPostgresSkipped();

@@ -15,8 +15,8 @@ import { startReceiver, verified, type Receiver } from '../support/receiver.js';
 import { expectProblem, invokeAction, pointersOf, restClient, send } from '../support/rest.js';
 import { startSmtp, type TestSmtp } from '../support/smtp.js';
 import { auditEntries, readTenantData, type TenantData } from '../support/tenant-data.js';
-import { MovableClock } from '../fakes/movable-clock.js';
-import { createUser, signIn } from '../console/support.js';
+import { MovableClock } from '../support/fakes/movable-clock.js';
+import { createUser, signIn } from '../support/console.js';
 import { openStream } from '../support/sse.js';
 import { resolveFrom } from '../../src/bootstrap/container.js';
 

@@ -10,7 +10,7 @@ import { startApp, type TestApp, type TestDatabase } from '../support/app.js';
 import { postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js';
 import { send } from '../support/rest.js';
 import { auditEntries, tenantBySlug } from '../support/tenant-data.js';
-import { captureLog, setupLink, signIn } from '../ops/support.js';
+import { captureLog, setupLink, signIn } from '../support/observability.js';
 
 warnIfPostgresSkipped();
 

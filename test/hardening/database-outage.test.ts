@@ -13,8 +13,8 @@ import { startApp, type TestApp } from '../support/app.js';
 import { eventually, startServe, tempInstallDir, type RunningServer } from '../support/cli.js';
 import { createTestSchema, postgresAvailable, warnIfPostgresSkipped, type TestSchema } from '../support/postgres.js';
 import { expectProblem, send, type Reply } from '../support/rest.js';
-import { tcpProxy, type TcpProxy } from '../rate-limit/tcp-proxy.js';
-import { captureLog, errorEvents, signIn, startCollector } from '../ops/support.js';
+import { tcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
+import { captureLog, errorEvents, signIn, startCollector } from '../support/observability.js';
 
 warnIfPostgresSkipped();
 

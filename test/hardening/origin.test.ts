@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app.js';
 import { expectProblem, send, type Reply } from '../support/rest.js';
 import { readTenantData } from '../support/tenant-data.js';
-import { PASSWORD, signIn } from '../ops/support.js';
+import { PASSWORD, signIn } from '../support/observability.js';
 
 let app: TestApp;
 let alphaKey: string;

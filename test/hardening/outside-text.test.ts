@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp, type TestDatabase } from '../support/app.js';
 import { postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js';
 import { expectProblem, pointersOf, send } from '../support/rest.js';
-import { signIn } from '../ops/support.js';
+import { signIn } from '../support/observability.js';
 
 warnIfPostgresSkipped();
 

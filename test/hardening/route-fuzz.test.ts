@@ -18,7 +18,7 @@ import { PERMISSIONS } from '../../src/domain/access/permissions.js';
 import { registeredRoutes, startApp, type RegisteredRoute, type TestApp, type TestDatabase } from '../support/app.js';
 import { postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js';
 import { readTenantData } from '../support/tenant-data.js';
-import { signIn } from '../ops/support.js';
+import { signIn } from '../support/observability.js';
 
 warnIfPostgresSkipped();
 

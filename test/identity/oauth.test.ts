@@ -26,8 +26,8 @@ import {
   toolNames,
   toolsList,
 } from '../support/oauth.js';
-import { consoleClient, signIn, type ConsoleUser } from '../console/support.js';
-import { MovableClock } from '../fakes/movable-clock.js';
+import { consoleClient, signIn, type ConsoleUser } from '../support/console.js';
+import { MovableClock } from '../support/fakes/movable-clock.js';
 import { UnitOfWork } from '../../src/ports/unit-of-work.js';
 import { tenantBySlug } from '../support/tenant-data.js';
 

@@ -12,7 +12,7 @@ import { startApp, type TestApp } from '../support/app.js';
 import { runDesk } from '../support/cli.js';
 import { createTestSchema, postgresAvailable, warnIfPostgresSkipped, type TestSchema } from '../support/postgres.js';
 import { send } from '../support/rest.js';
-import { consoleClient, signIn, type ConsoleUser } from '../console/support.js';
+import { consoleClient, signIn, type ConsoleUser } from '../support/console.js';
 import { connectApp, mcpAs, toolNames, toolsList } from '../support/oauth.js';
 
 warnIfPostgresSkipped();

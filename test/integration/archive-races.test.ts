@@ -23,8 +23,8 @@ import type { UnitOfWork } from '../../src/ports/unit-of-work.js';
 import { aDevice, aGroup, aLoan, aPerson, aTenant } from '../support/builders.js';
 import { openPostgresSubject, postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js';
 import { openSqliteSubject } from '../support/sqlite.js';
-import { domainError } from '../fakes/world.js';
-import { asCalled } from '../fakes/as-called.js';
+import { domainError } from '../support/fakes/world.js';
+import { asCalled } from '../support/fakes/as-called.js';
 
 warnIfPostgresSkipped();
 

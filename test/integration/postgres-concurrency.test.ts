@@ -25,7 +25,7 @@ import {
   warnIfPostgresSkipped,
   type PostgresSubject,
 } from '../support/postgres.js';
-import { asCalled } from '../fakes/as-called.js';
+import { asCalled } from '../support/fakes/as-called.js';
 
 warnIfPostgresSkipped();
 

@@ -20,7 +20,7 @@ import type { Tenant } from '../../src/domain/tenants/tenant.js';
 import { SystemClock } from '../../src/adapters/system/system-clock.js';
 import type { IdGenerator } from '../../src/ports/id-generator.js';
 import type { UnitOfWork } from '../../src/ports/unit-of-work.js';
-import { asCalled } from '../fakes/as-called.js';
+import { asCalled } from '../support/fakes/as-called.js';
 import { aGroup, aLoan, aTenant } from '../support/builders.js';
 import {
   openPgDatabase,

@@ -26,7 +26,7 @@ import { registeredRoutes, startApp, type RegisteredRoute, type TestApp, type Te
 import { postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js';
 import { send } from '../support/rest.js';
 import { readTenantData } from '../support/tenant-data.js';
-import { signIn, type ConsoleUser } from '../console/support.js';
+import { signIn, type ConsoleUser } from '../support/console.js';
 
 warnIfPostgresSkipped();
 

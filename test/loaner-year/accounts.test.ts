@@ -14,7 +14,7 @@ import { aDevice, aGroup, aLoan, aPerson, aSubmission } from '../support/builder
 import { postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js';
 import { expectProblem, pointersOf } from '../support/rest.js';
 import { auditEntries } from '../support/tenant-data.js';
-import { consoleClient, signIn, type ConsoleClient } from '../console/support.js';
+import { consoleClient, signIn, type ConsoleClient } from '../support/console.js';
 
 warnIfPostgresSkipped();
 

@@ -14,7 +14,7 @@ import { startApp, type TestApp, type TestDatabase } from '../support/app.js';
 import { postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js';
 import { expectProblem, invokeAction, send } from '../support/rest.js';
 import { auditEntries, readTenantData, type TenantData } from '../support/tenant-data.js';
-import { signIn } from '../console/support.js';
+import { signIn } from '../support/console.js';
 
 warnIfPostgresSkipped();
 

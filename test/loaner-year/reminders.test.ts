@@ -18,14 +18,14 @@ import { DeliverReminder } from '../../src/domain/reminders/deliver-reminder.js'
 import { IdGenerator } from '../../src/ports/id-generator.js';
 import { Mailer } from '../../src/ports/mailer.js';
 import { UnitOfWork } from '../../src/ports/unit-of-work.js';
-import { MovableClock } from '../fakes/movable-clock.js';
+import { MovableClock } from '../support/fakes/movable-clock.js';
 import { startApp, type TestApp, type TestDatabase } from '../support/app.js';
 import { aGroup, aLoan, aPerson } from '../support/builders.js';
 import { postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js';
 import { expectProblem, send } from '../support/rest.js';
 import { startSmtp, type ReceivedMail, type TestSmtp } from '../support/smtp.js';
 import { auditEntries } from '../support/tenant-data.js';
-import { signIn } from '../console/support.js';
+import { signIn } from '../support/console.js';
 import { resolveFrom } from '../../src/bootstrap/container.js';
 
 warnIfPostgresSkipped();

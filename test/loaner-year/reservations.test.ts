@@ -19,7 +19,7 @@ import { aGroup, aLoan, aPerson } from '../support/builders.js';
 import { postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js';
 import { expectProblem, invokeAction, pointersOf, type Reply } from '../support/rest.js';
 import { auditEntries } from '../support/tenant-data.js';
-import { consoleClient, signIn, type ConsoleClient } from '../console/support.js';
+import { consoleClient, signIn, type ConsoleClient } from '../support/console.js';
 
 warnIfPostgresSkipped();
 

@@ -11,7 +11,7 @@ import { startApp, type TestApp, type TestDatabase } from '../support/app.js';
 import { postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js';
 import { expectProblem, pointersOf, send } from '../support/rest.js';
 import { auditEntries, tenantBySlug } from '../support/tenant-data.js';
-import { signIn } from '../console/support.js';
+import { signIn } from '../support/console.js';
 
 warnIfPostgresSkipped();
 

@@ -10,7 +10,7 @@ import { UnitOfWork } from '../../src/ports/unit-of-work.js';
 import { startApp, type TestApp } from '../support/app.js';
 import { expectProblem, pointersOf, send } from '../support/rest.js';
 import { auditEntries, tenantBySlug } from '../support/tenant-data.js';
-import { signIn } from '../console/support.js';
+import { signIn } from '../support/console.js';
 import { monitorClient, type MonitorClient, type Surface } from './support.js';
 
 let app: TestApp;

@@ -13,7 +13,15 @@ import { SearchDevices } from '../../src/domain/devices/search-devices.js';
 import { startApp, type TestApp } from '../support/app.js';
 import { eventually } from '../support/cli.js';
 import { send, type Reply } from '../support/rest.js';
-import { BOOM_PATH, errorEvents, PASSWORD, routesWithBug, setupLink, signIn, startCollector } from './support.js';
+import {
+  BOOM_PATH,
+  errorEvents,
+  PASSWORD,
+  routesWithBug,
+  setupLink,
+  signIn,
+  startCollector,
+} from '../support/observability.js';
 
 /** Drives one failing request of each kind, carrying every secret a client could send. */
 async function failEverywhere(app: TestApp, slug: string) {

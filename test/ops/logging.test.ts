@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app.js';
 import { send, type Reply } from '../support/rest.js';
-import { BOOM_PATH, captureLog, PASSWORD, routesWithBug, setupLink, signIn } from './support.js';
+import { BOOM_PATH, captureLog, PASSWORD, routesWithBug, setupLink, signIn } from '../support/observability.js';
 
 const NEW_PASSWORD = 'a brand new passphrase for the head';
 

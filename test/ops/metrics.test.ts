@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app.js';
 import { send, type Reply } from '../support/rest.js';
-import { signIn } from './support.js';
+import { signIn } from '../support/observability.js';
 import { SIGN_IN_POLICIES } from '../../src/domain/identity/sign-in.js';
 
 interface Sample {

@@ -16,7 +16,7 @@ import { startApp, type TestApp, type TestDatabase } from '../support/app.js';
 import { postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js';
 import { expectProblem, pointersOf, send, type Reply } from '../support/rest.js';
 import { readTenantData, tenantBySlug } from '../support/tenant-data.js';
-import { signIn, type ConsoleUser } from '../console/support.js';
+import { signIn, type ConsoleUser } from '../support/console.js';
 import { resolveFrom } from '../../src/bootstrap/container.js';
 import { perform } from '../../src/domain/shared/use-case.js';
 import { ChangeModules } from '../../src/domain/tenants/change-modules.js';

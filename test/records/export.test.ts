@@ -7,13 +7,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UnitOfWork } from '../../src/ports/unit-of-work.js';
-import { signIn } from '../console/support.js';
+import { signIn } from '../support/console.js';
 import { startApp, type TestApp, type TestDatabase } from '../support/app.js';
 import { postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js';
 import { expectProblem } from '../support/rest.js';
 import { tenantBySlug } from '../support/tenant-data.js';
 import { aPerson } from '../support/builders.js';
-import { csvRows, exportCsv, importCsv, recordState } from './support.js';
+import { csvRows, exportCsv, importCsv, recordState } from '../support/csv.js';
 
 warnIfPostgresSkipped();
 

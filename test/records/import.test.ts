@@ -11,12 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '../../src/domain/access/permissions.js';
 import type { Person } from '../../src/domain/people/person.js';
 import { UnitOfWork } from '../../src/ports/unit-of-work.js';
-import { signIn } from '../console/support.js';
+import { signIn } from '../support/console.js';
 import { startApp, type TestApp, type TestDatabase } from '../support/app.js';
 import { postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js';
 import { expectProblem, pointersOf, send } from '../support/rest.js';
 import { tenantBySlug } from '../support/tenant-data.js';
-import { importCsv, recordState } from './support.js';
+import { importCsv, recordState } from '../support/csv.js';
 
 warnIfPostgresSkipped();
 

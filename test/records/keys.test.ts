@@ -9,12 +9,12 @@ import { PERMISSIONS } from '../../src/domain/access/permissions.js';
 import { isWellFormedKey, mcpClientConfig } from '../../src/domain/identity/api-key.js';
 import type { Tenant } from '../../src/domain/tenants/tenant.js';
 import { UnitOfWork } from '../../src/ports/unit-of-work.js';
-import { signIn, startConsoleApp, type ConsoleUser } from '../console/support.js';
+import { signIn, startConsoleApp, type ConsoleUser } from '../support/console.js';
 import { startApp, type TestApp } from '../support/app.js';
-import { captureLog } from '../ops/support.js';
+import { captureLog } from '../support/observability.js';
 import { expectProblem, pointersOf, restClient } from '../support/rest.js';
 import { tenantBySlug } from '../support/tenant-data.js';
-import { adminClient, newestAudit, storedAdminState, tokenIn, useLink } from './admin-support.js';
+import { adminClient, newestAudit, storedAdminState, tokenIn, useLink } from '../support/admin.js';
 
 let app: TestApp;
 let alpha: Tenant;

@@ -25,7 +25,7 @@ import {
   summaryOf,
   todayOf,
   type ConsoleUser,
-} from '../console/support.js';
+} from '../support/console.js';
 
 warnIfPostgresSkipped();
 

@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODULES, ROLE_PERMISSIONS } from '../../src/domain/access/permissions.js';
 import type { Tenant } from '../../src/domain/tenants/tenant.js';
 import { UnitOfWork } from '../../src/ports/unit-of-work.js';
-import { signIn, startConsoleApp, type ConsoleUser } from '../console/support.js';
+import { signIn, startConsoleApp, type ConsoleUser } from '../support/console.js';
 import type { TestApp } from '../support/app.js';
 import { expectProblem, pointersOf, restClient } from '../support/rest.js';
 import { readTenantData, tenantBySlug } from '../support/tenant-data.js';
-import { adminClient, newestAudit, storedAdminState } from './admin-support.js';
+import { adminClient, newestAudit, storedAdminState } from '../support/admin.js';
 
 let app: TestApp;
 let alpha: Tenant;

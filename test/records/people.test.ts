@@ -14,7 +14,7 @@ import { startApp, type TestApp, type TestDatabase } from '../support/app.js';
 import { postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js';
 import { expectProblem, invokeAction, pointersOf, send, type Reply } from '../support/rest.js';
 import { readTenantData, tenantBySlug } from '../support/tenant-data.js';
-import { putLoan, signIn, type ConsoleUser } from '../console/support.js';
+import { putLoan, signIn, type ConsoleUser } from '../support/console.js';
 
 warnIfPostgresSkipped();
 

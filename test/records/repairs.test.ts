@@ -15,8 +15,15 @@ import type { TestApp } from '../support/app.js';
 import { postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js';
 import { expectProblem, invokeAction, pointersOf, type Reply } from '../support/rest.js';
 import { readTenantData, type TenantData } from '../support/tenant-data.js';
-import { consoleClient, signIn, todayOf, type ConsoleClient, type ConsoleUser } from '../console/support.js';
-import { auditTrail, DATABASES, eventsAfter, newestEventId, recordsState, startRecordsApp } from './repairs-support.js';
+import { consoleClient, signIn, todayOf, type ConsoleClient, type ConsoleUser } from '../support/console.js';
+import {
+  auditTrail,
+  DATABASES,
+  eventsAfter,
+  newestEventId,
+  recordsState,
+  startRecordsApp,
+} from '../support/repairs.js';
 
 warnIfPostgresSkipped();
 

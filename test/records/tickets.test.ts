@@ -15,7 +15,7 @@ import { postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js
 import { expectProblem, invokeAction, pointersOf, type Reply } from '../support/rest.js';
 import { openStream, type SseStream } from '../support/sse.js';
 import { auditEntries, readTenantData, writeCounts, type TenantData } from '../support/tenant-data.js';
-import { consoleClient, queryString, signIn, type ConsoleUser } from '../console/support.js';
+import { consoleClient, queryString, signIn, type ConsoleUser } from '../support/console.js';
 
 warnIfPostgresSkipped();
 

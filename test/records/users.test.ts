@@ -8,14 +8,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tenant } from '../../src/domain/tenants/tenant.js';
 import { UnitOfWork } from '../../src/ports/unit-of-work.js';
-import { DAY } from '../fakes/fixed-clock.js';
-import { MovableClock } from '../fakes/movable-clock.js';
-import { createUser, login, signIn, startConsoleApp, type ConsoleUser } from '../console/support.js';
+import { DAY } from '../support/fakes/fixed-clock.js';
+import { MovableClock } from '../support/fakes/movable-clock.js';
+import { createUser, login, signIn, startConsoleApp, type ConsoleUser } from '../support/console.js';
 import { startApp, type TestApp } from '../support/app.js';
 import { postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js';
 import { expectProblem, pointersOf } from '../support/rest.js';
 import { readTenantData, tenantBySlug } from '../support/tenant-data.js';
-import { adminClient, newestAudit, storedAdminState, tokenIn, useLink } from './admin-support.js';
+import { adminClient, newestAudit, storedAdminState, tokenIn, useLink } from '../support/admin.js';
 
 warnIfPostgresSkipped();
 

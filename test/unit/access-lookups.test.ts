@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AccessLookups } from '../../src/domain/identity/access-lookups.js';
-import { MemoryAccessSignal } from '../fakes/memory-access-signal.js';
-import { MemoryUnitOfWork } from '../fakes/memory-unit-of-work.js';
+import { MemoryAccessSignal } from '../support/fakes/memory-access-signal.js';
+import { MemoryUnitOfWork } from '../support/fakes/memory-unit-of-work.js';
 
 function counting() {
   let loads = 0;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NoMailer, SmtpMailer } from '../../src/adapters/mail/smtp-mailer.js';
 import { EmitDeploymentEvent, SendAlert } from '../../src/domain/events/alerts.js';
-import { FixedClock } from '../fakes/fixed-clock.js';
-import { MemoryUnitOfWork } from '../fakes/memory-unit-of-work.js';
-import { SequentialIds } from '../fakes/sequential-ids.js';
-import { testSettings } from '../fakes/settings.js';
-import { NOW } from '../fakes/world.js';
+import { FixedClock } from '../support/fakes/fixed-clock.js';
+import { MemoryUnitOfWork } from '../support/fakes/memory-unit-of-work.js';
+import { SequentialIds } from '../support/fakes/sequential-ids.js';
+import { testSettings } from '../support/fakes/settings.js';
+import { NOW } from '../support/fakes/world.js';
 import { aTenant, aUser } from '../support/builders.js';
 import { startSmtp, type TestSmtp } from '../support/smtp.js';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CostBreakdown } from '../../src/domain/costs/cost-breakdown.js';
 import { ListCosts } from '../../src/domain/costs/list-costs.js';
 import { RecordCost } from '../../src/domain/costs/record-cost.js';
-import { asCalled } from '../fakes/as-called.js';
+import { asCalled } from '../support/fakes/as-called.js';
 import {
   addTenant,
   domainError,
@@ -13,7 +13,7 @@ import {
   TODAY,
   userActor,
   type WorldOptions,
-} from '../fakes/world.js';
+} from '../support/fakes/world.js';
 import { aCost } from '../support/builders.js';
 
 async function costWorld(o: WorldOptions = {}) {

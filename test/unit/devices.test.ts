@@ -12,8 +12,8 @@ import { UpdateDevice } from '../../src/domain/devices/update-device.js';
 import type { Actor } from '../../src/domain/shared/actor.js';
 import type { UnitOfWork } from '../../src/ports/unit-of-work.js';
 import { aDevice, aGroup, aLoan, aPerson, aStoredKey, aSubmission, aUser } from '../support/builders.js';
-import { asCalled } from '../fakes/as-called.js';
-import { addTenant, domainError, keyActor, newWorld, NOW, userActor } from '../fakes/world.js';
+import { asCalled } from '../support/fakes/as-called.js';
+import { addTenant, domainError, keyActor, newWorld, NOW, userActor } from '../support/fakes/world.js';
 
 /**
  * The register of a small school (today is 2026-03-10):

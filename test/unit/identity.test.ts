@@ -10,13 +10,13 @@ import { ListApiKeys } from '../../src/domain/identity/list-api-keys.js';
 import { RevokeApiKey } from '../../src/domain/identity/revoke-api-key.js';
 import type { User } from '../../src/domain/identity/user.js';
 import { aGroup, aUser } from '../support/builders.js';
-import { FakePasswordHasher } from '../fakes/fake-password-hasher.js';
-import { FakeSecrets } from '../fakes/fake-secrets.js';
-import { DAY, HOUR, MINUTE } from '../fakes/fixed-clock.js';
-import { RecordingSetupLinkWriter } from '../fakes/recording-setup-link-writer.js';
-import { testSettings } from '../fakes/settings.js';
-import { addTenant, domainError, newWorld, NOW, userActor } from '../fakes/world.js';
-import { asCalled } from '../fakes/as-called.js';
+import { FakePasswordHasher } from '../support/fakes/fake-password-hasher.js';
+import { FakeSecrets } from '../support/fakes/fake-secrets.js';
+import { DAY, HOUR, MINUTE } from '../support/fakes/fixed-clock.js';
+import { RecordingSetupLinkWriter } from '../support/fakes/recording-setup-link-writer.js';
+import { testSettings } from '../support/fakes/settings.js';
+import { addTenant, domainError, newWorld, NOW, userActor } from '../support/fakes/world.js';
+import { asCalled } from '../support/fakes/as-called.js';
 
 async function identityWorld() {
   const w = await newWorld({ modules: ['integrations', 'loans'] });

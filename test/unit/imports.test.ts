@@ -21,7 +21,7 @@ import { perform, type Resolve } from '../../src/domain/shared/use-case.js';
 import type { Person } from '../../src/domain/people/person.js';
 import { aDevice, aGroup, aLoan, aPerson } from '../support/builders.js';
 import { tempInstallDir } from '../support/cli.js';
-import { domainError, keyActor, newWorld, userActor, type World } from '../fakes/world.js';
+import { domainError, keyActor, newWorld, userActor, type World } from '../support/fakes/world.js';
 
 const csv = (text: string): CsvFile => {
   const path = join(tempInstallDir('desk-import-'), 'file.csv');

@@ -12,8 +12,16 @@ import { changeUnit, newLoan, type Loan } from '../../src/domain/loans/loan.js';
 import { RenameLoanGroup } from '../../src/domain/loans/rename-loan-group.js';
 import { UpdateLoan } from '../../src/domain/loans/update-loan.js';
 import { aDevice, aGroup, aLoan, aPerson } from '../support/builders.js';
-import { addTenant, domainError, keyActor, newWorld, NOW, userActor, type WorldOptions } from '../fakes/world.js';
-import { asCalled } from '../fakes/as-called.js';
+import {
+  addTenant,
+  domainError,
+  keyActor,
+  newWorld,
+  NOW,
+  userActor,
+  type WorldOptions,
+} from '../support/fakes/world.js';
+import { asCalled } from '../support/fakes/as-called.js';
 
 const NO_LOANS = { total: 0, available: 0, issued: 0, overdue: 0, withoutDueDate: 0 };
 

@@ -8,8 +8,8 @@ import { WithdrawLoan } from '../../src/domain/loans/withdraw-loan.js';
 import type { Actor } from '../../src/domain/shared/actor.js';
 import type { UnitOfWork } from '../../src/ports/unit-of-work.js';
 import { aGroup, aLoan, aPerson } from '../support/builders.js';
-import { domainError, keyActor, newWorld, NOW, userActor, type WorldOptions } from '../fakes/world.js';
-import { asCalled } from '../fakes/as-called.js';
+import { domainError, keyActor, newWorld, NOW, userActor, type WorldOptions } from '../support/fakes/world.js';
+import { asCalled } from '../support/fakes/as-called.js';
 
 /**
  * Two loan groups and four loaners (today is 2026-03-10 in Europe/Amsterdam):

@@ -11,8 +11,8 @@ import { UpdatePerson } from '../../src/domain/people/update-person.js';
 import type { Actor } from '../../src/domain/shared/actor.js';
 import { withModules } from '../../src/domain/tenants/tenant.js';
 import { aDevice, aGroup, aLoan, aPerson, aSubmission, aTicket } from '../support/builders.js';
-import { addTenant, domainError, keyActor, newWorld, NOW, userActor } from '../fakes/world.js';
-import { asCalled } from '../fakes/as-called.js';
+import { addTenant, domainError, keyActor, newWorld, NOW, userActor } from '../support/fakes/world.js';
+import { asCalled } from '../support/fakes/as-called.js';
 
 /**
  * Ada (a pupil) holds loan 1 from the cart and loan 2 from the shelf, has a laptop from the register

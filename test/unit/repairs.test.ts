@@ -23,8 +23,16 @@ import {
 } from '../../src/domain/submissions/repair-states.js';
 import type { Repositories } from '../../src/ports/repositories.js';
 import type { UnitOfWork } from '../../src/ports/unit-of-work.js';
-import { asCalled } from '../fakes/as-called.js';
-import { addTenant, domainError, keyActor, newWorld, NOW, userActor, type WorldOptions } from '../fakes/world.js';
+import { asCalled } from '../support/fakes/as-called.js';
+import {
+  addTenant,
+  domainError,
+  keyActor,
+  newWorld,
+  NOW,
+  userActor,
+  type WorldOptions,
+} from '../support/fakes/world.js';
 import { aDevice, aGroup, aLoan, aPerson, aSubmission } from '../support/builders.js';
 
 const AT = '2026-03-10T10:00:00.000Z';

@@ -5,10 +5,10 @@ import { AuthenticateSession } from '../../src/domain/identity/authenticate-sess
 import { SignIn, TooManyAttempts } from '../../src/domain/identity/sign-in.js';
 import { SignOut } from '../../src/domain/identity/sign-out.js';
 import { aGroup, aUser } from '../support/builders.js';
-import { FakePasswordHasher } from '../fakes/fake-password-hasher.js';
-import { HOUR } from '../fakes/fixed-clock.js';
-import { domainError, newWorld, NOW } from '../fakes/world.js';
-import { asCalled } from '../fakes/as-called.js';
+import { FakePasswordHasher } from '../support/fakes/fake-password-hasher.js';
+import { HOUR } from '../support/fakes/fixed-clock.js';
+import { domainError, newWorld, NOW } from '../support/fakes/world.js';
+import { asCalled } from '../support/fakes/as-called.js';
 
 const PASSWORD = 'the right passphrase';
 

@@ -19,13 +19,13 @@ import { StartSsoSignIn, type SsoStart } from '../../src/domain/sso/start-sso-si
 import { UnlinkSsoAccount } from '../../src/domain/sso/unlink-sso-account.js';
 import type { Tenant } from '../../src/domain/tenants/tenant.js';
 import { aUser } from '../support/builders.js';
-import { asCalled } from '../fakes/as-called.js';
-import { FakePasswordHasher } from '../fakes/fake-password-hasher.js';
-import { FakeSecrets } from '../fakes/fake-secrets.js';
-import { MINUTE } from '../fakes/fixed-clock.js';
-import { MemoryOpenIdProvider } from '../fakes/memory-openid-provider.js';
-import { testSettings } from '../fakes/settings.js';
-import { addTenant, domainError, newWorld, userActor } from '../fakes/world.js';
+import { asCalled } from '../support/fakes/as-called.js';
+import { FakePasswordHasher } from '../support/fakes/fake-password-hasher.js';
+import { FakeSecrets } from '../support/fakes/fake-secrets.js';
+import { MINUTE } from '../support/fakes/fixed-clock.js';
+import { MemoryOpenIdProvider } from '../support/fakes/memory-openid-provider.js';
+import { testSettings } from '../support/fakes/settings.js';
+import { addTenant, domainError, newWorld, userActor } from '../support/fakes/world.js';
 
 const ISSUER = 'https://idp.north.example';
 const CLIENT = { clientId: 'desk', clientSecret: 'the client secret, plain' };

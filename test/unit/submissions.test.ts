@@ -5,8 +5,16 @@ import { CreateSubmission } from '../../src/domain/submissions/create-submission
 import { GetSubmission } from '../../src/domain/submissions/get-submission.js';
 import { ListSubmissions } from '../../src/domain/submissions/list-submissions.js';
 import { aDevice, aGroup, aLoan, aPerson, aSubmission } from '../support/builders.js';
-import { addTenant, domainError, keyActor, newWorld, NOW, userActor, type WorldOptions } from '../fakes/world.js';
-import { asCalled } from '../fakes/as-called.js';
+import {
+  addTenant,
+  domainError,
+  keyActor,
+  newWorld,
+  NOW,
+  userActor,
+  type WorldOptions,
+} from '../support/fakes/world.js';
+import { asCalled } from '../support/fakes/as-called.js';
 
 /** A pupil with a laptop from the register, two technicians and one loaner. */
 async function repairWorld(o: WorldOptions = {}) {

@@ -4,7 +4,7 @@ import { NodeSecrets } from '../../src/adapters/system/node-secrets.js';
 import { ScryptPasswordHasher } from '../../src/adapters/system/scrypt-password-hasher.js';
 import { SystemClock } from '../../src/adapters/system/system-clock.js';
 import { UuidIdGenerator } from '../../src/adapters/system/uuid-id-generator.js';
-import { FixedClock, HOUR } from '../fakes/fixed-clock.js';
+import { FixedClock, HOUR } from '../support/fakes/fixed-clock.js';
 
 describe('ScryptPasswordHasher', () => {
   const hasher = new ScryptPasswordHasher();

@@ -4,11 +4,11 @@ import { ChangeModules } from '../../src/domain/tenants/change-modules.js';
 import { CreateTenant } from '../../src/domain/tenants/create-tenant.js';
 import { operatorActor } from '../../src/domain/tenants/operator-actor.js';
 import { ResolveTenant } from '../../src/domain/tenants/resolve-tenant.js';
-import { FixedClock } from '../fakes/fixed-clock.js';
-import { MemoryUnitOfWork } from '../fakes/memory-unit-of-work.js';
-import { SequentialIds } from '../fakes/sequential-ids.js';
-import { domainError, keyActor, NOW, userActor } from '../fakes/world.js';
-import { asCalled } from '../fakes/as-called.js';
+import { FixedClock } from '../support/fakes/fixed-clock.js';
+import { MemoryUnitOfWork } from '../support/fakes/memory-unit-of-work.js';
+import { SequentialIds } from '../support/fakes/sequential-ids.js';
+import { domainError, keyActor, NOW, userActor } from '../support/fakes/world.js';
+import { asCalled } from '../support/fakes/as-called.js';
 
 function tenantWorld() {
   const uow = new MemoryUnitOfWork();

@@ -6,8 +6,8 @@ import { SearchDevices } from '../../src/domain/devices/search-devices.js';
 import { GetTicket } from '../../src/domain/tickets/get-ticket.js';
 import { ListTickets } from '../../src/domain/tickets/list-tickets.js';
 import { aCost, aDevice, aTicket } from '../support/builders.js';
-import { addTenant, domainError, keyActor, newWorld, userActor, type WorldOptions } from '../fakes/world.js';
-import { asCalled } from '../fakes/as-called.js';
+import { addTenant, domainError, keyActor, newWorld, userActor, type WorldOptions } from '../support/fakes/world.js';
+import { asCalled } from '../support/fakes/as-called.js';
 import { GetTicketByNumber } from '../../src/domain/tickets/get-ticket-by-number.js';
 
 describe('tickets', () => {

@@ -11,8 +11,16 @@ import { changeTicket, mustTakeComments, type Ticket } from '../../src/domain/ti
 import { canMove, TICKET_STATUSES, type TicketStatus } from '../../src/domain/tickets/ticket-states.js';
 import { UpdateTicket } from '../../src/domain/tickets/update-ticket.js';
 import { aPerson, aTicket, aUser } from '../support/builders.js';
-import { addTenant, domainError, keyActor, newWorld, NOW, userActor, type WorldOptions } from '../fakes/world.js';
-import { asCalled } from '../fakes/as-called.js';
+import {
+  addTenant,
+  domainError,
+  keyActor,
+  newWorld,
+  NOW,
+  userActor,
+  type WorldOptions,
+} from '../support/fakes/world.js';
+import { asCalled } from '../support/fakes/as-called.js';
 
 const LATER = '2026-03-11T10:00:00.000Z';
 

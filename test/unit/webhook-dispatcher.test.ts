@@ -18,11 +18,11 @@ import type { StoredWebhook } from '../../src/domain/webhooks/webhook.js';
 import { EventSignal } from '../../src/ports/event-signal.js';
 import { WebhookSender, type WebhookMessage, type WebhookResponse } from '../../src/ports/webhook-sender.js';
 import { aTenant } from '../support/builders.js';
-import { FixedClock } from '../fakes/fixed-clock.js';
-import { MemoryUnitOfWork } from '../fakes/memory-unit-of-work.js';
-import { SequentialIds } from '../fakes/sequential-ids.js';
-import { testSettings } from '../fakes/settings.js';
-import { NOW } from '../fakes/world.js';
+import { FixedClock } from '../support/fakes/fixed-clock.js';
+import { MemoryUnitOfWork } from '../support/fakes/memory-unit-of-work.js';
+import { SequentialIds } from '../support/fakes/sequential-ids.js';
+import { testSettings } from '../support/fakes/settings.js';
+import { NOW } from '../support/fakes/world.js';
 
 /** A sender that records what it was given and answers 204, optionally running a hook first. */
 class RecordingSender extends WebhookSender {
