@@ -23,7 +23,7 @@ import { postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js
 import { send } from '../support/rest.js';
 import { startSmtp, type TestSmtp } from '../support/smtp.js';
 import { createUser } from '../support/console.js';
-import { aMonitor } from '../contract/monitors.contract.js';
+import { aMonitor } from '../persistence/monitors.contract.js';
 import { makePki, monitorClient, OffsetClock, startHttpsSite, startSite, type TestSite } from './support.js';
 import { resolveFrom } from '../../src/bootstrap/container.js';
 

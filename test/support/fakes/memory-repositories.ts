@@ -1,7 +1,7 @@
 /**
  * The in-memory repositories the use cases are tested on, one file per repository under memory/ (plain
  * arrays, filtered per call, over the one store of memory/store.ts). Faithful to the contract in
- * src/ports/repositories.ts, which test/contract/memory.test.ts runs against these fakes.
+ * src/ports/repositories.ts, which test/persistence/memory.test.ts runs against these fakes.
  */
 import { MemoryTenantRepository } from './memory/tenants.js';
 import { MemoryPersonRepository } from './memory/people.js';

@@ -1,6 +1,6 @@
 /**
  * The OAuth repositories in memory (src/ports/repositories/oauth.ts), held to the same contract as
- * SQLite and Postgres by test/contract/oauth.contract.ts. Rows go in and come out as copies.
+ * SQLite and Postgres by test/persistence/oauth.contract.ts. Rows go in and come out as copies.
  */
 import type { RegisteredClient } from '../../../../src/domain/oauth/clients.js';
 import type { Authorization, Grant, GrantRevocation } from '../../../../src/domain/oauth/grant.js';

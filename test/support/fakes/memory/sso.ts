@@ -1,6 +1,6 @@
 /**
  * The single sign-on repositories in memory, over the one `MemoryState` of store.ts,
- * faithful to src/ports/repositories/sso.ts (test/contract/sso.contract.ts runs the same assertions
+ * faithful to src/ports/repositories/sso.ts (test/persistence/sso.contract.ts runs the same assertions
  * on them as on SQLite and Postgres). Rows go in and come out as copies.
  */
 import { conflict } from '../../../../src/domain/shared/errors.js';
