@@ -9,12 +9,12 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSIONS } from '../../src/domain/access/permissions.js';
-import { ToolCatalogue, type PublishedTool } from '../../src/domain/catalogue/catalogue.js';
-import { toSubmissionView } from '../../src/domain/submissions/submission.js';
-import { startApp, type TestApp } from '../support/app.js';
-import { invokeAction, restClient, type Reply } from '../support/rest.js';
-import { readTenantData, writableState, type TenantData } from '../support/tenant-data.js';
+import { PERMISSIONS } from '../../../src/domain/access/permissions.js';
+import { ToolCatalogue, type PublishedTool } from '../../../src/domain/catalogue/catalogue.js';
+import { toSubmissionView } from '../../../src/domain/submissions/submission.js';
+import { startApp, type TestApp } from '../../support/app.js';
+import { invokeAction, restClient, type Reply } from '../../support/rest.js';
+import { readTenantData, writableState, type TenantData } from '../../support/tenant-data.js';
 
 // FUZZ_RUNS=5000 for a long local hunt; 60 keeps CI to a few seconds.
 const RUNS = { numRuns: Number(process.env.FUZZ_RUNS ?? 60) };

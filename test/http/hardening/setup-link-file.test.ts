@@ -6,8 +6,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDesk, startServe, tempInstallDir, eventually, type RunningServer } from '../support/cli.js';
-import { send } from '../support/rest.js';
+import { runDesk, startServe, tempInstallDir, eventually, type RunningServer } from '../../support/cli.js';
+import { send } from '../../support/rest.js';
 
 const tokenIn = (file: string): string => /#token=([A-Za-z0-9_-]+)/.exec(readFileSync(file, 'utf8'))?.[1] ?? '';
 

@@ -6,10 +6,10 @@
  * answer is a 4xx naming what was wrong, and nothing is written.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type TestApp, type TestDatabase } from '../support/app.js';
-import { postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js';
-import { expectProblem, pointersOf, send } from '../support/rest.js';
-import { signIn } from '../support/observability.js';
+import { startApp, type TestApp, type TestDatabase } from '../../support/app.js';
+import { postgresAvailable, warnIfPostgresSkipped } from '../../support/postgres.js';
+import { expectProblem, pointersOf, send } from '../../support/rest.js';
+import { signIn } from '../../support/observability.js';
 
 warnIfPostgresSkipped();
 

@@ -1,6 +1,6 @@
 /** SPEC §7.2/§7.3: per-key limits on /api/v1 and on the action surface, with the draft-10 headers. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type TestApp } from '../support/app.js';
+import { startApp, type TestApp } from '../../support/app.js';
 
 describe('REST rate limits', () => {
   let app: TestApp;

@@ -6,9 +6,9 @@
  */
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSIONS } from '../../src/domain/access/permissions.js';
-import { registeredRoutes, startApp, type TestApp } from '../support/app.js';
-import { restClient, send } from '../support/rest.js';
+import { PERMISSIONS } from '../../../src/domain/access/permissions.js';
+import { registeredRoutes, startApp, type TestApp } from '../../support/app.js';
+import { restClient, send } from '../../support/rest.js';
 
 const templateOf = (koaPath: string): string => koaPath.replace(/:([A-Za-z]+)/g, '{$1}');
 

@@ -5,12 +5,12 @@
  * log line through any field, whoever wrote it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PinoLogger } from '../../src/adapters/observability/logger.js';
-import { startApp, type TestApp, type TestDatabase } from '../support/app.js';
-import { postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js';
-import { send } from '../support/rest.js';
-import { auditEntries, tenantBySlug } from '../support/tenant-data.js';
-import { captureLog, setupLink, signIn } from '../support/observability.js';
+import { PinoLogger } from '../../../src/adapters/observability/logger.js';
+import { startApp, type TestApp, type TestDatabase } from '../../support/app.js';
+import { postgresAvailable, warnIfPostgresSkipped } from '../../support/postgres.js';
+import { send } from '../../support/rest.js';
+import { auditEntries, tenantBySlug } from '../../support/tenant-data.js';
+import { captureLog, setupLink, signIn } from '../../support/observability.js';
 
 warnIfPostgresSkipped();
 

@@ -6,15 +6,15 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer } from '../../src/adapters/http/server.js';
-import { RateLimiter, type RateLimitDecision, type RateLimitPolicy } from '../../src/ports/rate-limiter.js';
-import { MODULES, PERMISSIONS } from '../../src/domain/access/permissions.js';
-import { PROBLEM_TYPE_BASE } from '../../src/adapters/http/problems.js';
-import { startApp, type TestApp } from '../support/app.js';
-import { expectProblem, pointersOf, restClient, type Reply } from '../support/rest.js';
-import { expiredKey, readTenantData, revokedKey, type TenantData } from '../support/tenant-data.js';
-import { Readiness } from '../../src/bootstrap/readiness.js';
-import { httpAppOptions } from '../../src/bootstrap/http-app.js';
+import { createServer } from '../../../src/adapters/http/server.js';
+import { RateLimiter, type RateLimitDecision, type RateLimitPolicy } from '../../../src/ports/rate-limiter.js';
+import { MODULES, PERMISSIONS } from '../../../src/domain/access/permissions.js';
+import { PROBLEM_TYPE_BASE } from '../../../src/adapters/http/problems.js';
+import { startApp, type TestApp } from '../../support/app.js';
+import { expectProblem, pointersOf, restClient, type Reply } from '../../support/rest.js';
+import { expiredKey, readTenantData, revokedKey, type TenantData } from '../../support/tenant-data.js';
+import { Readiness } from '../../../src/bootstrap/readiness.js';
+import { httpAppOptions } from '../../../src/bootstrap/http-app.js';
 
 const VIEW_SCOPES = ['device.view', 'repair.view', 'loan.view'];
 

@@ -3,10 +3,10 @@
  * otherwise 400 telling the client to page through /api/loans/inventory; never a truncated list.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UnitOfWork } from '../../src/ports/unit-of-work.js';
-import { aGroup, aLoan } from '../support/builders.js';
-import type { TestApp } from '../support/app.js';
-import { expectProblem, pointersOf } from '../support/rest.js';
+import { UnitOfWork } from '../../../src/ports/unit-of-work.js';
+import { aGroup, aLoan } from '../../support/builders.js';
+import type { TestApp } from '../../support/app.js';
+import { expectProblem, pointersOf } from '../../support/rest.js';
 import {
   consoleClient,
   loanView,
@@ -19,7 +19,7 @@ import {
   type ConsoleClient,
   type InventoryFilter,
   type TenantLoans,
-} from '../support/console.js';
+} from '../../support/console.js';
 
 let app: TestApp;
 let small: TenantLoans;

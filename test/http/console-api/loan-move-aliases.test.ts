@@ -8,12 +8,12 @@
  * issue's `issuedAt` is the same whichever path made it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FixedClock } from '../support/fakes/fixed-clock.js';
-import { startApp, type TestApp, type TestDatabase } from '../support/app.js';
-import { postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js';
-import type { Reply } from '../support/rest.js';
-import { readTenantData, type TenantData } from '../support/tenant-data.js';
-import { consoleClient, putLoan, signIn, type ConsoleUser } from '../support/console.js';
+import { FixedClock } from '../../support/fakes/fixed-clock.js';
+import { startApp, type TestApp, type TestDatabase } from '../../support/app.js';
+import { postgresAvailable, warnIfPostgresSkipped } from '../../support/postgres.js';
+import type { Reply } from '../../support/rest.js';
+import { readTenantData, type TenantData } from '../../support/tenant-data.js';
+import { consoleClient, putLoan, signIn, type ConsoleUser } from '../../support/console.js';
 
 warnIfPostgresSkipped();
 

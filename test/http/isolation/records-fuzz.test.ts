@@ -13,20 +13,26 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveFrom } from '../../src/bootstrap/container.js';
-import { RecordCharge } from '../../src/domain/accounts/record-charge.js';
-import { CreateApiKey } from '../../src/domain/identity/create-api-key.js';
-import { CreateReservation } from '../../src/domain/reservations/create-reservation.js';
-import { CreateUser } from '../../src/domain/identity/create-user.js';
-import { perform } from '../../src/domain/shared/use-case.js';
-import { operatorActor } from '../../src/domain/tenants/operator-actor.js';
-import { SCHOOL_SETTINGS } from '../../src/domain/settings/school-settings.js';
-import { UnitOfWork } from '../../src/ports/unit-of-work.js';
-import { registeredRoutes, startApp, type RegisteredRoute, type TestApp, type TestDatabase } from '../support/app.js';
-import { postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js';
-import { send } from '../support/rest.js';
-import { readTenantData } from '../support/tenant-data.js';
-import { signIn, type ConsoleUser } from '../support/console.js';
+import { resolveFrom } from '../../../src/bootstrap/container.js';
+import { RecordCharge } from '../../../src/domain/accounts/record-charge.js';
+import { CreateApiKey } from '../../../src/domain/identity/create-api-key.js';
+import { CreateReservation } from '../../../src/domain/reservations/create-reservation.js';
+import { CreateUser } from '../../../src/domain/identity/create-user.js';
+import { perform } from '../../../src/domain/shared/use-case.js';
+import { operatorActor } from '../../../src/domain/tenants/operator-actor.js';
+import { SCHOOL_SETTINGS } from '../../../src/domain/settings/school-settings.js';
+import { UnitOfWork } from '../../../src/ports/unit-of-work.js';
+import {
+  registeredRoutes,
+  startApp,
+  type RegisteredRoute,
+  type TestApp,
+  type TestDatabase,
+} from '../../support/app.js';
+import { postgresAvailable, warnIfPostgresSkipped } from '../../support/postgres.js';
+import { send } from '../../support/rest.js';
+import { readTenantData } from '../../support/tenant-data.js';
+import { signIn, type ConsoleUser } from '../../support/console.js';
 
 warnIfPostgresSkipped();
 

@@ -8,12 +8,12 @@
 import { readFileSync } from 'node:fs';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { declaredApi } from '../../src/adapters/http/declared-api.js';
-import { VERSION } from '../../src/config/index.js';
-import { WEB_TYPES_FILE, webApiTypes } from '../../scripts/console-api-types.mjs';
-import { registeredRoutes, type TestApp } from '../support/app.js';
-import { send } from '../support/rest.js';
-import { consoleClient, signIn, startConsoleApp } from '../support/console.js';
+import { declaredApi } from '../../../src/adapters/http/declared-api.js';
+import { VERSION } from '../../../src/config/index.js';
+import { WEB_TYPES_FILE, webApiTypes } from '../../../scripts/console-api-types.mjs';
+import { registeredRoutes, type TestApp } from '../../support/app.js';
+import { send } from '../../support/rest.js';
+import { consoleClient, signIn, startConsoleApp } from '../../support/console.js';
 
 /** Routes of the other surfaces: each has its own contract (SPEC §7.2, §7.3, MCP, OAuth, health). */
 const OTHER_SURFACES = [

@@ -7,9 +7,9 @@
  */
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type TestApp } from '../support/app.js';
-import { send } from '../support/rest.js';
-import { captureLog } from '../support/observability.js';
+import { startApp, type TestApp } from '../../support/app.js';
+import { send } from '../../support/rest.js';
+import { captureLog } from '../../support/observability.js';
 
 /** Opens a raw connection, writes `bytes`, and collects what comes back until the server closes it. */
 function rawExchange(port: number, bytes: string): { socket: Socket; answer: Promise<{ text: string; ms: number }> } {

@@ -6,14 +6,14 @@
 import { injectable } from 'inversify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { compileRoutes } from '../../src/adapters/http/contract/compile.js';
-import { apiDocument } from '../../src/adapters/http/contract/openapi.js';
-import { registerRoutes } from '../../src/adapters/http/contract/register.js';
-import { routeGroup, useCaseRoute } from '../../src/adapters/http/contract/route.js';
-import { conflict } from '../../src/domain/shared/errors.js';
-import type { RouteModule } from '../../src/adapters/http/route-module.js';
-import { startApp, type TestApp } from '../support/app.js';
-import { consoleClient, signIn } from '../support/console.js';
+import { compileRoutes } from '../../../src/adapters/http/contract/compile.js';
+import { apiDocument } from '../../../src/adapters/http/contract/openapi.js';
+import { registerRoutes } from '../../../src/adapters/http/contract/register.js';
+import { routeGroup, useCaseRoute } from '../../../src/adapters/http/contract/route.js';
+import { conflict } from '../../../src/domain/shared/errors.js';
+import type { RouteModule } from '../../../src/adapters/http/route-module.js';
+import { startApp, type TestApp } from '../../support/app.js';
+import { consoleClient, signIn } from '../../support/console.js';
 
 const echoInput = z
   .object({ say: z.string().optional(), extra: z.boolean().optional(), clash: z.boolean().optional() })
@@ -65,7 +65,7 @@ afterEach(async () => {
 });
 
 async function start(check: boolean) {
-  const { routeModules } = await import('../../src/adapters/http/routes/index.js');
+  const { routeModules } = await import('../../../src/adapters/http/routes/index.js');
   app = await startApp({ env: { CHECK_RESPONSES: String(check) }, routes: [...routeModules, echoModule] });
   await app.tenant('north');
   const { token } = await signIn(app, 'north', { role: 'read-only' });

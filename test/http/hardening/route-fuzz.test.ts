@@ -7,18 +7,24 @@
  * control characters and broken percent-encoding, and such path segments. With a valid key or
  * session too, so the hostile parts reach the use cases and the SQL, not only authentication.
  *
- * `test/rest/fuzz.test.ts` fuzzes what the tools do with their input; this file fuzzes HTTP itself.
+ * `test/http/v1-api/fuzz.test.ts` fuzzes what the tools do with their input; this file fuzzes HTTP itself.
  * FUZZ_RUNS raises the runs per route for a long local hunt.
  */
 import fc from 'fast-check';
 import { request } from 'node:http';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSIONS } from '../../src/domain/access/permissions.js';
-import { registeredRoutes, startApp, type RegisteredRoute, type TestApp, type TestDatabase } from '../support/app.js';
-import { postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js';
-import { readTenantData } from '../support/tenant-data.js';
-import { signIn } from '../support/observability.js';
+import { PERMISSIONS } from '../../../src/domain/access/permissions.js';
+import {
+  registeredRoutes,
+  startApp,
+  type RegisteredRoute,
+  type TestApp,
+  type TestDatabase,
+} from '../../support/app.js';
+import { postgresAvailable, warnIfPostgresSkipped } from '../../support/postgres.js';
+import { readTenantData } from '../../support/tenant-data.js';
+import { signIn } from '../../support/observability.js';
 
 warnIfPostgresSkipped();
 

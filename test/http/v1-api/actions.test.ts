@@ -5,13 +5,19 @@
  */
 import { validate, compileErrors } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MODULES, PERMISSIONS } from '../../src/domain/access/permissions.js';
-import { ToolCatalogue } from '../../src/domain/catalogue/catalogue.js';
-import { UnitOfWork } from '../../src/ports/unit-of-work.js';
-import { MAX_BODY_BYTES } from '../../src/adapters/http/json-body.js';
-import { startApp, type TestApp } from '../support/app.js';
-import { expectProblem, invokeAction, pointersOf, restClient } from '../support/rest.js';
-import { auditEntries, readTenantData, writableState, writeCounts, type TenantData } from '../support/tenant-data.js';
+import { MODULES, PERMISSIONS } from '../../../src/domain/access/permissions.js';
+import { ToolCatalogue } from '../../../src/domain/catalogue/catalogue.js';
+import { UnitOfWork } from '../../../src/ports/unit-of-work.js';
+import { MAX_BODY_BYTES } from '../../../src/adapters/http/json-body.js';
+import { startApp, type TestApp } from '../../support/app.js';
+import { expectProblem, invokeAction, pointersOf, restClient } from '../../support/rest.js';
+import {
+  auditEntries,
+  readTenantData,
+  writableState,
+  writeCounts,
+  type TenantData,
+} from '../../support/tenant-data.js';
 
 const catalogue = new ToolCatalogue();
 const ALL_TOOLS = catalogue.all().map((t) => t.name);

@@ -4,12 +4,12 @@
  * tools ask for confirmation first and run nothing until they get it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MODULES } from '../../src/domain/access/permissions.js';
-import { ToolCatalogue } from '../../src/domain/catalogue/catalogue.js';
-import type { Tenant } from '../../src/domain/tenants/tenant.js';
-import type { TestApp } from '../support/app.js';
-import { expectProblem, pointersOf } from '../support/rest.js';
-import { auditEntries, readTenantData, writableState, type TenantData } from '../support/tenant-data.js';
+import { MODULES } from '../../../src/domain/access/permissions.js';
+import { ToolCatalogue } from '../../../src/domain/catalogue/catalogue.js';
+import type { Tenant } from '../../../src/domain/tenants/tenant.js';
+import type { TestApp } from '../../support/app.js';
+import { expectProblem, pointersOf } from '../../support/rest.js';
+import { auditEntries, readTenantData, writableState, type TenantData } from '../../support/tenant-data.js';
 import {
   consoleClient,
   daysFromToday,
@@ -18,7 +18,7 @@ import {
   startConsoleApp,
   storedLoan,
   type ConsoleUser,
-} from '../support/console.js';
+} from '../../support/console.js';
 
 // The school has every module but integrations: the assistant is in-product.
 const SLUG = 'east';

@@ -11,10 +11,10 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type TestApp } from '../support/app.js';
-import { expectProblem, send, type Reply } from '../support/rest.js';
-import { readTenantData } from '../support/tenant-data.js';
-import { PASSWORD, signIn } from '../support/observability.js';
+import { startApp, type TestApp } from '../../support/app.js';
+import { expectProblem, send, type Reply } from '../../support/rest.js';
+import { readTenantData } from '../../support/tenant-data.js';
+import { PASSWORD, signIn } from '../../support/observability.js';
 
 let app: TestApp;
 let alphaKey: string;
@@ -175,7 +175,7 @@ describe('the MCP conformance scenario dns-rebinding-protection', () => {
   it('passes against Desk', async () => {
     const proxy = await keyAddingProxy(app.port, alphaKey);
     try {
-      const bin = resolve(import.meta.dirname, '../../node_modules/.bin/conformance');
+      const bin = resolve(import.meta.dirname, '../../../node_modules/.bin/conformance');
       const url = `http://127.0.0.1:${proxy.port}/api/mcp`;
       const run = await promisify(execFile)(bin, ['server', '--url', url, '--scenario', 'dns-rebinding-protection'], {
         timeout: 30_000,

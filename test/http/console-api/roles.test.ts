@@ -5,19 +5,19 @@
  * assistant: 404, a tool the user cannot see does not exist) and changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE_PERMISSIONS, ROLES, type Role } from '../../src/domain/access/permissions.js';
-import { ToolCatalogue } from '../../src/domain/catalogue/catalogue.js';
-import { IssueLoan } from '../../src/domain/loans/issue-loan.js';
-import { ListAllLoans } from '../../src/domain/loans/list-all-loans.js';
-import { ListLoans } from '../../src/domain/loans/list-loans.js';
-import { RestoreLoan } from '../../src/domain/loans/restore-loan.js';
-import { ReturnLoan } from '../../src/domain/loans/return-loan.js';
-import { WithdrawLoan } from '../../src/domain/loans/withdraw-loan.js';
-import type { LoanStatus } from '../../src/domain/loans/loan.js';
-import type { TestApp } from '../support/app.js';
-import { expectProblem, type Reply } from '../support/rest.js';
-import { readTenantData, writableState, type TenantData } from '../support/tenant-data.js';
-import { consoleClient, putLoan, signIn, startConsoleApp, type ConsoleClient } from '../support/console.js';
+import { ROLE_PERMISSIONS, ROLES, type Role } from '../../../src/domain/access/permissions.js';
+import { ToolCatalogue } from '../../../src/domain/catalogue/catalogue.js';
+import { IssueLoan } from '../../../src/domain/loans/issue-loan.js';
+import { ListAllLoans } from '../../../src/domain/loans/list-all-loans.js';
+import { ListLoans } from '../../../src/domain/loans/list-loans.js';
+import { RestoreLoan } from '../../../src/domain/loans/restore-loan.js';
+import { ReturnLoan } from '../../../src/domain/loans/return-loan.js';
+import { WithdrawLoan } from '../../../src/domain/loans/withdraw-loan.js';
+import type { LoanStatus } from '../../../src/domain/loans/loan.js';
+import type { TestApp } from '../../support/app.js';
+import { expectProblem, type Reply } from '../../support/rest.js';
+import { readTenantData, writableState, type TenantData } from '../../support/tenant-data.js';
+import { consoleClient, putLoan, signIn, startConsoleApp, type ConsoleClient } from '../../support/console.js';
 
 const SLUG = 'south';
 const catalogue = new ToolCatalogue();

@@ -9,12 +9,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type TestApp } from '../support/app.js';
-import { eventually, startServe, tempInstallDir, type RunningServer } from '../support/cli.js';
-import { createTestSchema, postgresAvailable, warnIfPostgresSkipped, type TestSchema } from '../support/postgres.js';
-import { expectProblem, send, type Reply } from '../support/rest.js';
-import { tcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
-import { captureLog, errorEvents, signIn, startCollector } from '../support/observability.js';
+import { startApp, type TestApp } from '../../support/app.js';
+import { eventually, startServe, tempInstallDir, type RunningServer } from '../../support/cli.js';
+import { createTestSchema, postgresAvailable, warnIfPostgresSkipped, type TestSchema } from '../../support/postgres.js';
+import { expectProblem, send, type Reply } from '../../support/rest.js';
+import { tcpProxy, type TcpProxy } from '../../support/tcp-proxy.js';
+import { captureLog, errorEvents, signIn, startCollector } from '../../support/observability.js';
 
 warnIfPostgresSkipped();
 

@@ -8,17 +8,17 @@
  * `/api/v1` route without a case here fails this suite.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSIONS } from '../../src/domain/access/permissions.js';
-import { ToolCatalogue } from '../../src/domain/catalogue/catalogue.js';
-import { CostBreakdown } from '../../src/domain/costs/cost-breakdown.js';
-import { operatorActor } from '../../src/domain/tenants/operator-actor.js';
-import { registeredRoutes, startApp, type TestApp } from '../support/app.js';
-import { invokeAction, restClient, type Reply } from '../support/rest.js';
-import { readTenantData, writableState, type TenantData } from '../support/tenant-data.js';
-import { perform } from '../../src/domain/shared/use-case.js';
-import { resolveFrom } from '../../src/bootstrap/container.js';
-import { CreateWebhook } from '../../src/domain/webhooks/create-webhook.js';
-import { UnitOfWork } from '../../src/ports/unit-of-work.js';
+import { PERMISSIONS } from '../../../src/domain/access/permissions.js';
+import { ToolCatalogue } from '../../../src/domain/catalogue/catalogue.js';
+import { CostBreakdown } from '../../../src/domain/costs/cost-breakdown.js';
+import { operatorActor } from '../../../src/domain/tenants/operator-actor.js';
+import { registeredRoutes, startApp, type TestApp } from '../../support/app.js';
+import { invokeAction, restClient, type Reply } from '../../support/rest.js';
+import { readTenantData, writableState, type TenantData } from '../../support/tenant-data.js';
+import { perform } from '../../../src/domain/shared/use-case.js';
+import { resolveFrom } from '../../../src/bootstrap/container.js';
+import { CreateWebhook } from '../../../src/domain/webhooks/create-webhook.js';
+import { UnitOfWork } from '../../../src/ports/unit-of-work.js';
 
 /**
  * What a case expects besides "nothing of B": `not_found` (404 not-found), `empty` (a list with

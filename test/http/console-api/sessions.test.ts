@@ -5,11 +5,11 @@
  */
 import { SignJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UnitOfWork } from '../../src/ports/unit-of-work.js';
-import type { TestApp } from '../support/app.js';
-import { expectProblem, pointersOf, send, type Reply } from '../support/rest.js';
-import { tenantBySlug } from '../support/tenant-data.js';
-import { consoleClient, createUser, login, signIn, startConsoleApp } from '../support/console.js';
+import { UnitOfWork } from '../../../src/ports/unit-of-work.js';
+import type { TestApp } from '../../support/app.js';
+import { expectProblem, pointersOf, send, type Reply } from '../../support/rest.js';
+import { tenantBySlug } from '../../support/tenant-data.js';
+import { consoleClient, createUser, login, signIn, startConsoleApp } from '../../support/console.js';
 
 const SLUG = 'central';
 let app: TestApp;

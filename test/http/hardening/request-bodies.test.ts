@@ -7,9 +7,9 @@
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type TestApp } from '../support/app.js';
-import { expectProblem, send, type Reply } from '../support/rest.js';
-import { captureLog, errorEvents, signIn, startCollector } from '../support/observability.js';
+import { startApp, type TestApp } from '../../support/app.js';
+import { expectProblem, send, type Reply } from '../../support/rest.js';
+import { captureLog, errorEvents, signIn, startCollector } from '../../support/observability.js';
 
 let app: TestApp;
 let collector: Awaited<ReturnType<typeof startCollector>>;
