@@ -172,7 +172,7 @@ const ROUTE_CASES: Record<string, () => { path: string; expect: Expectation }[]>
     { path: `/api/v1/submissions/${b.submissions[0]!.id}`, expect: 'not_found' },
     { path: `/api/v1/submissions/${b.submissions[0]!.number}`, expect: 'not_found' },
   ],
-  // Monitors: B's monitor id names nothing for A (also as PATCH/DELETE: test/monitors/routes.test.ts).
+  // Monitors: B's monitor id names nothing for A (also as PATCH/DELETE: test/capabilities/monitors/routes.test.ts).
   'GET /api/v1/monitors': () => [{ path: '/api/v1/monitors', expect: 'empty' }],
   'GET /api/v1/monitors/:id': () => [{ path: `/api/v1/monitors/${bMonitorId}`, expect: 'not_found' }],
   'POST /api/v1/monitors': () => [],
@@ -193,7 +193,7 @@ const ROUTE_CASES: Record<string, () => { path: string; expect: Expectation }[]>
     { path: `/api/v1/webhooks/${bWebhookId}/deliveries`, expect: 'not_found' },
   ],
   // Writes: the webhook writes test below. The stream never ends, so it is not read here: the events
-  // suite shows a tenant's stream carries its own events only (test/events/stream.test.ts).
+  // suite shows a tenant's stream carries its own events only (test/capabilities/events/stream.test.ts).
   'POST /api/v1/webhooks': () => [],
   'PATCH /api/v1/webhooks/:id': () => [],
   'DELETE /api/v1/webhooks/:id': () => [],

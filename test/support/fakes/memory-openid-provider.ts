@@ -4,7 +4,7 @@
  * token to carry. It keeps the port's promises that a use case relies on — a code is redeemed once,
  * only with the state, nonce, PKCE verifier, redirect URI and client secret of its request — so a
  * use case that passes the wrong one fails here too. The real exchange (oidc-provider and
- * openid-client, over HTTPS) is tested end to end in test/identity/sso.test.ts.
+ * openid-client, over HTTPS) is tested end to end in test/capabilities/sso/sso-http.test.ts.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { IdTokenClaims } from '../../../src/domain/sso/sso-provider.js';
