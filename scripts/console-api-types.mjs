@@ -1,6 +1,6 @@
 // The browser console's types, generated from the console API's OpenAPI document (the route
 // declarations in src/adapters/http/console-api): what `npm run gen:api` writes to
-// web/src/api/console-api.gen.ts, and what test/contract-api/web-types.test.ts compares it with.
+// web/src/api/console-api.gen.ts, and what test/http/contract/console-openapi.test.ts compares it with.
 import openapiTS, { astToString } from 'openapi-typescript';
 
 export const WEB_TYPES_FILE = new URL('../web/src/api/console-api.gen.ts', import.meta.url);

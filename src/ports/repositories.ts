@@ -1,7 +1,7 @@
 /**
  * Persistence ports: one file per repository under ports/repositories/ (import the port from its
  * capability's file), and here the set a unit of work hands out. Contract for every repository,
- * pinned by test/contract/repositories.contract.ts and run against SQLite, Postgres and the in-memory fake:
+ * pinned by test/persistence/repositories.contract.ts and run against SQLite, Postgres and the in-memory fake:
  *
  * - The tenant id comes first on every method and scopes every query: a row of another tenant is
  *   never read, counted or changed. The few lookups that find the tenant (by slug, host, key prefix,

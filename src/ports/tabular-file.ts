@@ -2,7 +2,7 @@
  * A file of records with a header row, as a school's rostering or device system writes one (CSV):
  * what the imports read. The domain sees lines and cells, never the format.
  *
- * Contract, pinned by test/unit/csv-file.test.ts for the CSV adapter:
+ * Contract, pinned by test/capabilities/imports/csv-file.test.ts for the CSV adapter:
  * - `records()` reads the file from its start every time it is called, so an import can read it
  *   twice (validate everything, then write) without ever holding it whole in memory.
  * - Records come in file order, the header first. `line` is the line of the file the record starts

@@ -9,7 +9,7 @@ import {
   warnIfPostgresSkipped,
 } from '../support/postgres.js';
 import { runRateLimiterContract } from './rate-limiter.contract.js';
-import { tcpProxy } from './tcp-proxy.js';
+import { tcpProxy } from '../support/tcp-proxy.js';
 import { waitUntilCounted } from './wait.js';
 
 warnIfPostgresSkipped();

@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { describe, expect, it, vi } from 'vitest';
 import { RedisRateLimiter } from '../../src/adapters/rate-limit/redis-rate-limiter.js';
 import { runRateLimiterContract } from './rate-limiter.contract.js';
-import { tcpProxy } from './tcp-proxy.js';
+import { tcpProxy } from '../support/tcp-proxy.js';
 import { waitUntilCounted } from './wait.js';
 import { deleteKeys, redisAvailable, TEST_REDIS_URL, uniqueKeyPrefix, warnIfRedisSkipped } from './redis-support.js';
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp, type TestDatabase } from '../support/app.js';
 import { postgresAvailable, warnIfPostgresSkipped } from '../support/postgres.js';
 import { expectProblem } from '../support/rest.js';
-import { createUser, login } from '../console/support.js';
+import { createUser, login } from '../support/console.js';
 
 warnIfPostgresSkipped();
 

@@ -1,7 +1,7 @@
 /**
  * Desk's OAuth authorization server driven over HTTP as an app and a person would, step by step,
  * for the suites that check each step's answers (the official SDK clients drive the whole flow in
- * test/identity/oauth-clients.test.ts). Requests go through support/rest.ts, so the Host header says
+ * test/web/oauth-clients.test.ts). Requests go through support/rest.ts, so the Host header says
  * which origin (a school's host, or the shared `localhost`) the app talks to.
  */
 import { createHash, randomBytes } from 'node:crypto';

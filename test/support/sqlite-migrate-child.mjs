@@ -1,4 +1,4 @@
-// A process for test/integration/sqlite-concurrency.test.ts: waits until the go-file exists, then
+// A process for test/persistence/sqlite-concurrency.test.ts: waits until the go-file exists, then
 // opens the SQLite file with the compiled adapter (dist/), migrates and prints what it applied.
 // Usage: node sqlite-migrate-child.mjs <database file> <go-file>
 import { existsSync } from 'node:fs';

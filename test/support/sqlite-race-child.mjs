@@ -7,9 +7,9 @@
 // BEGIN IMMEDIATE is certainly waiting on the lock while this one commits.
 //
 // Operations (test → what it runs):
-//   issue-loan  test/integration/sqlite-concurrency.test.ts   IssueLoan {number, holderId}
-//   book        test/integration/reservation-races.test.ts    CreateReservation {groupId, quantity, from, to}
-//   charge      test/loaner-year/accounts-races.test.ts       RecordCharge {personId, amountMinor}
+//   issue-loan  test/persistence/sqlite-concurrency.test.ts   IssueLoan {number, holderId}
+//   book        test/persistence/reservation-races.test.ts    CreateReservation {groupId, quantity, from, to}
+//   charge      test/persistence/accounts-races.test.ts       RecordCharge {personId, amountMinor}
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';

@@ -2,7 +2,7 @@
  * Reminders in the console, in a real browser against `desk serve` and the loopback SMTP server
  * (issue 23, section 3): the school administrator's settings page (a field error beside its field,
  * then saved), and a loan's page: its facts, "Remind now" that e-mails the holder (and the school's
- * copy address; guardians are tested in test/loaner-year/reminders.test.ts), the reminder and its audit entry in the loan's history, and the hourly limit said in
+ * copy address; guardians are tested in test/capabilities/reminders/reminders.test.ts), the reminder and its audit entry in the loan's history, and the hourly limit said in
  * words. Both pages axe-clean in both themes and without sideways scrolling at 1280 and 390 px.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

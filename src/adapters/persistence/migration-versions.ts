@@ -2,7 +2,7 @@
  * The one numbering both dialects' migrations share: each version has a file in
  * sqlite/migrations/ and in postgres/migrations/ (saying so when a dialect has nothing to do at that
  * number), so a version added for one dialect alone does not compile, and
- * test/contract/schema-parity.test.ts compares the schemas both build.
+ * test/persistence/schema-parity.test.ts compares the schemas both build.
  */
 export const MIGRATION_VERSIONS = [
   '0001_initial',

@@ -2,7 +2,7 @@
  * Single sign-on's storage: each school's OpenID provider, the bindings of Desk users to the
  * provider's accounts, and the sign-ins in progress. The repository contract of
  * src/ports/repositories.ts holds (tenant first, `null` for a missing row, a duplicate is a
- * `conflict`), pinned by test/contract/sso.contract.ts on SQLite, Postgres and the memory fake.
+ * `conflict`), pinned by test/persistence/sso.contract.ts on SQLite, Postgres and the memory fake.
  */
 import type { PendingSignIn, SsoBinding } from '../../domain/sso/sso-binding.js';
 import type { SsoProvider } from '../../domain/sso/sso-provider.js';
