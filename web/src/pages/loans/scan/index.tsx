@@ -61,6 +61,21 @@ type Move =
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LOAN_DAYS = 14;
+/**
+ * How soon a second scan of a unit, for the move it was just scanned for, counts as the scanner
+ * reading it twice rather than the desk meaning it: long enough for a double read or a second press
+ * of the trigger, short enough that the next pupil's turn with the same loaner is never refused.
+ */
+const DOUBLE_SCAN_MS = 3_000;
+/** Milliseconds on the page's monotonic clock, which a change of the computer's time cannot move. */
+const sinceLoad = (): number => performance.now();
+
+/** A unit's latest move at this desk: what it was, when it was scanned, and how to say it. */
+interface RecentMove {
+  readonly move: 'issue' | 'return';
+  readonly at: number;
+  readonly words: string;
+}
 
 export default function ScanDesk() {
   const input = useRef<HTMLInputElement>(null);
@@ -75,8 +90,12 @@ export default function ScanDesk() {
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
   const issuing = useIssueLoan();
-  /** Serials moved in this session (lower case): a second scan of one is a mistake, said at once. */
-  const seen = useRef(new Map<string, string>());
+  /**
+   * Each unit's latest move here, by serial in lower case, recorded when it is scanned (before the
+   * answer, so a double read while the first is on its way is caught too). Only the same move again
+   * within DOUBLE_SCAN_MS is refused: issue, return and issue again is a loaner's ordinary day.
+   */
+  const recent = useRef(new Map<string, RecentMove>());
   const nextIdRef = useRef(1);
 
   const focus = () => queueMicrotask(() => input.current?.focus());
@@ -142,11 +161,21 @@ export default function ScanDesk() {
     const scanned = raw.trim();
     if (!scanned) return;
     const key = scanned.toLowerCase();
-    const before = seen.current.get(key);
-    if (before) {
-      report(false, `Already scanned in this session: ${scanned} (${before})`);
+    const move = UUID.test(scanned) ? null : holder ? 'issue' : 'return';
+    const before = recent.current.get(key);
+    const now = sinceLoad();
+    if (move && before?.move === move && now - before.at < DOUBLE_SCAN_MS) {
+      report(false, `Scanned twice: ${scanned} was just ${before.words}. Nothing more was done`);
       return;
     }
+    const scannedFor: RecentMove | null = move
+      ? { move, at: now, words: holder ? `issued to ${holder.name}` : 'returned' }
+      : null;
+    if (scannedFor) recent.current.set(key, scannedFor);
+    /** The move did not happen: a scan of the unit is a new try, at once. */
+    const forget = () => {
+      if (scannedFor && recent.current.get(key) === scannedFor) recent.current.delete(key);
+    };
     setChoices(null);
     setBusy(true);
     try {
@@ -156,10 +185,10 @@ export default function ScanDesk() {
         // A new scan is a new issue: nothing the desk agreed to for the last one carries over.
         setPending(null);
         issuing.reset();
-        await issue({ serial: scanned, holder, dueDate });
+        if (!(await issue({ serial: scanned, holder, dueDate }))) forget();
       } else {
         const { loan, returnedFrom } = await returnLoan({ serial: scanned });
-        seen.current.set(key, `returned from ${returnedFrom.holder.name}`);
+        recent.current.set(key, { move: 'return', at: now, words: `returned from ${returnedFrom.holder.name}` });
         const late = returnedFrom.dueDate && returnedFrom.dueDate < todayInSchool() ? ' (it was overdue)' : '';
         const entry = report(
           true,
@@ -174,6 +203,7 @@ export default function ScanDesk() {
         });
       }
     } catch (e) {
+      forget();
       if (e instanceof ApiError && e.status === 404 && !UUID.test(scanned)) await person(scanned).catch(fail);
       else fail(e);
     } finally {
@@ -186,15 +216,14 @@ export default function ScanDesk() {
    * Issues the scanned serial to the holder, with what the desk agreed to so far, and says how it
    * went: issued; or refused in a way the desk may answer, the school's checks (a warning waits for
    * Enter, a block is only shown) or a booking that needs the unit soon (waits for Enter, which
-   * overrides it). Any other error is thrown.
+   * overrides it). Any other error is thrown. True when the loan was issued.
    */
-  const issue = async (attempt: Pending) => {
+  const issue = async (attempt: Pending): Promise<boolean> => {
     const { serial, holder: to, dueDate: due } = attempt;
     const outcome = await issuing.issue({ serial, holderId: to.id, dueDate: due || null });
     const ask = `Enter: issue anyway; Escape: do not issue`;
     if (outcome.kind === 'issued') {
       const { loan } = outcome;
-      seen.current.set(serial.toLowerCase(), `issued to ${to.name}`);
       const entry = report(
         true,
         `Issued loan ${loan.number} (${loan.serial}) to ${to.name}${loan.dueDate ? `, due ${formatDate(loan.dueDate)}` : ''}${
@@ -202,6 +231,8 @@ export default function ScanDesk() {
         }`,
       );
       setLast({ entry, kind: 'issued', loan });
+      recent.current.set(serial.toLowerCase(), { move: 'issue', at: sinceLoad(), words: `issued to ${to.name}` });
+      return true;
     } else if (outcome.kind === 'hold') {
       setPending(attempt);
       report(false, `Booked: ${serial} is needed for a booking from ${formatInstant(outcome.hold.from)}. ${ask}`);
@@ -211,6 +242,7 @@ export default function ScanDesk() {
       setPending(attempt);
       report(false, `Check before issuing ${serial} to ${to.name}. ${ask}`, outcome.checks.reasons);
     }
+    return false;
   };
 
   /** The desk's one key after a warning or a booking's hold: issue the waiting serial anyway. */
@@ -259,7 +291,7 @@ export default function ScanDesk() {
           }`,
         );
       }
-      seen.current.delete(move.loan.serial.toLowerCase());
+      recent.current.delete(move.loan.serial.toLowerCase());
       setEntries((list) => list.map((e) => (e.id === move.entry ? { ...e, undone: true } : e)));
       setLast(null);
     } catch (e) {
