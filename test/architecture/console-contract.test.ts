@@ -13,7 +13,7 @@ const WEB = join(import.meta.dirname, '../../web/src');
 
 /** Types pages declare that are not on the wire: the state of what the user is doing. */
 const NOT_WIRE: Readonly<Record<string, readonly string[]>> = {
-  'pages/loans/scan/index.tsx': ['Entry', 'Move', 'Pending'],
+  'pages/loans/scan/index.tsx': ['Entry', 'Move', 'Pending', 'RecentMove'],
   'pages/costs/chart.tsx': ['Bar'],
   // What the check of a file found, read from the 400's field pointers.
   'pages/settings/import/index.tsx': ['Problem', 'Stage'],
