@@ -71,6 +71,69 @@ describe('desk tenant / module', () => {
     expect(rows(dir, "select slug from tenants where slug = 'south'")).toEqual([]);
   });
 
+  it('lists the tenants and updates one; an unknown school exits 1, a bad value or nothing to change 2', async () => {
+    const before = await runDesk(['tenant', 'list'], { cwd: dir });
+    expect(before.code).toBe(0);
+    expect(before.stdout).toMatch(
+      /^north\tNorth High\ttime zone Europe\/London\tcurrency GBP\thosts north\.school\.example\t/,
+    );
+
+    const updated = await runDesk(
+      [
+        'tenant',
+        'update',
+        'north',
+        '--name',
+        'North High Academy',
+        '--host',
+        'desk.north.example',
+        '--host',
+        'north.school.example',
+        '--currency',
+        'eur',
+      ],
+      { cwd: dir },
+    );
+    expect(updated.stderr).toBe('');
+    expect(updated.code).toBe(0);
+    expect(updated.stdout).toMatch(/^updated north\tNorth High Academy\t/);
+    expect(rows(dir, "select name, time_zone, currency from tenants where slug = 'north'")).toEqual([
+      { name: 'North High Academy', time_zone: 'Europe/London', currency: 'EUR' },
+    ]);
+    expect(rows(dir, 'select host from tenant_hosts order by host')).toEqual([
+      { host: 'desk.north.example' },
+      { host: 'north.school.example' },
+    ]);
+    expect(rows(dir, "select action from audit_entries where action = 'tenant.update'")).toHaveLength(1);
+
+    for (const [args, code] of [
+      [['tenant', 'update', 'nowhere', '--name', 'X'], 1],
+      [['tenant', 'update', 'north', '--time-zone', 'Mars/Olympus'], 2],
+      [['tenant', 'update', 'north', '--host', 'https://north.example'], 2],
+      [['tenant', 'update', 'north'], 2],
+      [['tenant', 'update', 'north', '--host', 'a.example', '--clear-hosts'], 2],
+    ] as const) {
+      const r = await runDesk([...args], { cwd: dir });
+      expect(r.code, args.join(' ')).toBe(code);
+      expect(r.stderr.split('\n').filter(Boolean), args.join(' ')).toHaveLength(1);
+    }
+    expect(rows(dir, "select name, time_zone from tenants where slug = 'north'")).toEqual([
+      { name: 'North High Academy', time_zone: 'Europe/London' },
+    ]);
+
+    const listed = JSON.parse((await runDesk(['tenant', 'list', '--json'], { cwd: dir })).stdout) as {
+      tenants: { slug: string; name: string; hosts: string[]; currency: string }[];
+    };
+    expect(listed.tenants).toEqual([
+      expect.objectContaining({
+        slug: 'north',
+        name: 'North High Academy',
+        currency: 'EUR',
+        hosts: ['desk.north.example', 'north.school.example'],
+      }),
+    ]);
+  });
+
   it('enables and disables modules, refusing unknown ones without changing any', async () => {
     expect((await runDesk(['module', 'enable', 'north', 'loans', 'people', 'integrations'], { cwd: dir })).code).toBe(
       0,

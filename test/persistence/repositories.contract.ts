@@ -130,6 +130,36 @@ export function runRepositoryContract(name: string, open: () => Promise<Reposito
         expect(await read((r) => r.tenants.findBySlug(other.slug))).toBeNull();
       });
 
+      it("replaces a school's name, zone, currency and hosts, refusing another tenant's host and changing nothing then", async () => {
+        const [mine, theirs, added] = ['a', 'b', 'c'].map((x) => `${x}${randomUUID().slice(0, 8)}.example`);
+        const t = await newTenant({ hosts: [mine!], modules: ['loans'] });
+        await newTenant({ hosts: [theirs!] });
+        await tx((r) =>
+          r.tenants.update(t.id, {
+            name: 'Renamed',
+            hosts: [added!.toUpperCase()],
+            timeZone: 'Asia/Tokyo',
+            currency: 'JPY',
+          }),
+        );
+        expect(await read((r) => r.tenants.findById(t.id))).toMatchObject({
+          slug: t.slug,
+          name: 'Renamed',
+          hosts: [added],
+          timeZone: 'Asia/Tokyo',
+          currency: 'JPY',
+          modules: ['loans'],
+        });
+        expect(await read((r) => r.tenants.findByHost(mine!))).toBeNull();
+        expect(await read((r) => r.tenants.findByHost(added!))).toMatchObject({ id: t.id });
+        await expectConflict(
+          tx((r) =>
+            r.tenants.update(t.id, { name: 'Again', hosts: [added!, theirs!], timeZone: 'UTC', currency: 'EUR' }),
+          ),
+        );
+        expect(await read((r) => r.tenants.findById(t.id))).toMatchObject({ name: 'Renamed', hosts: [added] });
+      });
+
       it('replaces the enabled modules', async () => {
         const t = await newTenant({ modules: ['loans'] });
         await tx((r) => r.tenants.setModules(t.id, ['people', 'repairs']));

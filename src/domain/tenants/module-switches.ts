@@ -14,8 +14,16 @@ export function mayChangeModules(actor: Actor): boolean {
  * role or key is ever given, and no key (whatever its scopes) and no other role may flip it.
  */
 export function requireModuleChanger(actor: Actor): void {
+  requireSchoolAdministrator(actor, 'changes modules');
+}
+
+/**
+ * What only the school's administrators (and the operator at the CLI) may do to the school itself:
+ * its modules, its name, time zone, currency and host names. By role, as above.
+ */
+export function requireSchoolAdministrator(actor: Actor, doing: string): void {
   if (mayChangeModules(actor)) return;
-  throw new DomainError('forbidden', 'only a school administrator (or the operator at the CLI) changes modules');
+  throw new DomainError('forbidden', `only a school administrator (or the operator at the CLI) ${doing}`);
 }
 
 /** Every module with whether it is on, in catalogue order: what the console draws its navigation from. */

@@ -8,6 +8,9 @@ export interface Tenant extends TenantContext {
   readonly createdAt: string;
 }
 
+/** What a school may change of itself after creation (its slug is its name in every address). */
+export type SchoolDetails = Pick<NewTenant, 'name' | 'hosts' | 'timeZone' | 'currency'>;
+
 export interface NewTenant {
   readonly slug: string;
   readonly name: string;

@@ -1,5 +1,5 @@
 import type { ModuleName } from '../../domain/access/permissions.js';
-import type { Tenant } from '../../domain/tenants/tenant.js';
+import type { SchoolDetails, Tenant } from '../../domain/tenants/tenant.js';
 
 /** Per-tenant sequences. `event` numbers the tenant's events (OutboxRepository). */
 export type Counter = 'loan' | 'submission' | 'ticket' | 'event';
@@ -15,6 +15,11 @@ export abstract class TenantRepository {
   /** Every tenant, ordered by slug. */
   abstract list(): Promise<Tenant[]>;
   abstract setModules(tenantId: string, modules: readonly ModuleName[]): Promise<void>;
+  /**
+   * Replaces what a school says of itself: its name, time zone, currency and host names (the list
+   * given is the whole list). A host name another tenant has → conflict, changing nothing.
+   */
+  abstract update(tenantId: string, school: SchoolDetails): Promise<void>;
   /** Takes the next number of a per-tenant sequence (starting at 1); numbers are never reused. */
   abstract takeNumber(tenantId: string, counter: Counter): Promise<number>;
   /** Takes `count` consecutive numbers and returns the first (bulk seeding). */

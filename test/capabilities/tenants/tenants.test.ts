@@ -4,6 +4,7 @@ import { ChangeModules } from '../../../src/domain/tenants/change-modules.js';
 import { CreateTenant } from '../../../src/domain/tenants/create-tenant.js';
 import { operatorActor } from '../../../src/domain/tenants/operator-actor.js';
 import { ResolveTenant } from '../../../src/domain/tenants/resolve-tenant.js';
+import { UpdateTenant } from '../../../src/domain/tenants/update-tenant.js';
 import { FixedClock } from '../../support/fakes/fixed-clock.js';
 import { MemoryUnitOfWork } from '../../support/fakes/memory-unit-of-work.js';
 import { SequentialIds } from '../../support/fakes/sequential-ids.js';
@@ -18,6 +19,7 @@ function tenantWorld() {
     uow,
     createTenant: new CreateTenant(uow, clock, ids),
     changeModules: asCalled(ChangeModules, uow, clock, ids),
+    updateTenant: asCalled(UpdateTenant, uow, clock, ids),
     resolveTenant: new ResolveTenant(uow),
     stored: (slug: string) => uow.read((r) => r.tenants.findBySlug(slug)),
     audit: (tenant: Tenant) => uow.read(async (r) => (await r.audit.list(tenant.id, { limit: 100 })).reverse()),
@@ -74,6 +76,81 @@ describe('CreateTenant', () => {
     await expect(w.createTenant.execute({ ...northHigh, hosts: [] })).rejects.toEqual(domainError('conflict'));
     await expect(w.createTenant.execute({ ...northHigh, slug: 'south-high' })).rejects.toEqual(domainError('conflict'));
     expect((await w.uow.read((r) => r.tenants.list())).map((t) => t.slug)).toEqual(['north-high']);
+  });
+});
+
+describe('UpdateTenant', () => {
+  it("changes a school's name, time zone, currency and host names, judged as at creation, with an audit entry", async () => {
+    const w = tenantWorld();
+    const tenant = await w.createTenant.execute(northHigh);
+    const other = await w.createTenant.execute({ ...northHigh, slug: 'south', hosts: ['south.example'] });
+    const { tenant: updated } = await w.updateTenant.execute(userActor(tenant, 'school-admin'), {
+      name: 'North High Academy',
+      hosts: ['North.example', 'desk.north-high.example'],
+      timeZone: 'Europe/London',
+      currency: 'gbp',
+    });
+    expect(updated).toMatchObject({
+      slug: 'north-high',
+      name: 'North High Academy',
+      timeZone: 'Europe/London',
+      currency: 'GBP',
+    });
+    const stored = await w.stored('north-high');
+    expect(stored).toMatchObject({
+      name: 'North High Academy',
+      timeZone: 'Europe/London',
+      currency: 'GBP',
+      modules: [],
+    });
+    expect([...stored!.hosts].sort()).toEqual(['desk.north-high.example', 'north.example']);
+    expect(await w.uow.read((r) => r.tenants.findByHost('north.example'))).toMatchObject({ slug: 'north-high' });
+    expect((await w.audit(tenant)).at(-1)).toMatchObject({
+      actor: { type: 'user', id: 'user-school-admin' },
+      action: 'tenant.update',
+      target: 'tenant:north-high',
+      details: {
+        name: { from: 'North High School', to: 'North High Academy' },
+        timeZone: { from: 'Europe/Amsterdam', to: 'Europe/London' },
+        currency: { from: 'EUR', to: 'GBP' },
+      },
+    });
+    // Only what is given changes; the same value again writes nothing and audits nothing.
+    const entries = (await w.audit(tenant)).length;
+    await w.updateTenant.execute(operatorActor(tenant), { name: 'North High Academy' });
+    expect(await w.audit(tenant)).toHaveLength(entries);
+    // The other school is untouched.
+    expect(await w.stored('south')).toEqual(other);
+  });
+
+  it("refuses a bad value naming its field, another school's host name, and an empty change, changing nothing", async () => {
+    const w = tenantWorld();
+    const tenant = await w.createTenant.execute(northHigh);
+    await w.createTenant.execute({ ...northHigh, slug: 'south', hosts: ['south.example'] });
+    const admin = userActor(tenant, 'school-admin');
+    for (const [input, field] of [
+      [{ timeZone: 'Mars/Olympus' }, 'timeZone'],
+      [{ currency: 'euro' }, 'currency'],
+      [{ hosts: ['https://north.example'] }, 'hosts.0'],
+      [{ name: ' ' }, 'name'],
+      [{}, 'body'],
+      [{ slug: 'renamed' }, 'slug'],
+    ] as [Record<string, unknown>, string][]) {
+      await expect(w.updateTenant.execute(admin, input as never), JSON.stringify(input)).rejects.toEqual(
+        domainError('invalid', field),
+      );
+    }
+    await expect(w.updateTenant.execute(admin, { hosts: ['south.example'] })).rejects.toEqual(domainError('conflict'));
+    expect(await w.stored('north-high')).toMatchObject({ name: northHigh.name, hosts: ['desk.north-high.example'] });
+  });
+
+  it('is for the operator and school administrators only', async () => {
+    const w = tenantWorld();
+    const tenant = await w.createTenant.execute(northHigh);
+    for (const actor of [userActor(tenant, 'technician'), keyActor(tenant, ['loan.view', 'audit.view'])]) {
+      await expect(w.updateTenant.execute(actor, { name: 'Taken Over' })).rejects.toEqual(domainError('forbidden'));
+    }
+    expect((await w.stored('north-high'))?.name).toBe(northHigh.name);
   });
 });
 

@@ -6,6 +6,9 @@ import { CreateUserWithInvitationFile } from '../../../domain/identity/create-us
 import { CreateSetupLink } from '../../../domain/identity/create-setup-link.js';
 import { ChangeModules } from '../../../domain/tenants/change-modules.js';
 import { CreateTenant } from '../../../domain/tenants/create-tenant.js';
+import { ListTenants } from '../../../domain/tenants/list-tenants.js';
+import type { Tenant } from '../../../domain/tenants/tenant.js';
+import { UpdateTenant } from '../../../domain/tenants/update-tenant.js';
 import { GetAlertAddresses, SetAlertAddresses } from '../../../domain/events/alert-addresses.js';
 import { Database } from '../../../ports/database.js';
 import { CliError, operatorIn, runCommand } from '../command.js';
@@ -63,7 +66,7 @@ const tenantCreateCommand = (program: DeskProgram): CommandModule<GlobalOptions,
   handler: () => undefined,
 });
 
-/** `desk tenant create`, `desk tenant alerts` and `desk tenant sso`. */
+/** `desk tenant create`, `list`, `update`, `alerts` and `sso`. */
 export const tenantCommand = (program: DeskProgram): CommandModule<GlobalOptions, GlobalOptions> => {
   const create = tenantCreateCommand(program);
   const builder = create.builder as (y: Argv<GlobalOptions>) => Argv<GlobalOptions>;
@@ -71,10 +74,78 @@ export const tenantCommand = (program: DeskProgram): CommandModule<GlobalOptions
     ...create,
     builder: (y) =>
       builder(y)
+        .command(tenantListCommand(program) as never)
+        .command(tenantUpdateCommand(program) as never)
         .command(tenantAlertsCommand(program) as never)
         .command(tenantSsoCommand(program) as never),
   };
 };
+
+/** One school as `tenant list` and `tenant update` print it: one line, every field named. */
+const schoolLine = (t: Tenant): string =>
+  `${t.slug}\t${t.name}\ttime zone ${t.timeZone}\tcurrency ${t.currency}\thosts ${
+    t.hosts.length ? t.hosts.join(', ') : '(none)'
+  }\tmodules ${t.modules.length ? t.modules.join(', ') : '(none)'}\n`;
+
+/** `desk tenant list [--json]`: every school, by slug. */
+const tenantListCommand = (program: DeskProgram) => ({
+  command: 'list',
+  describe: 'List the tenants: slug, name, time zone, currency, host names, modules',
+  builder: (c: Argv<GlobalOptions>) => c.option('json', { type: 'boolean', default: false, describe: 'Print JSON' }),
+  handler: (argv: Args<{ json: boolean }>) =>
+    runCommand(program, argv, async (opened) => {
+      const tenants = await opened.resolve(ListTenants).execute();
+      if (argv.json) {
+        const shown = tenants.map(({ id, slug, name, timeZone, currency, hosts, modules, createdAt }) => ({
+          id,
+          slug,
+          name,
+          timeZone,
+          currency,
+          hosts,
+          modules,
+          createdAt,
+        }));
+        process.stdout.write(`${JSON.stringify({ tenants: shown }, null, 2)}\n`);
+      } else process.stdout.write(tenants.length ? tenants.map(schoolLine).join('') : 'no tenants yet\n');
+    }),
+});
+
+/**
+ * `desk tenant update <slug> [--name] [--host ...] [--time-zone] [--currency]`: what `tenant create`
+ * set, changed later; each value judged as there (a bad one exits 2, an unknown school 1). `--host`
+ * replaces the whole list of host names; `--clear-hosts` removes them all. Audited.
+ */
+const tenantUpdateCommand = (program: DeskProgram) => ({
+  command: 'update <slug>',
+  describe: "Change a tenant's name, time zone, currency or host names",
+  builder: (c: Argv<GlobalOptions>) =>
+    c
+      .positional('slug', { type: 'string', demandOption: true })
+      .option('name', { type: 'string', describe: 'Display name' })
+      .option('host', { type: 'string', array: true, describe: 'Host names, the whole list (repeatable)' })
+      .option('clear-hosts', { type: 'boolean', default: false, describe: 'Remove every host name' })
+      .option('time-zone', { type: 'string', describe: 'IANA time zone' })
+      .option('currency', { type: 'string', describe: 'ISO 4217 currency' }),
+  handler: (
+    argv: Args<{ slug: string; name?: string; host?: string[]; clearHosts: boolean; timeZone?: string; currency?: string }>,
+  ) =>
+    runCommand(program, argv, async (opened) => {
+      if (argv.host !== undefined && argv.clearHosts) throw new CliError('give --host or --clear-hosts, not both', 2);
+      const hosts = argv.clearHosts ? [] : argv.host?.map(String);
+      if ([argv.name, hosts, argv.timeZone, argv.currency].every((v) => v === undefined)) {
+        throw new CliError('nothing to change: give --name, --host, --clear-hosts, --time-zone or --currency', 2);
+      }
+      const actor = await operatorIn(opened, argv.slug);
+      const { tenant } = await perform(opened.resolve, UpdateTenant, actor, {
+        ...(argv.name !== undefined ? { name: argv.name } : {}),
+        ...(hosts !== undefined ? { hosts } : {}),
+        ...(argv.timeZone !== undefined ? { timeZone: argv.timeZone } : {}),
+        ...(argv.currency !== undefined ? { currency: argv.currency } : {}),
+      });
+      process.stdout.write(`updated ${schoolLine(tenant)}`);
+    }),
+});
 
 /**
  * `desk tenant alerts <slug> [--email a,b | --default]`: shows where the tenant's alert e-mail goes,

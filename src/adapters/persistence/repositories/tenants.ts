@@ -1,5 +1,5 @@
 import { MODULES, type ModuleName } from '../../../domain/access/permissions.js';
-import type { Tenant } from '../../../domain/tenants/tenant.js';
+import type { SchoolDetails, Tenant } from '../../../domain/tenants/tenant.js';
 import type { Counter, TenantRepository } from '../../../ports/repositories/tenants.js';
 import { json, parseJson, type Column, type Db } from '../sql/db.js';
 
@@ -66,6 +66,16 @@ export class SqlTenantRepository implements TenantRepository {
     return this.db.atomic(async () => {
       await this.db.run('DELETE FROM tenant_modules WHERE tenant_id = ?', [tenantId]);
       await this.insertModules(tenantId, modules);
+    });
+  }
+
+  update(tenantId: string, school: SchoolDetails): Promise<void> {
+    return this.db.atomic(async () => {
+      const sql = 'UPDATE tenants SET name = ?, time_zone = ?, currency = ? WHERE id = ?';
+      await this.db.run(sql, [school.name, school.timeZone, school.currency, tenantId]);
+      await this.db.run('DELETE FROM tenant_hosts WHERE tenant_id = ?', [tenantId]);
+      const hosts = school.hosts.map((h) => h.toLowerCase());
+      await this.db.insertMany('tenant_hosts', hostColumns(tenantId), hosts, 'tenant');
     });
   }
 

@@ -1,6 +1,6 @@
 import type { ModuleName } from '../../../../src/domain/access/permissions.js';
 import { conflict } from '../../../../src/domain/shared/errors.js';
-import type { Tenant } from '../../../../src/domain/tenants/tenant.js';
+import type { SchoolDetails, Tenant } from '../../../../src/domain/tenants/tenant.js';
 import type { Counter, TenantRepository } from '../../../../src/ports/repositories/tenants.js';
 import { assertUnique, compare, copy, emptyState, MemoryState } from './store.js';
 
@@ -35,6 +35,15 @@ export class MemoryTenantRepository implements TenantRepository {
 
   async setModules(tenantId: string, modules: readonly ModuleName[]): Promise<void> {
     this.state.tenants = this.state.tenants.map((t) => (t.id === tenantId ? { ...t, modules: [...modules] } : t));
+  }
+
+  async update(tenantId: string, school: SchoolDetails): Promise<void> {
+    const hosts = school.hosts.map((h) => h.toLowerCase());
+    const taken = new Set(this.state.tenants.filter((t) => t.id !== tenantId).flatMap((t) => t.hosts));
+    for (const host of hosts) if (taken.has(host)) throw conflict(`host ${host} already belongs to a tenant`);
+    this.state.tenants = this.state.tenants.map((t) =>
+      t.id === tenantId ? { ...t, ...school, hosts: [...hosts].sort(compare) } : t,
+    );
   }
 
   async takeNumber(tenantId: string, counter: Counter): Promise<number> {
