@@ -173,7 +173,7 @@ describe.skipIf(!browserAvailable)('the administration pages in a browser', () =
       await page.getByRole('heading', { name: 'Users and roles' }).waitFor();
       const form = page.locator('form', { has: page.getByRole('heading', { name: 'Invite a user' }) });
       await form.getByLabel('E-mail').fill('not-an-address');
-      await form.getByLabel('Name').fill('Iris Invited');
+      await form.getByLabel('Name', { exact: true }).fill('Iris Invited');
       await form.getByLabel('Role').selectOption('technician');
       await form.getByRole('button', { name: 'Invite user' }).click();
       const email = form.getByLabel('E-mail');
@@ -243,6 +243,38 @@ describe.skipIf(!browserAvailable)('the administration pages in a browser', () =
     }
   });
 
+  it("changes the school's name from its settings page, and shows a bad time zone beside its field", async () => {
+    const { page, context } = await web.open(admin, '/settings/school');
+    try {
+      const name = page.getByLabel('Name', { exact: true });
+      await name.waitFor();
+      const before = { name: await name.inputValue(), timeZone: await page.getByLabel('Time zone').inputValue() };
+      await page.getByLabel('Time zone').fill('Mars/Olympus');
+      await page.getByRole('button', { name: 'Save school' }).click();
+      await page.getByText(/"Mars\/Olympus" is not an IANA time zone/).waitFor();
+      const me = () =>
+        page.evaluate("fetch('/api/auth/me').then((r) => r.json())") as Promise<{
+          tenant: { name: string; timeZone: string };
+        }>;
+      expect((await me()).tenant.timeZone).toBe(before.timeZone);
+
+      await page.getByLabel('Time zone').fill(before.timeZone);
+      await name.fill('Browser Test Academy');
+      await page.getByRole('button', { name: 'Save school' }).click();
+      await page.locator('.notice', { hasText: 'School saved' }).waitFor();
+      expect((await me()).tenant).toMatchObject({ name: 'Browser Test Academy', timeZone: before.timeZone });
+      // A reload shows what was stored; then the school gets its own name back for the other tests.
+      await page.reload();
+      await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe('Browser Test Academy');
+      await page.getByLabel('Name', { exact: true }).fill(before.name);
+      await page.getByRole('button', { name: 'Save school' }).click();
+      await page.locator('.notice', { hasText: 'School saved' }).waitFor();
+      expect((await me()).tenant.name).toBe(before.name);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('offers the administration pages by permission only', async () => {
     const { page, context } = await web.open(technician, '/settings');
     try {
@@ -252,7 +284,8 @@ describe.skipIf(!browserAvailable)('the administration pages in a browser', () =
       // A technician sees the modules but may not switch them.
       await page.getByText(/loans: on/).waitFor();
       expect(await page.getByRole('checkbox', { name: /^loans/ }).count()).toBe(0);
-      for (const path of ['/settings/keys', '/settings/users', '/settings/webhooks']) {
+      expect(await page.getByRole('link', { name: 'School', exact: true }).count()).toBe(0);
+      for (const path of ['/settings/keys', '/settings/users', '/settings/webhooks', '/settings/school']) {
         await page.goto(web.server.schoolUrl + path);
         await page.getByRole('heading', { name: 'Not available to you' }).waitFor();
       }
@@ -300,6 +333,7 @@ describe.skipIf(!browserAvailable)('the administration pages in a browser', () =
       web.check(admin, '/settings', 'settings', heading('Settings')),
       web.check(admin, '/settings/users', 'settings-users', (p) => p.getByRole('table', { name: 'Users' }).waitFor()),
       web.check(admin, '/settings/keys', 'settings-keys', heading('Create a key')),
+      web.check(admin, '/settings/school', 'settings-school', (p) => p.getByLabel('Name', { exact: true }).waitFor()),
       web.check(admin, '/settings/webhooks', 'settings-webhooks', heading('Register a webhook')),
     ]);
   }, 90_000);

@@ -6,7 +6,7 @@
  */
 import type { PageRoute } from './page-props.js';
 import { importKinds } from './pages/settings/import/kinds.js';
-import { can } from './state/session.js';
+import { can, me } from './state/session.js';
 
 export const ROUTES: readonly PageRoute[] = [
   {
@@ -237,6 +237,13 @@ export const ROUTES: readonly PageRoute[] = [
     load: () => import('./pages/settings/monitors/index.js'),
     allowed: () => can('module.events', 'monitor.manage'),
     settings: { label: 'Monitors', description: 'addresses Desk checks, and whether they are up', order: 60 },
+  },
+  {
+    path: '/settings/school',
+    title: 'School',
+    load: () => import('./pages/settings/school/index.js'),
+    allowed: () => me.value?.user.role === 'school-admin',
+    settings: { label: 'School', description: 'its name, time zone, currency and host names', order: 5 },
   },
   {
     path: '/settings/reminders',

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { ModuleName } from '../access/permissions.js';
 import type { TenantContext } from '../shared/actor.js';
 import { invalidField } from '../shared/errors.js';
@@ -10,6 +11,25 @@ export interface Tenant extends TenantContext {
 
 /** What a school may change of itself after creation (its slug is its name in every address). */
 export type SchoolDetails = Pick<NewTenant, 'name' | 'hosts' | 'timeZone' | 'currency'>;
+
+/** What a school's page and `tenant update` show of it: its slug and what it may change. */
+export const schoolSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  timeZone: z.string(),
+  currency: z.string(),
+  hosts: z.array(z.string()),
+});
+export type SchoolView = z.infer<typeof schoolSchema>;
+export const schoolResultSchema = z.object({ school: schoolSchema });
+
+export const toSchoolView = (t: Pick<Tenant, 'slug' | keyof SchoolDetails>): SchoolView => ({
+  slug: t.slug,
+  name: t.name,
+  timeZone: t.timeZone,
+  currency: t.currency,
+  hosts: [...t.hosts].sort(),
+});
 
 export interface NewTenant {
   readonly slug: string;

@@ -8,8 +8,9 @@ import type { Actor } from '../shared/actor.js';
 import { invalidField, notFound } from '../shared/errors.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
 import type { UseCase } from '../shared/use-case.js';
+import { parseInput } from '../shared/validation.js';
 import { requireSchoolAdministrator } from './module-switches.js';
-import { validateNewTenant, type SchoolDetails, type Tenant } from './tenant.js';
+import { toSchoolView, validateNewTenant, type SchoolDetails, type SchoolView } from './tenant.js';
 
 export const updateTenantInput = z
   .object({
@@ -25,9 +26,7 @@ const FIELDS = ['name', 'hosts', 'timeZone', 'currency'] as const;
 
 /** Whether a field is unchanged; host names are a set (the store keeps no order of its own). */
 const same = (a: SchoolDetails[keyof SchoolDetails], b: SchoolDetails[keyof SchoolDetails]): boolean =>
-  Array.isArray(a) && Array.isArray(b)
-    ? JSON.stringify([...a].sort()) === JSON.stringify([...b].sort())
-    : a === b;
+  Array.isArray(a) && Array.isArray(b) ? JSON.stringify([...a].sort()) === JSON.stringify([...b].sort()) : a === b;
 
 /**
  * Changes what a school says of itself after creation (`desk tenant update`): its name, time zone,
@@ -35,12 +34,14 @@ const same = (a: SchoolDetails[keyof SchoolDetails], b: SchoolDetails[keyof Scho
  * address and sign-in names it. Only what is given changes; giving nothing is refused. The operator
  * at the CLI, or a school administrator. Audited `tenant.update` with each changed field's old and
  * new value; every process sees the change from its next request (AccessLookups), a host name taken
- * away within the host rule's 5 s memory of it.
+ * away within the host rule's 5 s memory of it. Who the caller is decides before the input is read,
+ * as a missing permission would (as SetModules does): `input` admits anything, and `execute` parses
+ * it once the caller is known to be allowed.
  */
 @injectable()
-export class UpdateTenant implements UseCase<typeof updateTenantInput, { tenant: Tenant }> {
+export class UpdateTenant implements UseCase<z.ZodUnknown, { school: SchoolView }> {
   static readonly required = [] as const;
-  static readonly input = updateTenantInput;
+  static readonly input = z.unknown();
 
   constructor(
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
@@ -48,8 +49,11 @@ export class UpdateTenant implements UseCase<typeof updateTenantInput, { tenant:
     @inject(IdGenerator) private readonly ids: IdGenerator,
   ) {}
 
-  async execute(actor: Actor, input: z.output<typeof updateTenantInput>): Promise<{ tenant: Tenant }> {
+  async execute(actor: Actor, body: unknown): Promise<{ school: SchoolView }> {
     requireSchoolAdministrator(actor, "changes the school's name, time zone, currency and host names");
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      throw invalidField('body', 'must be a JSON object');
+    const input = parseInput(updateTenantInput, body);
     if (FIELDS.every((f) => input[f] === undefined)) {
       throw invalidField('body', 'give at least one of name, hosts, timeZone, currency');
     }
@@ -59,7 +63,7 @@ export class UpdateTenant implements UseCase<typeof updateTenantInput, { tenant:
       if (!tenant) throw notFound('tenant', actor.tenant.slug);
       const { slug: _slug, ...next } = validateNewTenant({ ...tenant, ...input, slug: tenant.slug });
       const changed = FIELDS.filter((f) => !same(tenant[f], next[f]));
-      if (changed.length === 0) return { tenant };
+      if (changed.length === 0) return { school: toSchoolView(tenant) };
       await repos.tenants.update(tenant.id, next);
       await repos.accessChanges.changed([lookupOf.tenant(tenant.id)]);
       await recordChange(repos, this.ids, {
@@ -70,7 +74,7 @@ export class UpdateTenant implements UseCase<typeof updateTenantInput, { tenant:
         at,
         details: Object.fromEntries(changed.map((f) => [f, { from: tenant[f], to: next[f] }])),
       });
-      return { tenant: { ...tenant, ...next } };
+      return { school: toSchoolView({ ...tenant, ...next }) };
     });
   }
 }

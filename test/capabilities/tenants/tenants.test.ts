@@ -84,7 +84,7 @@ describe('UpdateTenant', () => {
     const w = tenantWorld();
     const tenant = await w.createTenant.execute(northHigh);
     const other = await w.createTenant.execute({ ...northHigh, slug: 'south', hosts: ['south.example'] });
-    const { tenant: updated } = await w.updateTenant.execute(userActor(tenant, 'school-admin'), {
+    const { school: updated } = await w.updateTenant.execute(userActor(tenant, 'school-admin'), {
       name: 'North High Academy',
       hosts: ['North.example', 'desk.north-high.example'],
       timeZone: 'Europe/London',

@@ -1260,6 +1260,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/school": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The school's name, time zone, currency and host names; school administrators only */
+        get: operations["getTenant"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change what is given of the name, time zone, currency and host names (the whole list); school administrators only */
+        patch: operations["updateTenant"];
+        trace?: never;
+    };
     "/api/settings/school-year": {
         parameters: {
             query?: never;
@@ -2237,6 +2255,15 @@ export interface components {
                 booked: number;
                 free: number;
             }[];
+        };
+        School: {
+            school: {
+                slug: string;
+                name: string;
+                timeZone: string;
+                currency: string;
+                hosts: string[];
+            };
         };
         SchoolYearSettings: {
             /**
@@ -5993,6 +6020,65 @@ export interface operations {
             503: components["responses"]["Problem503Unavailable"];
         };
     };
+    getTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["School"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    updateTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    hosts?: string[];
+                    timeZone?: string;
+                    currency?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["School"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
     getSchoolYearSettings: {
         parameters: {
             query?: never;
@@ -6836,6 +6922,7 @@ export type Reservation = components['schemas']['Reservation'];
 export type ReservationResult = components['schemas']['ReservationResult'];
 export type ReservationList = components['schemas']['ReservationList'];
 export type Availability = components['schemas']['Availability'];
+export type School = components['schemas']['School'];
 export type SchoolYearSettings = components['schemas']['SchoolYearSettings'];
 export type RemindersSettings = components['schemas']['RemindersSettings'];
 export type CheckoutSettings = components['schemas']['CheckoutSettings'];

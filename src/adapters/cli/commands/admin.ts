@@ -82,7 +82,7 @@ export const tenantCommand = (program: DeskProgram): CommandModule<GlobalOptions
 };
 
 /** One school as `tenant list` and `tenant update` print it: one line, every field named. */
-const schoolLine = (t: Tenant): string =>
+const schoolLine = (t: Pick<Tenant, 'slug' | 'name' | 'timeZone' | 'currency' | 'hosts' | 'modules'>): string =>
   `${t.slug}\t${t.name}\ttime zone ${t.timeZone}\tcurrency ${t.currency}\thosts ${
     t.hosts.length ? t.hosts.join(', ') : '(none)'
   }\tmodules ${t.modules.length ? t.modules.join(', ') : '(none)'}\n`;
@@ -128,7 +128,14 @@ const tenantUpdateCommand = (program: DeskProgram) => ({
       .option('time-zone', { type: 'string', describe: 'IANA time zone' })
       .option('currency', { type: 'string', describe: 'ISO 4217 currency' }),
   handler: (
-    argv: Args<{ slug: string; name?: string; host?: string[]; clearHosts: boolean; timeZone?: string; currency?: string }>,
+    argv: Args<{
+      slug: string;
+      name?: string;
+      host?: string[];
+      clearHosts: boolean;
+      timeZone?: string;
+      currency?: string;
+    }>,
   ) =>
     runCommand(program, argv, async (opened) => {
       if (argv.host !== undefined && argv.clearHosts) throw new CliError('give --host or --clear-hosts, not both', 2);
@@ -137,13 +144,13 @@ const tenantUpdateCommand = (program: DeskProgram) => ({
         throw new CliError('nothing to change: give --name, --host, --clear-hosts, --time-zone or --currency', 2);
       }
       const actor = await operatorIn(opened, argv.slug);
-      const { tenant } = await perform(opened.resolve, UpdateTenant, actor, {
+      const { school } = await perform(opened.resolve, UpdateTenant, actor, {
         ...(argv.name !== undefined ? { name: argv.name } : {}),
         ...(hosts !== undefined ? { hosts } : {}),
         ...(argv.timeZone !== undefined ? { timeZone: argv.timeZone } : {}),
         ...(argv.currency !== undefined ? { currency: argv.currency } : {}),
       });
-      process.stdout.write(`updated ${schoolLine(tenant)}`);
+      process.stdout.write(`updated ${schoolLine({ ...school, modules: actor.tenant.modules })}`);
     }),
 });
 

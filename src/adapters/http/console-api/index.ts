@@ -15,6 +15,7 @@ import { peopleRoutes } from './people.js';
 import { recordRoutes } from './records.js';
 import { repairRoutes } from './repairs.js';
 import { reservationRoutes } from './reservations.js';
+import { schoolRoutes } from './school.js';
 import { schoolSettingRoutes } from './settings.js';
 import { ssoRoutes } from './sso.js';
 import { ticketRoutes } from './tickets.js';
@@ -46,6 +47,7 @@ export const consoleGroups: readonly RouteGroup[] = [
   userRoutes,
   apiKeyRoutes,
   moduleRoutes,
+  schoolRoutes,
   schoolSettingRoutes,
   auditRoutes,
   connectedAppRoutes,
