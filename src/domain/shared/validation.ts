@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { invalid, type Problem } from './errors.js';
+import { invalid, invalidField, type Problem } from './errors.js';
 import { hasControlCharacters, isWellFormedText } from './text.js';
 import { isCalendarDate } from './dates.js';
 
@@ -8,6 +8,17 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   throw invalid(toProblems(result.error));
+}
+
+/**
+ * A request body parsed with its schema by a use case that reads the body itself, once it knows the
+ * caller may (SetModules, UpdateTenant): anything but a JSON object is named as every console route
+ * names it (json-body.ts), then the schema judges each field.
+ */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw invalidField('body', 'must be a JSON object');
+  return parseInput(schema, body);
 }
 
 /** One problem per offending field; an unknown field is named by its own path, so clients can point at it. */

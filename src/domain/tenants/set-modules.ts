@@ -5,10 +5,10 @@ import { IdGenerator } from '../../ports/id-generator.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import { MODULES, isModule, type ModuleName } from '../access/permissions.js';
 import type { Actor } from '../shared/actor.js';
-import { invalid, invalidField, notFound } from '../shared/errors.js';
+import { invalid, notFound } from '../shared/errors.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
 import type { UseCase } from '../shared/use-case.js';
-import { parseInput } from '../shared/validation.js';
+import { parseBody } from '../shared/validation.js';
 import { lookupOf } from '../identity/access-lookups.js';
 import { moduleSwitches, requireModuleChanger } from './module-switches.js';
 
@@ -37,10 +37,7 @@ export class SetModules implements UseCase<z.ZodUnknown, Modules> {
 
   async execute(actor: Actor, body: unknown): Promise<Modules> {
     requireModuleChanger(actor);
-    // Named as every other console route names a body that is not an object (json-body.ts).
-    if (typeof body !== 'object' || body === null || Array.isArray(body))
-      throw invalidField('body', 'must be a JSON object');
-    const { enabled } = parseInput(setModulesBody, body);
+    const { enabled } = parseBody(setModulesBody, body);
     const unknown = enabled.flatMap((m, n) =>
       isModule(m) ? [] : [{ path: `enabled.${n}`, message: `unknown module "${m}"; modules: ${MODULES.join(', ')}` }],
     );

@@ -8,7 +8,7 @@ import type { Actor } from '../shared/actor.js';
 import { invalidField, notFound } from '../shared/errors.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
 import type { UseCase } from '../shared/use-case.js';
-import { parseInput } from '../shared/validation.js';
+import { parseBody } from '../shared/validation.js';
 import { requireSchoolAdministrator } from './module-switches.js';
 import { toSchoolView, validateNewTenant, type SchoolDetails, type SchoolView } from './tenant.js';
 
@@ -51,9 +51,7 @@ export class UpdateTenant implements UseCase<z.ZodUnknown, { school: SchoolView 
 
   async execute(actor: Actor, body: unknown): Promise<{ school: SchoolView }> {
     requireSchoolAdministrator(actor, "changes the school's name, time zone, currency and host names");
-    if (typeof body !== 'object' || body === null || Array.isArray(body))
-      throw invalidField('body', 'must be a JSON object');
-    const input = parseInput(updateTenantInput, body);
+    const input = parseBody(updateTenantInput, body);
     if (FIELDS.every((f) => input[f] === undefined)) {
       throw invalidField('body', 'give at least one of name, hosts, timeZone, currency');
     }
