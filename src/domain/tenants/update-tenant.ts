@@ -59,7 +59,9 @@ export class UpdateTenant implements UseCase<z.ZodUnknown, { school: SchoolView 
     return this.uow.transaction(async (repos) => {
       const tenant = await repos.tenants.findById(actor.tenant.id);
       if (!tenant) throw notFound('tenant', actor.tenant.slug);
-      const { slug: _slug, ...next } = validateNewTenant({ ...tenant, ...input, slug: tenant.slug });
+      // A field not given (absent, or undefined as the CLI passes an option it was not given) stays.
+      const given = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+      const { slug: _slug, ...next } = validateNewTenant({ ...tenant, ...given, slug: tenant.slug });
       const changed = FIELDS.filter((f) => !same(tenant[f], next[f]));
       if (changed.length === 0) return { school: toSchoolView(tenant) };
       await repos.tenants.update(tenant.id, next);

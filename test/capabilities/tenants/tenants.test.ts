@@ -119,6 +119,9 @@ describe('UpdateTenant', () => {
     const entries = (await w.audit(tenant)).length;
     await w.updateTenant.execute(operatorActor(tenant), { name: 'North High Academy' });
     expect(await w.audit(tenant)).toHaveLength(entries);
+    // A field passed as undefined (as the CLI passes an option not given) is not given.
+    await w.updateTenant.execute(operatorActor(tenant), { name: undefined, currency: 'EUR' });
+    expect(await w.stored('north-high')).toMatchObject({ name: 'North High Academy', currency: 'EUR' });
     // The other school is untouched.
     expect(await w.stored('south')).toEqual(other);
   });

@@ -96,17 +96,7 @@ const tenantListCommand = (program: DeskProgram) => ({
     runCommand(program, argv, async (opened) => {
       const tenants = await opened.resolve(ListTenants).execute();
       if (argv.json) {
-        const shown = tenants.map(({ id, slug, name, timeZone, currency, hosts, modules, createdAt }) => ({
-          id,
-          slug,
-          name,
-          timeZone,
-          currency,
-          hosts,
-          modules,
-          createdAt,
-        }));
-        process.stdout.write(`${JSON.stringify({ tenants: shown }, null, 2)}\n`);
+        process.stdout.write(`${JSON.stringify({ tenants }, null, 2)}\n`);
       } else process.stdout.write(tenants.length ? tenants.map(schoolLine).join('') : 'no tenants yet\n');
     }),
 });
@@ -144,11 +134,12 @@ const tenantUpdateCommand = (program: DeskProgram) => ({
         throw new CliError('nothing to change: give --name, --host, --clear-hosts, --time-zone or --currency', 2);
       }
       const actor = await operatorIn(opened, argv.slug);
+      // An option not given is undefined, which UpdateTenant leaves as it was.
       const { school } = await perform(opened.resolve, UpdateTenant, actor, {
-        ...(argv.name !== undefined ? { name: argv.name } : {}),
-        ...(hosts !== undefined ? { hosts } : {}),
-        ...(argv.timeZone !== undefined ? { timeZone: argv.timeZone } : {}),
-        ...(argv.currency !== undefined ? { currency: argv.currency } : {}),
+        name: argv.name,
+        hosts,
+        timeZone: argv.timeZone,
+        currency: argv.currency,
       });
       process.stdout.write(`updated ${schoolLine({ ...school, modules: actor.tenant.modules })}`);
     }),
