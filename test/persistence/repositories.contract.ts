@@ -646,6 +646,22 @@ export function runRepositoryContract(name: string, open: () => Promise<Reposito
         expect(await read((r) => r.users.listActiveByRole(a.id, 'school-admin'))).toEqual([amy, zed]);
         expect(await read((r) => r.users.listActiveByRole(b.id, 'technician'))).toEqual([]);
       });
+
+      it("finds a tenant's users by id, inactive ones too, and never another tenant's", async () => {
+        const a = await newTenant();
+        const b = await newTenant();
+        const active = aUser({ email: `a-${randomUUID().slice(0, 8)}@school.example` });
+        const gone = aUser({ email: `g-${randomUUID().slice(0, 8)}@school.example`, active: false });
+        const elsewhere = aUser({ email: `e-${randomUUID().slice(0, 8)}@school.example` });
+        await tx(async (r) => {
+          await r.users.create(a.id, active, 'hash');
+          await r.users.create(a.id, gone, null);
+          await r.users.create(b.id, elsewhere, null);
+        });
+        const found = await read((r) => r.users.findByIds(a.id, [active.id, gone.id, elsewhere.id, 'nobody']));
+        expect(found.sort((x, y) => x.email.localeCompare(y.email))).toEqual([active, gone]);
+        expect(await read((r) => r.users.findByIds(a.id, []))).toEqual([]);
+      });
     });
 
     describe('deployment jobs', () => {

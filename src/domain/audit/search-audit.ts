@@ -5,7 +5,7 @@ import type { Actor } from '../shared/actor.js';
 import { pageInfo, requestedPage } from '../shared/paging.js';
 import type { UseCase } from '../shared/use-case.js';
 import { id, page, pageSize, text } from '../shared/validation.js';
-import { auditEntrySchema } from './audit-entry.js';
+import { nameAuditEntries, namedAuditEntrySchema } from './audit-names.js';
 import { auditBound, auditRange } from './audit-range.js';
 
 export const searchAuditInput = z
@@ -25,7 +25,7 @@ export const searchAuditInput = z
 
 /** A page of the audit log, newest first. */
 export const auditPageSchema = z.object({
-  entries: z.array(auditEntrySchema),
+  entries: z.array(namedAuditEntrySchema),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
@@ -52,7 +52,11 @@ export class SearchAudit implements UseCase<typeof searchAuditInput, AuditPage> 
       targets: input.target === undefined ? undefined : [input.target],
       ...range,
     };
-    const found = await this.uow.read((r) => r.audit.search(actor.tenant.id, query, paging));
-    return { entries: found.items, ...pageInfo(found, paging) };
+    return this.uow.read(async (r) => {
+      const found = await r.audit.search(actor.tenant.id, query, paging);
+      // The log's readers are the school's administrators: it names everyone its entries refer to.
+      const entries = await nameAuditEntries(r, actor, found.items, { people: true });
+      return { entries, ...pageInfo(found, paging) };
+    });
   }
 }

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { z } from 'zod';
 import { Clock } from '../../ports/clock.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
-import { auditEntrySchema } from '../audit/audit-entry.js';
+import { nameAuditEntries, namedAuditEntrySchema } from '../audit/audit-names.js';
 import { findLoanInPool } from '../loans/loan-ref.js';
 import { loanViewSchema, toLoanView } from '../loans/loan.js';
 import type { Actor } from '../shared/actor.js';
@@ -18,7 +18,9 @@ export const getLoanHistoryInput = z.object({ number: positiveInt().describe('Th
 
 export const loanHistorySchema = z.object({
   loan: loanViewSchema,
-  history: z.array(auditEntrySchema).describe("The loan's audit entries (issues, returns, reminders…), newest first"),
+  history: z
+    .array(namedAuditEntrySchema)
+    .describe("The loan's audit entries (issues, returns, reminders…), newest first, with who acted and the holders by name"),
   reminders: z.array(reminderViewSchema).describe('Its reminder e-mails over every issue, newest first'),
 });
 type LoanHistory = z.output<typeof loanHistorySchema>;
@@ -50,7 +52,8 @@ export class GetLoanHistory implements UseCase<typeof getLoanHistoryInput, LoanH
       const reminders = await repos.reminders.listForLoan(tenantId, loan.id, LOAN_HISTORY_LIMIT);
       return {
         loan: toLoanView(loan, dateInZone(this.clock.now(), actor.tenant.timeZone)),
-        history: history.items.map((e) => ({ ...e, details: { ...e.details } })),
+        // A loan's viewers see its holder by name in the inventory, so its history names holders too.
+        history: await nameAuditEntries(repos, actor, history.items, { people: true }),
         reminders: reminders.map(toReminderView),
       };
     });

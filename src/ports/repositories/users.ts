@@ -18,6 +18,8 @@ export abstract class UserRepository {
   abstract listActiveByRole(tenantId: string, role: Role, opts?: { forUpdate?: boolean }): Promise<User[]>;
   /** Every user of the tenant, ordered by e-mail. */
   abstract list(tenantId: string, page: PageRequest): Promise<Page<User>>;
+  /** Users (inactive too) with these ids, in no particular order (an unknown id is left out). */
+  abstract findByIds(tenantId: string, ids: readonly string[]): Promise<User[]>;
   /** Of these users, the ids of those who have a password set, in no particular order. */
   abstract withPassword(tenantId: string, ids: readonly string[]): Promise<string[]>;
   /** Writes name, role, loan groups and active; false when there is no such user. */

@@ -1710,7 +1710,29 @@ export interface components {
             };
         };
         AuditPage: {
-            entries: components["schemas"]["AuditEntry"][];
+            entries: {
+                id: string;
+                actor: {
+                    /** @enum {string} */
+                    type: "user" | "apiKey" | "operator" | "anonymous" | "system";
+                    id: string;
+                    /** @description The app a person acted through (an OAuth grant's client name) */
+                    via?: string;
+                    /** @description Who acted, in words: a member of staff's name, an API key's name, 'Command line' (an operator), 'Desk' (Desk itself) or 'Someone not signed in' */
+                    name: string;
+                };
+                action: string;
+                /** @description What was acted on: `loan:12`, `user:<id>`... */
+                target: string;
+                at: string;
+                readonly details: {
+                    [key: string]: unknown;
+                };
+                /** @description The names of the records this entry's details refer to by id (a person, a member of staff, a loan group, an API key), by id */
+                names: {
+                    [key: string]: string;
+                };
+            }[];
             total: number;
             page: number;
             pageSize: number;
@@ -1985,8 +2007,30 @@ export interface components {
         LoanList: components["schemas"]["LoanView"][];
         LoanHistory: {
             loan: components["schemas"]["LoanView"];
-            /** @description The loan's audit entries (issues, returns, reminders…), newest first */
-            history: components["schemas"]["AuditEntry"][];
+            /** @description The loan's audit entries (issues, returns, reminders…), newest first, with who acted and the holders by name */
+            history: {
+                id: string;
+                actor: {
+                    /** @enum {string} */
+                    type: "user" | "apiKey" | "operator" | "anonymous" | "system";
+                    id: string;
+                    /** @description The app a person acted through (an OAuth grant's client name) */
+                    via?: string;
+                    /** @description Who acted, in words: a member of staff's name, an API key's name, 'Command line' (an operator), 'Desk' (Desk itself) or 'Someone not signed in' */
+                    name: string;
+                };
+                action: string;
+                /** @description What was acted on: `loan:12`, `user:<id>`... */
+                target: string;
+                at: string;
+                readonly details: {
+                    [key: string]: unknown;
+                };
+                /** @description The names of the records this entry's details refer to by id (a person, a member of staff, a loan group, an API key), by id */
+                names: {
+                    [key: string]: string;
+                };
+            }[];
             /** @description Its reminder e-mails over every issue, newest first */
             reminders: components["schemas"]["Reminder"][];
         };

@@ -70,6 +70,12 @@ export class SqlUserRepository implements UserRepository {
     return { items: rows.items.map(toUser), total: rows.total };
   }
 
+  async findByIds(tenantId: string, ids: readonly string[]): Promise<User[]> {
+    if (ids.length === 0) return [];
+    const sql = `SELECT ${COLUMNS} FROM users WHERE tenant_id = ? AND ${this.db.in('id')}`;
+    return (await this.db.all<UserRow>(sql, [tenantId, this.db.list(ids)])).map(toUser);
+  }
+
   async withPassword(tenantId: string, ids: readonly string[]): Promise<string[]> {
     if (ids.length === 0) return [];
     const sql = `SELECT id FROM users WHERE tenant_id = ? AND ${this.db.in('id')} AND password_hash IS NOT NULL`;

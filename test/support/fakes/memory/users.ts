@@ -42,6 +42,13 @@ export class MemoryUserRepository implements UserRepository {
       .map((u) => copy(withoutHash(u)));
   }
 
+  async findByIds(tenantId: string, ids: readonly string[]): Promise<User[]> {
+    const wanted = new Set(ids);
+    return rowsOf(this.state.users, tenantId)
+      .filter((u) => wanted.has(u.id))
+      .map((u) => copy(withoutHash(u)));
+  }
+
   async list(tenantId: string, page: PageRequest): Promise<Page<User>> {
     const users = rowsOf(this.state.users, tenantId)
       .sort((a, b) => compare(a.email, b.email))
