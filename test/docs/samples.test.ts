@@ -23,9 +23,14 @@
  *   A sample passes when bash exits 0 and every `curl` answered below 400 — or the status its comment
  *   names: `curl … # 201 {monitor, …}` expects 201 and a JSON answer with those top-level keys.
  * - An output block (info string `json output` or `text output`) right after a sample: the sample's
- *   standard output has that shape. JSON: every key shown is there, with a value of the same type
- *   (`"…"` and `null` stand for any value), arrays checked by their first element. Text: each line
- *   shown appears, in order; `…` and `<placeholder>` stand for any text, a number for any number.
+ *   standard output has that shape and those values. JSON: every key shown is there with the value
+ *   shown, compared by value (an array shown holds exactly those elements, in that order, or begins
+ *   with them when its last element is `"…"`); `"…"` and `null` stand for any value, a string ending
+ *   in `…` for any string that begins so (`"Bearer desk_…"`). A value that differs from run to run (an id, a time, a count the demo
+ *   data draws at random) is named in `<!-- varies: <path> <path> -->` before the block (paths as
+ *   `key.id`, `items[0].name`, `[]` for every element of a list: `loans[].number`); it is checked by
+ *   type only, an array of them by its first element. Text: each line shown appears, in order; `…`
+ *   and `<placeholder>` stand for any text, a number for any number.
  * - `<!-- stream -->` before a sample: it keeps running (an event stream); the next sample runs while it
  *   does, then its output is checked and it is stopped.
  * - `<!-- server-output -->` before a text block: what the test's own server printed when it started.
@@ -434,11 +439,49 @@ function textProblems(shown: string, actual: string): string[] {
   return [];
 }
 
+/**
+ * Where `actual` differs from `shown` by value; paths named in `varies` (and `…`, `null`) by type only.
+ * `path` is written as in a varies note: `key.scopes`, `items[0].name`; `[]` matches any index.
+ */
+function valueProblems(shown: unknown, actual: unknown, varies: ReadonlySet<string>, path = ''): string[] {
+  const where = path === '' ? '$' : path;
+  const generic = path.replace(/\[\d+\]/g, '[]');
+  if (varies.has(path) || varies.has(generic)) return shapeProblems(shown, actual, where);
+  if (shown === null || shown === '…' || shown === '...') return [];
+  if (typeOf(shown) !== typeOf(actual)) return [`${where}: ${typeOf(actual)}, shown as ${typeOf(shown)}`];
+  if (typeof shown === 'string' && shown.endsWith('…')) {
+    const start = shown.slice(0, -1);
+    return (actual as string).startsWith(start) ? [] : [`${where}: ${JSON.stringify(actual)}, shown starting ${JSON.stringify(start)}`];
+  }
+  if (Array.isArray(shown)) {
+    const a = actual as unknown[];
+    const open = shown.length > 0 && (shown.at(-1) === '…' || shown.at(-1) === '...');
+    if (open) {
+      const head = shown.slice(0, -1);
+      if (a.length < head.length) return [`${where}: ${a.length} element(s), shown with at least ${head.length}`];
+      return head.flatMap((v, i) => valueProblems(v, a[i], varies, `${path}[${i}]`));
+    }
+    if (a.length !== shown.length) {
+      return [`${where}: ${a.length} element(s) ${JSON.stringify(a).slice(0, 200)}, shown with ${shown.length}`];
+    }
+    return shown.flatMap((v, i) => valueProblems(v, a[i], varies, `${path}[${i}]`));
+  }
+  if (typeof shown === 'object') {
+    return Object.entries(shown as Record<string, unknown>).flatMap(([k, v]) =>
+      k in (actual as object)
+        ? valueProblems(v, (actual as Record<string, unknown>)[k], varies, path === '' ? k : `${path}.${k}`)
+        : [`${where}.${k}: missing`],
+    );
+  }
+  return shown === actual ? [] : [`${where}: ${JSON.stringify(actual)}, shown as ${JSON.stringify(shown)}`];
+}
+
 function outputProblems(output: Block, actual: string): string[] {
   if (output.lang === 'json') {
     const value = jsonValues(actual).at(-1);
     if (value === undefined) return ['no JSON in the output'];
-    return shapeProblems(JSON.parse(output.code), value);
+    const varies = new Set((note(output, 'varies')?.text ?? '').split(/\s+/).filter(Boolean));
+    return valueProblems(JSON.parse(output.code), value, varies);
   }
   return textProblems(output.code, actual);
 }

@@ -54,9 +54,23 @@ export const id = () => text(1, 100);
 export const calendarDate = () =>
   z.string().refine(isCalendarDate, { message: 'must be a date in the form YYYY-MM-DD' }).meta({ format: 'date' });
 
-/** A whole number; what is not one (a word from a query string, say) is refused in these words. */
+/**
+ * A whole number; what is not one (a word from a query string, say) is refused in these words, and a
+ * bound in words naming it. (A schema-wide `error` string would answer "must be a whole number" to 500
+ * for a list of at most 100 too: zod applies it to every issue the schema raises.)
+ */
 export const wholeNumber = () =>
-  z.number({ error: 'must be a whole number' }).int({ message: 'must be a whole number' });
+  z
+    .number({
+      // Typed as the type issue alone, but called for the schema's checks too.
+      error: (raw) => {
+        const issue = raw as { code: string; maximum?: unknown; minimum?: unknown };
+        if (issue.code === 'too_big') return `must be at most ${String(issue.maximum)}`;
+        if (issue.code === 'too_small') return `must be at least ${String(issue.minimum)}`;
+        return 'must be a whole number';
+      },
+    })
+    .int({ message: 'must be a whole number' });
 
 export const positiveInt = (max = 2_147_483_647) => wholeNumber().min(1, { message: 'must be at least 1' }).max(max);
 
