@@ -84,7 +84,7 @@ export const issueLoanTool = defineTool({
   name: 'loans.issue',
   title: 'Issue a loan',
   description:
-    'Hand an AVAILABLE loaner to a person, optionally until a due date (YYYY-MM-DD in the school time zone). Give exactly one of `number` or `serial`. The school may check the holder first (agreement on file, balance, loans out): a warning answers "Confirmation required" with the reasons — tell the user, and only if they agree send the call again with `confirm: true`; a block cannot be confirmed. Issuing to a person with a booking of the group today fulfils it; a unit another booking needs within 24 hours is refused unless `override` is true. Changes data: confirm with the user first.',
+    'Hand an AVAILABLE loaner to a person, optionally until a due date (YYYY-MM-DD in the school time zone). Give exactly one of `number` or `serial`. The school may check the holder first (agreement on file, balance, loans out): a warning answers "Confirmation required" with the reasons — tell the user, and only if they agree send the call again with `confirm: true`; a block cannot be confirmed. Issuing to a person with a booking of the group starting within 24 hours (or running) fulfils it; a unit another booking needs within 24 hours is refused unless `override` is true. Changes data: confirm with the user first.',
   readOnly: false,
   output: loanResultSchema,
   useCase: IssueLoan,

@@ -2,8 +2,10 @@
  * What a booking means at the loan desk (issue 23), run by IssueLoan inside its transaction, after
  * the pure issue and before the loan is written:
  *
- * - issuing a unit of a group to a person who holds an ACTIVE booking of it that starts today (school
- *   time zone; or started earlier and still runs) fulfils one unit of it, the earliest first;
+ * - issuing a unit of a group to a person who holds an ACTIVE booking of it that starts within the
+ *   next 24 hours (or started earlier and still runs) fulfils one unit of it, the earliest first: the
+ *   same window in which a booking keeps its units, so a unit is never refused to the very person it
+ *   is kept for (an evening pick-up for a booking just after midnight used to be);
  * - issuing a unit that another booking starting within 24 hours needs (without it, the group could
  *   not give that booking its units) is refused 409 naming the booking, unless `override` is given;
  *   the loan's audit entry then says which booking was overridden.
@@ -45,9 +47,8 @@ export async function applyBookings(
 
   const today = dateInZone(new Date(at), zone);
   let outcome: HoldOutcome = {};
-  const own = soon.find(
-    (b) => b.personId === issue.holderId && unfulfilled(b) > 0 && dateInZone(new Date(b.from), zone) <= today,
-  );
+  // Every booking in `soon` overlaps the next 24 hours: the holder's earliest is theirs to pick up.
+  const own = soon.find((b) => b.personId === issue.holderId && unfulfilled(b) > 0);
   let fulfilledNow: Reservation | undefined;
   if (own) {
     fulfilledNow = fulfilOne(own, at);

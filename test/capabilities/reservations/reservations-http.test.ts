@@ -426,5 +426,36 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('reservations on %s', (datab
       expect(toBruno.status, toBruno.text).toBe(200);
       expect((await desk.get(`/api/reservations/${toolBooking.id}`)).json.reservation.status).toBe('FULFILLED');
     });
+
+    it('gives a unit to the person it is kept for whenever their booking starts within 24 hours, across midnight too', async () => {
+      // One unit, booked by Dana for 23 hours from now: on the school's calendar that is tomorrow at
+      // most hours of the day, and an issue to Dana was once refused as held for her own booking.
+      const { g, loans } = await group(available(1));
+      const soon = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+      const dana = aPerson({ name: 'Dana Early' });
+      const erik = aPerson({ name: 'Erik Later' });
+      await app.container.get(UnitOfWork).transaction((r) => r.people.insertMany(tenant.id, [dana, erik]));
+      const danas = (
+        await book(desk, { groupId: g.id, quantity: 1, from: soon(23 * 60), to: soon(24 * 60), personId: dana.id })
+      ).json.reservation;
+      expectProblem(await desk.post('/api/loans/issue', { serial: loans[0]!.serial, holderId: erik.id }), 409, 'conflict');
+      const toDana = await desk.post('/api/loans/issue', { serial: loans[0]!.serial, holderId: dana.id });
+      expect(toDana.status, toDana.text).toBe(200);
+      expect((await desk.get(`/api/reservations/${danas.id}`)).json.reservation).toMatchObject({
+        status: 'FULFILLED',
+        fulfilled: 1,
+      });
+
+      // A booking beyond the 24 hours neither holds the unit nor is picked up by an issue today.
+      const { g: g2, loans: l2 } = await group(available(1));
+      const later = (
+        await book(desk, { groupId: g2.id, quantity: 1, from: soon(26 * 60), to: soon(27 * 60), personId: erik.id })
+      ).json.reservation;
+      expect((await desk.post('/api/loans/issue', { serial: l2[0]!.serial, holderId: erik.id })).status).toBe(200);
+      expect((await desk.get(`/api/reservations/${later.id}`)).json.reservation).toMatchObject({
+        status: 'ACTIVE',
+        fulfilled: 0,
+      });
+    });
   });
 });
