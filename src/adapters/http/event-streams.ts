@@ -54,12 +54,25 @@ export class EventStreams {
     this.buckets = Array.from({ length: beats }, () => new Set());
   }
 
+  /**
+   * Sends what `begin` and a replay wrote. Only after the subscription: a client that acts as soon as
+   * its stream answers must hear of what it did, and until the subscriber is in the hub an event
+   * committed meanwhile would be behind its starting point, never sent.
+   */
+  opened(res: ServerResponse): void {
+    if (res.writableCorked > 0) res.uncork();
+  }
+
   get size(): number {
     return this.open.size;
   }
 
-  /** Starts the stream on `res` (headers and `retry:`) and returns the hub's subscriber for it. */
+  /**
+   * Starts the stream on `res` (head and `retry:`) and returns the hub's subscriber for it. What it
+   * writes is held back (corked) until `opened`, once the subscriber is in the hub.
+   */
   begin(res: ServerResponse, audience: EventAudience): Subscriber {
+    res.cork();
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
@@ -81,6 +94,8 @@ export class EventStreams {
     this.startHeartbeat();
     const write = (text: string): boolean => {
       if (res.destroyed || res.writableEnded) return false;
+      // A replay sends from inside the hub's turn, after its starting point is fixed: safe to open.
+      if (res.writableCorked > 0) res.uncork();
       if (res.writableLength > this.maxBufferedBytes) {
         res.destroy(); // fell behind: it resumes with Last-Event-ID
         return false;
@@ -110,7 +125,9 @@ export class EventStreams {
     this.timer = setInterval(() => {
       const bucket = this.buckets[this.beatingBucket++ % this.buckets.length]!;
       for (const res of bucket)
-        if (!res.destroyed && res.writableLength <= this.maxBufferedBytes) res.write(': heartbeat\n\n');
+        // A stream still subscribing (corked) is not open yet: a beat would send its head early.
+        if (!res.destroyed && res.writableCorked === 0 && res.writableLength <= this.maxBufferedBytes)
+          res.write(': heartbeat\n\n');
     }, this.heartbeatMs / this.buckets.length);
     this.timer.unref();
   }
@@ -148,11 +165,13 @@ export async function serveEventStream(
   ctx.status = 200;
   ctx.respond = false;
   // Resolved on the first stream, not at registration: an app that never streams needs none.
-  const subscriber = deps.container.get(EventStreams).begin(ctx.res, actor);
+  const streams = deps.container.get(EventStreams);
+  const subscriber = streams.begin(ctx.res, actor);
   try {
     const unsubscribe = await deps.resolve(EventHub).subscribe(actor.tenant.id, subscriber, after);
     ctx.res.once('close', unsubscribe);
     if (ctx.res.destroyed) unsubscribe();
+    else streams.opened(ctx.res);
   } catch (error) {
     // The stream has begun, so no problem document can follow: end it; the client reconnects.
     deps.observability.log.warn({ err: error }, 'event stream could not start');

@@ -216,10 +216,42 @@ function expectProblemStream(s: SseStream, status: number): void {
   expect(s.headers['content-type']).toMatch(/^application\/problem\+json/);
 }
 
+describe('opening a stream', () => {
+  it('answers only once the subscriber is in the hub, so a client acting at once hears of it', async () => {
+    const streams = new EventStreams({ streamsChanged: () => undefined, countDelivery: () => undefined }, 50);
+    let open: (() => void) | undefined;
+    const server = createServer((_req, res) => {
+      streams.begin(res, { permissions: new Set(), loanGroupIds: null });
+      open = () => streams.opened(res); // the hub's subscribe resolving
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const answered = openStream((server.address() as AddressInfo).port, '/');
+      let settled = false;
+      void answered.then(() => (settled = true));
+      await expect.poll(() => open).toBeDefined();
+      // Several heartbeats' worth of time: neither the head nor a beat leaves before the subscription.
+      await new Promise((r) => setTimeout(r, 200));
+      expect(settled).toBe(false);
+      open!();
+      const s = await answered;
+      expect(s.status).toBe(200);
+      expect(s.raw()).toMatch(/^retry: \d+\n\n/);
+      streams.closeAll();
+      await s.ended;
+    } finally {
+      server.close();
+    }
+  });
+});
+
 describe('heartbeats', () => {
   it('sends a comment on every open stream at each beat', async () => {
     const streams = new EventStreams({ streamsChanged: () => undefined, countDelivery: () => undefined }, 50);
-    const server = createServer((_req, res) => void streams.begin(res, { permissions: new Set(), loanGroupIds: null }));
+    const server = createServer((_req, res) => {
+      streams.begin(res, { permissions: new Set(), loanGroupIds: null });
+      streams.opened(res);
+    });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
       const s = await openStream((server.address() as AddressInfo).port, '/');
