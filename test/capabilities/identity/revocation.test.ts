@@ -144,7 +144,8 @@ describe.skipIf(!postgresAvailable)('Postgres: a change made on one instance app
     const person = await signIn(a, SLUG, { role: 'loan-desk' });
     const { tokens } = await connectApp(a, person.token, { scope: 'loan.view loan.issue' });
     expect(toolNames(await mcpAs(b, tokens.access_token, toolsList))).toEqual(['loans.issue', 'loans.list']);
-    await consoleClient(a, admin.token).patch(`/api/users/${person.user.id}`, { role: 'read-only' });
+    const changed = await consoleClient(a, admin.token).patch(`/api/users/${person.user.id}`, { role: 'read-only' });
+    expect(changed.status, changed.text).toBe(200);
     expect(toolNames(await mcpAs(b, tokens.access_token, toolsList))).toEqual(['loans.list']);
     const grant = (await consoleClient(b, person.token).get('/api/oauth/grants')).json.grants[0].id;
     const revoked = await consoleClient(a, person.token).send({ method: 'DELETE', path: `/api/oauth/grants/${grant}` });
