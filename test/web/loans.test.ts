@@ -269,6 +269,61 @@ describe.skipIf(!browserAvailable)('the loan desk in a browser', () => {
     await page2.context().close();
   });
 
+  it('issues and returns on the loan’s own page, and its history names the holder and who acted', async () => {
+    const [loan] = await availableLoans(1);
+    const pupil = await aPupil(3);
+    const { page } = await web.open(desk, `/loans/${loan!.number}`);
+    await page.getByRole('button', { name: `Issue loan ${loan!.number}` }).click();
+    const dialog = page.getByRole('dialog', { name: new RegExp(`Issue loan ${loan!.number}`) });
+    await dialog.getByLabel('Find the holder').fill(pupil.name);
+    await dialog
+      .getByRole('list', { name: 'Matches for Find the holder' })
+      .getByRole('button', { name: pupil.name })
+      .first()
+      .click();
+    await dialog.getByText(/^Chosen: /).waitFor();
+    await dialog.getByLabel('Due date').fill('2031-03-14');
+    await dialog.getByRole('button', { name: 'Issue', exact: true }).click();
+    await page.getByRole('button', { name: `Return loan ${loan!.number}` }).waitFor();
+    expect(await loanBySerial(loan!.serial)).toMatchObject({
+      status: 'ISSUED',
+      holder: { id: pupil.id },
+      dueDate: '2031-03-14',
+    });
+
+    const history = page.getByRole('region', { name: `History of loan ${loan!.number}` });
+    const row = (what: RegExp) => history.getByRole('row').filter({ hasText: what });
+    await row(new RegExp(`Issued to ${pupil.name}, due back`))
+      .filter({ hasText: 'Desmond Desk' })
+      .waitFor();
+
+    await page.getByRole('button', { name: `Return loan ${loan!.number}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Return' }).click();
+    await row(new RegExp(`Returned by ${pupil.name}`))
+      .filter({ hasText: 'Desmond Desk' })
+      .waitFor();
+    expect(await loanBySerial(loan!.serial)).toMatchObject({ status: 'AVAILABLE', holder: null });
+    // An integrator's move is named by its key.
+    await action('loans.issue', { serial: loan!.serial, holderId: pupil.id });
+    await row(new RegExp(`Issued to ${pupil.name}, with no due date`))
+      .filter({ hasText: 'browser test' })
+      .waitFor();
+    await action('loans.return', { serial: loan!.serial });
+    await page.context().close();
+  });
+
+  it('links each loan row on Home to its loan', async () => {
+    const issued = (await loans({ status: 'ISSUED', overdue: true, pageSize: 1 })).loans[0]!;
+    const { page } = await web.open(admin, '/');
+    await page
+      .getByRole('link', { name: new RegExp(`^Loan ${issued.number} `) })
+      .first()
+      .click();
+    await page.getByRole('heading', { name: `Loan ${issued.number}` }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/loans/${issued.number}`);
+    await page.context().close();
+  });
+
   it('Home, Loans and the scan desk pass axe in both themes at 1280 and 390 px', async () => {
     await web.check(admin, '/', 'home', (p) => p.getByRole('list', { name: 'Loan pool' }).waitFor());
     await web.check(admin, '/loans?status=ISSUED', 'loans', (p) => p.locator(ROWS).first().waitFor());

@@ -73,7 +73,11 @@ export class IssueLoan implements UseCase<typeof issueLoanInput, { loan: LoanVie
         return {
           next,
           holderName: holder.name,
-          details: { ...(confirmed.length > 0 ? { confirmed: confirmed.map((r) => r.rule) } : {}), ...bookings },
+          details: {
+            dueDate: next.dueDate,
+            ...(confirmed.length > 0 ? { confirmed: confirmed.map((r) => r.rule) } : {}),
+            ...bookings,
+          },
         };
       },
     });

@@ -186,7 +186,10 @@ function LoanLine({ loan }: { loan: Loan }) {
   return (
     <li>
       <span class="home-line-main">
-        Loan {loan.number} <span class="serial">{loan.serial}</span> · {holder}
+        <Link href={`/loans/${loan.number}`}>
+          Loan {loan.number} <span class="serial">{loan.serial}</span>
+        </Link>{' '}
+        · {holder}
         {loan.userGroup && ` (${loan.userGroup})`}
       </span>
       <span class="home-line-detail">

@@ -6,11 +6,9 @@
  * the table reloads. Events from other desks reload it too.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { messageOf } from '../../api/client.js';
 import { formatDate } from '../../format.js';
 import { Link, query, setQuery } from '../../router.js';
 import { can } from '../../state/session.js';
-import { confirm } from '../../ui/confirm.js';
 import { CheckboxField, SelectField, TextField } from '../../ui/field.js';
 import { announce } from '../../ui/notices.js';
 import { ErrorNotice, PageHeader } from '../../ui/page.js';
@@ -20,14 +18,12 @@ import { DataTable, type Column } from '../../ui/table.js';
 import { useLiveReload } from '../../ui/use-live-reload.js';
 import { useResource } from '../../ui/use-resource.js';
 import { IssueDialog } from './issue-dialog.js';
+import { LoanActions, moveLoan, type LoanMove } from './loan-actions.js';
 import {
   inventory,
   KIND_LABELS,
   loanGroups,
-  restoreLoan,
-  returnLoan,
   STATUS_LABELS,
-  withdrawLoan,
   type Loan,
   type LoanKind,
   type LoanStatus,
@@ -56,47 +52,8 @@ export default function Loans() {
   // Other desks' moves, and a resumed stream that may have missed some: reload (a little later, once).
   useLiveReload((e) => e.type.startsWith('loan.'), loans.reload);
 
-  const move = async (loan: Loan, verb: 'return' | 'withdraw' | 'restore') => {
-    const words = {
-      return: {
-        title: `Return loan ${loan.number}?`,
-        message: `${loan.serial} comes back from ${loan.holder?.name ?? 'its holder'} and is available again.`,
-        label: 'Return',
-        done: `Loan ${loan.number} returned`,
-      },
-      withdraw: {
-        title: `Withdraw loan ${loan.number}?`,
-        message: `${loan.serial} becomes unavailable (lost, in repair) until it is restored.`,
-        label: 'Withdraw',
-        done: `Loan ${loan.number} withdrawn`,
-      },
-      restore: {
-        title: `Restore loan ${loan.number}?`,
-        message: `${loan.serial} becomes available to issue again.`,
-        label: 'Restore',
-        done: `Loan ${loan.number} restored`,
-      },
-    }[verb];
-    if (
-      !(await confirm({
-        title: words.title,
-        message: words.message,
-        confirmLabel: words.label,
-        danger: verb === 'withdraw',
-      }))
-    )
-      return;
-    try {
-      const { number } = loan;
-      await {
-        return: () => returnLoan({ number }),
-        withdraw: () => withdrawLoan(number),
-        restore: () => restoreLoan(number),
-      }[verb]();
-      announce(words.done);
-    } catch (e) {
-      announce(readable(loan, e), 'error');
-    }
+  const move = async (loan: Loan, verb: LoanMove) => {
+    await moveLoan(loan, verb);
     loans.reload();
   };
 
@@ -136,7 +93,7 @@ export default function Loans() {
         </>
       ),
     },
-    { header: 'Actions', cell: (l) => <RowActions loan={l} onIssue={() => setIssuing(l)} onMove={move} /> },
+    { header: 'Actions', cell: (l) => <LoanActions loan={l} onIssue={() => setIssuing(l)} onMove={move} /> },
   ];
 
   const data = loans.data;
@@ -232,46 +189,4 @@ function ClassFilter(props: { value: string }) {
       onKeyDown={(e: KeyboardEvent) => e.key === 'Enter' && apply()}
     />
   );
-}
-
-function RowActions(props: {
-  loan: Loan;
-  onIssue: () => void;
-  onMove: (loan: Loan, verb: 'return' | 'withdraw' | 'restore') => void;
-}) {
-  const { loan, onIssue, onMove } = props;
-  const label = (verb: string) => `${verb} loan ${loan.number}`;
-  return (
-    <div class="row-actions">
-      {loan.status === 'AVAILABLE' && can('loan.issue') && (
-        <>
-          <button type="button" aria-label={label('Issue')} onClick={onIssue}>
-            Issue
-          </button>
-          <button type="button" aria-label={label('Withdraw')} onClick={() => onMove(loan, 'withdraw')}>
-            Withdraw
-          </button>
-        </>
-      )}
-      {loan.status === 'ISSUED' && can('loan.return') && (
-        <button type="button" aria-label={label('Return')} onClick={() => onMove(loan, 'return')}>
-          Return
-        </button>
-      )}
-      {loan.status === 'UNAVAILABLE' && can('loan.issue') && (
-        <button type="button" aria-label={label('Restore')} onClick={() => onMove(loan, 'restore')}>
-          Restore
-        </button>
-      )}
-    </div>
-  );
-}
-
-/** A refusal in words: a conflict says the row was out of date, and what the loan is now. */
-function readable(loan: Loan, e: unknown): string {
-  const text = messageOf(e);
-  if ((e as { status?: number }).status === 409) {
-    return `Loan ${loan.number} could not be changed: ${text}. Someone else may have changed it; the list is reloaded.`;
-  }
-  return text;
 }

@@ -1,9 +1,10 @@
 /**
  * One loan (`/loans/:number`): where it stands, who holds it until when, its reminder e-mails (kind,
  * how many addresses, whether each went, and why not), and its history (issues, returns, reminders
- * sent: the audit entries about `loan:<number>`). Those who issue loans may "Remind now" an issued
- * loan: the answer says whether it went; within the hour of the last reminder the server refuses,
- * and the page says when to try again.
+ * sent: the audit entries about `loan:<number>`, in words, naming the holder and who acted). It
+ * offers the moves the loan's status allows (issue, return, withdraw, restore: the Loans page's own).
+ * Those who issue loans may "Remind now" an issued loan: the answer says whether it went; within the
+ * hour of the last reminder the server refuses, and the page says when to try again.
  */
 import { useState } from 'preact/hooks';
 import { ApiError, messageOf } from '../../api/client.js';
@@ -25,38 +26,62 @@ import { ErrorNotice, Loading, PageHeader } from '../../ui/page.js';
 import { DataTable } from '../../ui/table.js';
 import { eventRecord, useLiveReload } from '../../ui/use-live-reload.js';
 import { useResource } from '../../ui/use-resource.js';
+import { IssueDialog } from './issue-dialog.js';
+import { LoanActions, moveLoan, type LoanMove } from './loan-actions.js';
 import './loans.css';
-
-const ACTIONS: Readonly<Record<string, string>> = {
-  'loan.create': 'Added to the pool',
-  'loan.update': 'Corrected',
-  'loan.issue': 'Issued',
-  'loan.return': 'Returned',
-  'loan.withdraw': 'Withdrawn',
-  'loan.restore': 'Restored',
-  'loan.remind': 'Reminder e-mailed',
-};
-const ACTORS: Readonly<Record<string, string>> = {
-  user: 'Staff',
-  apiKey: 'API key',
-  operator: 'Operator (command line)',
-  system: 'Desk',
-};
 
 type HistoryEntry = LoanHistory['history'][number];
 
+/**
+ * What an entry says happened, in words, with the people it names (the server names them beside the
+ * ids: `names`). An action this page does not know is shown by its code rather than hidden.
+ */
 function describe(h: HistoryEntry): string {
-  const what = ACTIONS[h.action] ?? h.action;
-  if (h.action !== 'loan.remind') return what;
-  const d = h.details as { kind?: string; recipients?: number };
-  return `${what}: ${REMINDER_KIND_LABELS[d.kind ?? ''] ?? d.kind}, to ${d.recipients ?? 0} address(es)`;
+  const d = h.details as {
+    holderId?: string | null;
+    dueDate?: string | null;
+    confirmed?: string[];
+    fulfilled?: string;
+    override?: unknown;
+    kind?: string;
+    recipients?: number;
+  };
+  const holder = d.holderId ? (h.names[d.holderId] ?? 'someone no longer in the school') : null;
+  switch (h.action) {
+    case 'loan.create':
+      return 'Added to the pool';
+    case 'loan.update':
+      return `Corrected: ${Object.keys(h.details).join(', ') || 'nothing'}`;
+    case 'loan.issue': {
+      const parts = [`Issued to ${holder ?? 'someone'}`];
+      parts.push(d.dueDate ? `due back ${formatDate(d.dueDate)}` : 'with no due date');
+      if (d.confirmed?.length) parts.push("after the desk confirmed the school's checks");
+      if (d.fulfilled) parts.push('picking up their booking');
+      if (d.override) parts.push('though a booking needed it');
+      return parts.join(', ');
+    }
+    case 'loan.return':
+      return holder ? `Returned by ${holder}` : 'Returned';
+    case 'loan.withdraw':
+      return 'Withdrawn from the pool';
+    case 'loan.restore':
+      return 'Back in the pool';
+    case 'loan.remind':
+      return `Reminder e-mailed: ${REMINDER_KIND_LABELS[d.kind ?? ''] ?? d.kind}, to ${d.recipients ?? 0} address(es)`;
+    default:
+      return h.action;
+  }
 }
+
+/** Who acted: a member of staff by name, a key by its name, and the app a person acted through. */
+const actedBy = (h: HistoryEntry): string => (h.actor.via ? `${h.actor.name}, via ${h.actor.via}` : h.actor.name);
 
 export default function LoanPage({ params }: PageProps) {
   const number = Number(params.number);
   const record = useResource(() => loanHistory(number), [number]);
   useLiveReload((e) => e.type.startsWith('loan.') && eventRecord(e, 'loan')?.number === number, record.reload);
   const data = record.data;
+  const [issuing, setIssuing] = useState(false);
 
   if (!data) {
     return (
@@ -67,6 +92,10 @@ export default function LoanPage({ params }: PageProps) {
     );
   }
   const { loan } = data;
+  const move = async (verb: LoanMove) => {
+    await moveLoan(loan, verb);
+    record.reload();
+  };
   return (
     <section class="records-page">
       <PageHeader title={`Loan ${loan.number}`}>
@@ -93,6 +122,19 @@ export default function LoanPage({ params }: PageProps) {
         <dt>Due</dt>
         <dd>{formatDate(loan.dueDate)}</dd>
       </dl>
+      <LoanActions loan={loan} onIssue={() => setIssuing(true)} onMove={(_, verb) => void move(verb)} />
+      {issuing && (
+        <IssueDialog
+          loan={loan}
+          onDone={(issued) => {
+            setIssuing(false);
+            if (issued) {
+              announce(`Loan ${issued.number} issued to ${issued.holder?.name ?? ''}`);
+              record.reload();
+            }
+          }}
+        />
+      )}
       {loan.status === 'ISSUED' && can('loan.issue') && <RemindNow number={loan.number} onSent={record.reload} />}
       <h2>Reminders</h2>
       <DataTable
@@ -122,7 +164,7 @@ export default function LoanPage({ params }: PageProps) {
         columns={[
           { header: 'When', cell: (h) => formatInstant(h.at) },
           { header: 'What', cell: (h) => describe(h) },
-          { header: 'By', cell: (h) => ACTORS[h.actor.type] ?? h.actor.type },
+          { header: 'By', cell: (h) => actedBy(h) },
         ]}
       />
     </section>
