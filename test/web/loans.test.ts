@@ -8,7 +8,15 @@
  * checked for accessibility in both themes at 1280 and 390 px.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, useConsole, warnIfBrowserSkipped, type ConsoleUser } from './support.js';
+import {
+  browserAvailable,
+  openPage,
+  PASSWORD,
+  signIn,
+  useConsole,
+  warnIfBrowserSkipped,
+  type ConsoleUser,
+} from './support.js';
 
 warnIfBrowserSkipped();
 
@@ -324,6 +332,88 @@ describe.skipIf(!browserAvailable)('the loan desk in a browser', () => {
     await page.context().close();
   });
 
+  it('lets a new school add its first cart of 30 loaners by scanning, then rename the group (empty states offer it)', async () => {
+    // South has every module on and nothing in its pool.
+    const email = 'pool-admin@south.example';
+    await web.server.desk(
+      ['user', 'create', 'south', email, '--name', 'Sam South', '--role', 'school-admin', '--password-stdin'],
+      PASSWORD,
+    );
+    const south = { email, password: PASSWORD, name: 'Sam South' };
+    const { page, context } = await openPage(web.browser, `${web.server.url}/loans/bookings`);
+    await signIn(page, south, 'south');
+    await page.getByText('There is no loan group to book from.').waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Loans', exact: true }).click();
+    await page.getByText('The pool has no loaners yet.').waitFor();
+    await page.locator('p.empty').getByRole('link', { name: 'Add loaners' }).click();
+    await page.getByRole('heading', { name: 'Add loaners' }).waitFor();
+
+    // No group yet: a new one is offered and must be named.
+    expect(await page.getByLabel('Loan group').inputValue()).toBe('');
+    await page.getByLabel('Kind').selectOption('IPAD');
+    const serials = Array.from({ length: 30 }, (_, i) => `SOUTH-${String(i + 1).padStart(2, '0')}`);
+    // As a scanner types: each serial, then Enter, which in this field starts the next line.
+    await page.getByLabel('Serial numbers').focus();
+    for (const serial of [...serials, serials[3]!]) {
+      await page.keyboard.type(serial);
+      await page.keyboard.press('Enter');
+    }
+    await page.getByRole('button', { name: 'Add 31 loaners' }).click();
+    await page.getByText('Name the new loan group').waitFor();
+    await page.getByLabel('Name of the new group').fill('Cart 12');
+    await page.getByRole('button', { name: 'Add 31 loaners' }).click();
+    // The repeated serial is named by its line; nothing was added.
+    await expect
+      .poll(() => page.locator('.field-error').allTextContents())
+      .toContainEqual('Line 31: repeats line 4 (SOUTH-04)');
+    const lines = await page.getByLabel('Serial numbers').inputValue();
+    await page.getByLabel('Serial numbers').fill(lines.replace(/SOUTH-04\n?$/, ''));
+    await page.getByRole('button', { name: 'Add 30 loaners' }).click();
+    await expect
+      .poll(() => page.locator('.notices').textContent())
+      .toMatch(/30 loaners added to Cart 12: numbers 1 to 30/);
+    await expect.poll(() => page.locator(ROWS).count()).toBe(30);
+
+    const login = await fetch(`${web.server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-tenant-slug': 'south' },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const inventory = (await (
+      await fetch(`${web.server.url}/api/loans/inventory?pageSize=100`, {
+        headers: { authorization: `Bearer ${token}`, 'x-tenant-slug': 'south' },
+      })
+    ).json()) as { loans: { number: number; serial: string; kind: string; status: string; groupName: string }[] };
+    expect(inventory.loans.map((l) => [l.number, l.serial, l.kind, l.status, l.groupName])).toEqual(
+      serials.map((serial, i) => [i + 1, serial, 'IPAD', 'AVAILABLE', 'Cart 12']),
+    );
+
+    // The group is renamed where it was made.
+    await page.goto(`${web.server.url}/loans/add`);
+    await page.getByRole('button', { name: 'Rename Cart 12' }).click();
+    await page.getByLabel('New name for Cart 12').fill('Cart 12 (Science)');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Rename Cart 12 (Science)' }).waitFor();
+
+    // A unit's serial corrected on its page; another school's serial or a taken one is said beside it.
+    await page.goto(`${web.server.url}/loans/1`);
+    await page.getByRole('button', { name: 'Correct serial or group' }).click();
+    const correct = page.getByRole('form', { name: 'Correct loan 1' });
+    await correct.getByLabel('Serial').fill('SOUTH-02');
+    await correct.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => correct.getByRole('alert').textContent()).toMatch(/SOUTH-02 is already loan 2/);
+    await correct.getByLabel('Serial').fill('SOUTH-01A');
+    await correct.getByRole('button', { name: 'Save' }).click();
+    await page.locator('dd.serial', { hasText: 'SOUTH-01A' }).waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: /Corrected: serial/ })
+      .filter({ hasText: 'Sam South' })
+      .waitFor();
+    await context.close();
+  }, 60_000);
+
   it('Home, Loans and the scan desk pass axe in both themes at 1280 and 390 px', async () => {
     await web.check(admin, '/', 'home', (p) => p.getByRole('list', { name: 'Loan pool' }).waitFor());
     await web.check(admin, '/loans?status=ISSUED', 'loans', (p) => p.locator(ROWS).first().waitFor());
@@ -334,5 +424,12 @@ describe.skipIf(!browserAvailable)('the loan desk in a browser', () => {
       await p.keyboard.press('Enter');
       await p.locator(NEWEST_SCAN).waitFor();
     });
+    const issued = (await loans({ status: 'ISSUED', pageSize: 1 })).loans[0]!;
+    await Promise.all([
+      web.check(admin, '/loans/add', 'loans-add', (p) => p.getByRole('region', { name: 'Loan groups' }).waitFor()),
+      web.check(admin, `/loans/${issued.number}`, 'loan', (p) =>
+        p.getByRole('button', { name: `Return loan ${issued.number}` }).waitFor(),
+      ),
+    ]);
   }, 120_000);
 });

@@ -139,6 +139,12 @@ export const ROUTES: readonly PageRoute[] = [
     shortcut: 's',
   },
   {
+    path: '/loans/add',
+    title: 'Add loaners',
+    load: () => import('./pages/loans/add/index.js'),
+    allowed: () => can('module.loans', 'loan.view', 'loan.manage'),
+  },
+  {
     path: '/loans/:number',
     title: 'Loan',
     load: () => import('./pages/loans/loan.js'),

@@ -55,34 +55,116 @@ export class CreateLoan implements UseCase<typeof createLoanInput, { loan: LoanV
   ) {}
 
   async execute(actor: Actor, input: z.output<typeof createLoanInput>): Promise<{ loan: LoanView }> {
-    const tenantId = actor.tenant.id;
-    const now = this.clock.now();
-    const at = now.toISOString();
     return this.uow.transaction(async (repos) => {
-      const group = await poolGroup(repos, actor, input.groupId);
-      await serialFree(repos, tenantId, input.serial);
-      const created = newLoan({
-        id: this.ids.next(),
-        number: await repos.tenants.takeNumber(tenantId, 'loan'),
-        kind: input.kind,
-        serial: input.serial,
-        groupId: group.id,
-      });
-      await repos.loans.insertMany(tenantId, [created]);
-      const loan = toLoanView(
-        { ...created, groupName: group.name, holderName: null },
-        dateInZone(now, actor.tenant.timeZone),
-      );
-      await recordChange(repos, this.ids, {
-        tenantId,
-        actor: auditActor(actor),
-        action: 'loan.create',
-        target: `loan:${created.number}`,
-        at,
-        details: { kind: created.kind, serial: created.serial, groupId: created.groupId },
-        event: { kind: 'loan.created', payload: loanEventData(loan) },
-      });
-      return { loan };
+      const [loan] = await addUnits(repos, this.ids, actor, this.clock.now(), input.groupId, input.kind, [
+        input.serial,
+      ]);
+      return { loan: loan! };
     });
+  }
+}
+
+/**
+ * Adds units to one group of the caller's pool, numbered in the order given, each audited
+ * (`loan.create`) with its `loan.created` event: the one body of adding one loaner and adding a cart.
+ * `serials` must already be distinct; one the school has is refused (409) naming it, its place in the
+ * list and the loaner that has it.
+ */
+export async function addUnits(
+  repos: Repositories,
+  ids: IdGenerator,
+  actor: Actor,
+  now: Date,
+  groupId: string,
+  kind: (typeof LOAN_KINDS)[number],
+  serials: readonly string[],
+): Promise<LoanView[]> {
+  const tenantId = actor.tenant.id;
+  const at = now.toISOString();
+  const today = dateInZone(now, actor.tenant.timeZone);
+  const group = await poolGroup(repos, actor, groupId);
+  // Asked first for a clear answer; the unique index still decides a race (a conflict too).
+  const taken = new Map((await repos.loans.findBySerials(tenantId, serials)).map((l) => [l.serial, l.number]));
+  if (taken.size > 0) {
+    if (serials.length === 1) throw conflict(`serial ${serials[0]} is already loan ${taken.get(serials[0]!)}`);
+    const lines = serials.flatMap((serial, i) => (taken.has(serial) ? [{ serial, i }] : []));
+    throw conflict(
+      `${lines.length === 1 ? 'a serial is' : `${lines.length} serials are`} already in the pool: ` +
+        lines.map(({ serial, i }) => `${serial} (line ${i + 1}) is loan ${taken.get(serial)}`).join(', '),
+    );
+  }
+  const created = [];
+  for (const serial of serials) {
+    created.push(
+      newLoan({
+        id: ids.next(),
+        number: await repos.tenants.takeNumber(tenantId, 'loan'),
+        kind,
+        serial,
+        groupId: group.id,
+      }),
+    );
+  }
+  await repos.loans.insertMany(tenantId, created);
+  const views: LoanView[] = [];
+  for (const unit of created) {
+    const loan = toLoanView({ ...unit, groupName: group.name, holderName: null }, today);
+    await recordChange(repos, ids, {
+      tenantId,
+      actor: auditActor(actor),
+      action: 'loan.create',
+      target: `loan:${unit.number}`,
+      at,
+      details: { kind: unit.kind, serial: unit.serial, groupId: unit.groupId },
+      event: { kind: 'loan.created', payload: loanEventData(loan) },
+    });
+    views.push(loan);
+  }
+  return views;
+}
+
+/** Most units one request adds: a few carts' worth. */
+export const ADD_LOANERS_MAX = 200;
+
+export const addLoanersInput = z
+  .object({
+    kind: z.enum(LOAN_KINDS).describe('LAPTOP or IPAD, for every unit'),
+    groupId: id().describe('The loan group (cart, desk, shelf) they all go into'),
+    serials: z
+      .array(loanSerial())
+      .min(1, { message: 'give at least one serial' })
+      .max(ADD_LOANERS_MAX, { message: `at most ${ADD_LOANERS_MAX} at once` })
+      .superRefine((serials, ctx) => {
+        const seen = new Map<string, number>();
+        serials.forEach((serial, i) => {
+          const first = seen.get(serial);
+          if (first === undefined) seen.set(serial, i);
+          else ctx.addIssue({ code: 'custom', path: [i], message: `repeats line ${first + 1} (${serial})` });
+        });
+      })
+      .describe('Their serial numbers, one per unit, numbered in this order'),
+  })
+  .strict();
+
+/**
+ * Adds a cart's worth of loaners at once (the console's "Add loaners"): every serial goes into the
+ * group with the next numbers, in the order given, or none does (one transaction). A serial the
+ * school already has, or one given twice, is named by its place in the list.
+ */
+@injectable()
+export class AddLoaners implements UseCase<typeof addLoanersInput, { loans: LoanView[] }> {
+  static readonly required = ['module.loans', 'loan.manage'] as const;
+  static readonly input = addLoanersInput;
+
+  constructor(
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(Clock) private readonly clock: Clock,
+    @inject(IdGenerator) private readonly ids: IdGenerator,
+  ) {}
+
+  async execute(actor: Actor, input: z.output<typeof addLoanersInput>): Promise<{ loans: LoanView[] }> {
+    return this.uow.transaction(async (repos) => ({
+      loans: await addUnits(repos, this.ids, actor, this.clock.now(), input.groupId, input.kind, input.serials),
+    }));
   }
 }

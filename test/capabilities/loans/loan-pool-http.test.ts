@@ -282,6 +282,67 @@ describe.each(databases)('the loaner pool on %s', (database) => {
       expect((await get(admin, '/api/loans/inventory')).json.summary.nextNumber).toBe(number + 1);
     });
 
+    it('adds a cart of 30 at once, numbered in order, each audited with its event; or none of them', async () => {
+      const made = await post(admin, '/api/loan-groups', { name: 'Cart 30' });
+      expect(made.status, made.text).toBe(201);
+      const group = made.json.loanGroup;
+      const serials = Array.from({ length: 30 }, (_, i) => `C30-${String(i + 1).padStart(2, '0')}`);
+      const before = await poolState(tenant);
+
+      // One serial the school has already (line 5), and one given twice (line 9): refused, nothing written.
+      const taken = before.loans[0]!.serial;
+      const clash = await post(desk, `/api/loan-groups/${group.id}/loans`, {
+        kind: 'IPAD',
+        serials: serials.map((s, i) => (i === 4 ? taken : s)),
+      });
+      expectProblem(clash, 409, 'conflict');
+      expect(clash.json.detail).toContain(`${taken} (line 5) is loan ${before.loans[0]!.number}`);
+      const twice = await post(desk, `/api/loan-groups/${group.id}/loans`, {
+        kind: 'IPAD',
+        serials: serials.map((s, i) => (i === 8 ? serials[2] : s)),
+      });
+      expectProblem(twice, 400, 'invalid-input');
+      expect(pointersOf(twice)).toEqual(['/serials/8']);
+      expectProblem(
+        await post(desk, `/api/loan-groups/${group.id}/loans`, { kind: 'IPAD', serials: [] }),
+        400,
+        'invalid-input',
+      );
+      expect(await poolState(tenant)).toEqual(before);
+
+      const added = await post(desk, `/api/loan-groups/${group.id}/loans`, { kind: 'IPAD', serials });
+      expect(added.status, added.text).toBe(201);
+      const numbers = Array.from({ length: 30 }, (_, i) => before.next + i);
+      expect(added.json.loans.map((l: { number: number; serial: string }) => [l.number, l.serial])).toEqual(
+        numbers.map((n, i) => [n, serials[i]]),
+      );
+      const after = await readLoans(app.container, tenant.slug);
+      const stored = after.loans.filter((l) => l.groupId === group.id);
+      expect(
+        stored.map((l) => [l.number, l.serial, l.kind, l.status]).sort((a, b) => Number(a[0]) - Number(b[0])),
+      ).toEqual(numbers.map((n, i) => [n, serials[i], 'IPAD', 'AVAILABLE']));
+      const audited = (await auditEntries(app.container, tenant.id, 'loan.create')).filter((a) =>
+        numbers.some((n) => a.target === `loan:${n}`),
+      );
+      expect(audited).toHaveLength(30);
+      expect(audited.every((a) => a.actor.id === desk.user.id)).toBe(true);
+      const created = (await events('loan.created')).filter((e) => (e.payload as any).loan.groupId === group.id);
+      expect(created).toHaveLength(30);
+      expect((await get(admin, '/api/loans/inventory')).json.summary.nextNumber).toBe(before.next + 30);
+      // Another school's group is not found; a teacher may not add.
+      const bravo = (await readLoans(app.container, 'bravo')).groups[0]!;
+      expectProblem(
+        await post(desk, `/api/loan-groups/${bravo.id}/loans`, { kind: 'IPAD', serials: ['X-1'] }),
+        404,
+        'not-found',
+      );
+      expectProblem(
+        await post(teacher, `/api/loan-groups/${group.id}/loans`, { kind: 'IPAD', serials: ['X-1'] }),
+        403,
+        'forbidden',
+      );
+    });
+
     it('moves a unit to another group and changes its serial: the summary of each pool and the search follow', async () => {
       const [mine, elsewhere] = [data.groups[0]!, data.groups[2]!];
       const unit = (await readLoans(app.container, 'alpha')).loans.find(

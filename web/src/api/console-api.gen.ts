@@ -358,6 +358,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/loan-groups/{groupId}/loans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add loaners to a loan group at once (a cart of 30), numbered in the order given: all or none */
+        post: operations["addLoaners"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/loan-groups/{id}": {
         parameters: {
             query?: never;
@@ -2050,6 +2067,9 @@ export interface components {
                 };
             }[];
         };
+        AddedLoaners: {
+            loans: components["schemas"]["LoanView"][];
+        };
         Monitor: {
             id: string;
             name: string;
@@ -3522,6 +3542,48 @@ export interface operations {
             401: components["responses"]["Problem401Unauthorized"];
             403: components["responses"]["Problem403Forbidden"];
             404: components["responses"]["Problem404ModuleDisabled"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    addLoaners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description LAPTOP or IPAD, for every unit
+                     * @enum {string}
+                     */
+                    kind: "LAPTOP" | "IPAD";
+                    /** @description Their serial numbers, one per unit, numbered in this order */
+                    serials: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddedLoaners"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
             409: components["responses"]["Problem409Conflict"];
             413: components["responses"]["Problem413PayloadTooLarge"];
             415: components["responses"]["Problem415UnsupportedMediaType"];
@@ -6943,6 +7005,7 @@ export type LoanList = components['schemas']['LoanList'];
 export type LoanHistory = components['schemas']['LoanHistory'];
 export type RemindLoanResult = components['schemas']['RemindLoanResult'];
 export type LoanGroupList = components['schemas']['LoanGroupList'];
+export type AddedLoaners = components['schemas']['AddedLoaners'];
 export type Monitor = components['schemas']['Monitor'];
 export type MonitorCheck = components['schemas']['MonitorCheck'];
 export type MonitorResult = components['schemas']['MonitorResult'];

@@ -35,6 +35,20 @@ export const inventory = (filters: InventoryFilters & { page?: number; pageSize?
 
 export const loanGroups = () => call('get', '/api/loan-groups');
 
+/** A new loan group (a cart, a desk, a shelf); names are unique in the school. */
+export const createLoanGroup = (name: string) => call('post', '/api/loan-groups', { body: { name } });
+
+export const renameLoanGroup = (id: string, name: string) =>
+  call('patch', '/api/loan-groups/{id}', { path: { id }, body: { name } });
+
+/** A unit's serial corrected, or the unit moved to another group (not while it is issued). */
+export const updateLoan = (number: number, body: { serial?: string; groupId?: string }) =>
+  call('patch', '/api/loans/{number}', { path: { number }, body });
+
+/** Loaners added to a group at once, numbered in the order of `serials`: all of them, or none. */
+export const addLoaners = (groupId: string, kind: LoanKind, serials: string[]) =>
+  call('post', '/api/loan-groups/{groupId}/loans', { path: { groupId }, body: { kind, serials } });
+
 /**
  * Which loan a move names, exactly one of: its number (a row of the inventory, a loan's page) or its
  * serial (what the scan desk's barcode carries).

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CreateLoan } from '../../../domain/loans/create-loan.js';
+import { AddLoaners, CreateLoan } from '../../../domain/loans/create-loan.js';
 import { CreateLoanGroup } from '../../../domain/loans/create-loan-group.js';
 import { IssueLoan } from '../../../domain/loans/issue-loan.js';
 import { ListAllLoans } from '../../../domain/loans/list-all-loans.js';
@@ -158,6 +158,15 @@ export const loanGroupRoutes = routeGroup('loan-groups', 'The carts, desks and s
     status: 201,
     output: loanGroupResultSchema,
     problems: ['conflict'],
+  }),
+  useCaseRoute({
+    method: 'post',
+    path: '/api/loan-groups/{groupId}/loans',
+    summary: 'Add loaners to a loan group at once (a cart of 30), numbered in the order given: all or none',
+    useCase: AddLoaners,
+    status: 201,
+    output: named('AddedLoaners', z.object({ loans: z.array(loanViewSchema) })),
+    problems: ['not_found', 'conflict'],
   }),
   useCaseRoute({
     method: 'patch',

@@ -101,6 +101,11 @@ export default function Loans() {
     <section class="loans-page">
       <PageHeader title="Loans">
         {can('loan.issue') || can('loan.return') ? <Link href="/loans/scan">Scan desk</Link> : null}
+        {can('loan.manage') && (
+          <Link href="/loans/add" class="button">
+            Add loaners
+          </Link>
+        )}
       </PageHeader>
       <form class="filters" role="search" aria-label="Filter loans" onSubmit={(e) => e.preventDefault()}>
         <SearchBox label="Search" placeholder="Serial, holder, group or number" />
@@ -155,7 +160,18 @@ export default function Loans() {
         rows={data?.loans}
         rowKey={(l) => l.id}
         busy={loans.loading && data !== undefined}
-        empty={Object.values(filters).some(Boolean) ? 'No loan matches these filters.' : 'The pool has no loans yet.'}
+        empty={
+          Object.values(filters).some(Boolean) ? (
+            'No loan matches these filters.'
+          ) : can('loan.manage') ? (
+            <>
+              The pool has no loaners yet. <Link href="/loans/add">Add loaners</Link>: a cart of them at once, by
+              scanning or pasting their serials.
+            </>
+          ) : (
+            'The pool has no loaners yet: ask someone who manages the pool to add them.'
+          )
+        }
       />
       {data && data.total > 0 && <Pager total={data.total} page={page} pageSize={PAGE_SIZE} label="Loan pages" />}
       {issuing && (

@@ -12,7 +12,10 @@ import {
   KIND_LABELS,
   loanHistory,
   remindLoan,
+  loanGroups,
   STATUS_LABELS,
+  updateLoan,
+  type Loan,
   type LoanHistory,
   type Reminder,
 } from '../../api/loans.js';
@@ -21,6 +24,8 @@ import { formatDate, formatInstant } from '../../format.js';
 import type { PageProps } from '../../page-props.js';
 import { Link } from '../../router.js';
 import { can } from '../../state/session.js';
+import { SelectField, TextField } from '../../ui/field.js';
+import { FormProblem, useSubmit } from '../../ui/form.js';
 import { announce } from '../../ui/notices.js';
 import { ErrorNotice, Loading, PageHeader } from '../../ui/page.js';
 import { DataTable } from '../../ui/table.js';
@@ -50,8 +55,16 @@ function describe(h: HistoryEntry): string {
   switch (h.action) {
     case 'loan.create':
       return 'Added to the pool';
-    case 'loan.update':
-      return `Corrected: ${Object.keys(h.details).join(', ') || 'nothing'}`;
+    case 'loan.update': {
+      const c = h.details as { from?: Record<string, string>; to?: Record<string, string> };
+      const group = (id: string | undefined) => (id ? (h.names[id] ?? 'a former group') : '—');
+      const changes = Object.keys(c.to ?? {}).map((field) =>
+        field === 'groupId'
+          ? `moved from ${group(c.from?.groupId)} to ${group(c.to?.groupId)}`
+          : `${field} ${c.from?.[field] ?? '—'} → ${c.to?.[field] ?? '—'}`,
+      );
+      return `Corrected: ${changes.join('; ') || 'nothing'}`;
+    }
     case 'loan.issue': {
       const parts = [`Issued to ${holder ?? 'someone'}`];
       parts.push(d.dueDate ? `due back ${formatDate(d.dueDate)}` : 'with no due date');
@@ -123,6 +136,7 @@ export default function LoanPage({ params }: PageProps) {
         <dd>{formatDate(loan.dueDate)}</dd>
       </dl>
       <LoanActions loan={loan} onIssue={() => setIssuing(true)} onMove={(_, verb) => void move(verb)} />
+      {can('loan.manage') && loan.status !== 'ISSUED' && <CorrectLoaner loan={loan} onSaved={record.reload} />}
       {issuing && (
         <IssueDialog
           loan={loan}
@@ -204,5 +218,67 @@ function RemindNow(props: { number: number; onSent: () => void }) {
       </button>
       {said && <p class={`notice ${said.error ? 'notice-error' : 'notice-ok'}`}>{said.text}</p>}
     </div>
+  );
+}
+
+/**
+ * Correcting a loaner (`loan.manage`, while nobody holds it): its serial as printed on it, or the
+ * group it lives in. Closed until asked for; what the server refuses shows beside its field.
+ */
+function CorrectLoaner(props: { loan: Loan; onSaved: () => void }) {
+  const { loan } = props;
+  const [open, setOpen] = useState(false);
+  const [serial, setSerial] = useState(loan.serial);
+  const [groupId, setGroupId] = useState(loan.groupId);
+  const groups = useResource(() => (open ? loanGroups() : Promise.resolve(undefined)), [open]);
+  const form = useSubmit(async () => {
+    const body = {
+      ...(serial.trim() !== loan.serial ? { serial: serial.trim() } : {}),
+      ...(groupId !== loan.groupId ? { groupId } : {}),
+    };
+    if (Object.keys(body).length > 0) await updateLoan(loan.number, body);
+    announce(`Loan ${loan.number} saved`);
+    setOpen(false);
+    props.onSaved();
+  });
+  if (!open) {
+    return (
+      <div class="form-buttons">
+        <button type="button" onClick={() => (setSerial(loan.serial), setGroupId(loan.groupId), setOpen(true))}>
+          Correct serial or group
+        </button>
+      </div>
+    );
+  }
+  return (
+    <form class="record-form" onSubmit={form.submit} noValidate aria-label={`Correct loan ${loan.number}`}>
+      <TextField
+        label="Serial"
+        value={serial}
+        autocomplete="off"
+        spellcheck={false}
+        error={form.error('serial')}
+        onInput={(e: Event) => setSerial((e.currentTarget as HTMLInputElement).value)}
+      />
+      <SelectField
+        label="Loan group"
+        value={groupId}
+        error={form.error('groupId')}
+        onChange={(e: Event) => setGroupId((e.currentTarget as HTMLSelectElement).value)}
+        choices={(groups.data?.loanGroups ?? [{ id: loan.groupId, name: loan.groupName }]).map((g) => ({
+          value: g.id,
+          label: g.name,
+        }))}
+      />
+      <FormProblem form={form} />
+      <div class="form-buttons">
+        <button type="submit" class="primary" disabled={form.busy}>
+          Save
+        </button>
+        <button type="button" onClick={() => setOpen(false)}>
+          Cancel
+        </button>
+      </div>
+    </form>
   );
 }

@@ -17,7 +17,7 @@ import {
   type Reservation,
 } from '../../../api/reservations.js';
 import { formatCount, formatDate, todayInSchool } from '../../../format.js';
-import { query, setQuery } from '../../../router.js';
+import { Link, query, setQuery } from '../../../router.js';
 import { can, me } from '../../../state/session.js';
 import { confirm } from '../../../ui/confirm.js';
 import { SelectField, TextField } from '../../../ui/field.js';
@@ -126,7 +126,18 @@ export default function Bookings() {
           </button>
         </div>
       </form>
-      {groups.data && groups.data.loanGroups.length === 0 && <Empty>There is no loan group to book from.</Empty>}
+      {groups.data && groups.data.loanGroups.length === 0 && (
+        <Empty>
+          There is no loan group to book from.{' '}
+          {can('loan.manage') ? (
+            <>
+              <Link href="/loans/add">Add loaners</Link> in a new group first.
+            </>
+          ) : (
+            'Someone who manages the pool adds the groups and their loaners.'
+          )}
+        </Empty>
+      )}
       {data.error !== undefined && <ErrorNotice error={data.error} onRetry={data.reload} />}
       {groupId && !data.data && data.error === undefined && <Loading label="Loading the week…" />}
       {data.data && (
