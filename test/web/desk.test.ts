@@ -62,8 +62,9 @@ describe.skipIf(!browserAvailable)('repairs and tickets in a browser', () => {
       await page.getByRole('heading', { name: /^Repair \d+$/ }).waitFor();
       const id = new URL(page.url()).pathname.split('/').pop()!;
       expect(await fact(page, 'Status').textContent()).toBe('New');
-      // From NEW only closing is offered (it goes into repair once assigned).
+      // From NEW: into repair (whoever takes it is assigned), or closed.
       expect(await page.getByLabel('New status').locator('option').allTextContents()).toEqual([
+        'In repair (assigned to you)',
         'Closed (no repair needed)',
       ]);
 
@@ -116,7 +117,62 @@ describe.skipIf(!browserAvailable)('repairs and tickets in a browser', () => {
       expect(costs).toContainEqual(
         expect.objectContaining({ amountMinor: 12550, coverage: 'WARRANTY', source: `submission:${stored.number}` }),
       );
+      // The story, in words, with who and when.
+      const story = page.getByRole('region', { name: `History of repair ${stored.number}` });
+      const line = (what: RegExp) => story.getByRole('row').filter({ hasText: what }).filter({ hasText: 'Theo Tech' });
+      await line(/^.*In repair → Resolved; cost €125\.50 \(Warranty pays\)/).waitFor();
+      await line(/Assigned → In repair/).waitFor();
+      await line(/Assigned to Theo Tech/).waitFor();
+      await line(/Reported/).waitFor();
       expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('takes a new repair of a loaner straight into repair: the loaner leaves the pool, its page says so, and it comes back', async () => {
+    const loaner = (await techApi.get('/api/loans/inventory?status=AVAILABLE&pageSize=1')).json.loans[0];
+    const lodged = await techApi.send('POST', '/api/submissions', {
+      serial: loaner.serial,
+      description: 'Hinge cracked',
+    });
+    expect(lodged.status).toBe(201);
+    const repair = lodged.json.submission;
+    const { page, context } = await web.open(tech, `/repairs/${repair.id}`);
+    try {
+      await page.getByLabel('New status').selectOption('IN_REPAIR');
+      await page.getByLabel('Note (optional)').fill('Sent to the repairer');
+      await page.getByRole('button', { name: 'Move to in repair' }).click();
+      await expect.poll(() => fact(page, 'Status').textContent()).toBe('In repair');
+      expect(await fact(page, 'Assigned to').textContent()).toBe('Theo Tech');
+      await page
+        .getByRole('region', { name: `History of repair ${repair.number}` })
+        .getByRole('row')
+        .filter({ hasText: 'New → In repair; taken by Theo Tech: “Sent to the repairer”' })
+        .waitFor();
+
+      // The loaner's page: out of the pool, with a link to the repair; no Issue.
+      await page.goto(`${web.server.schoolUrl}/loans/${loaner.number}`);
+      const notice = page.getByRole('status').filter({ hasText: 'Under repair' });
+      await notice.waitFor();
+      expect(await notice.textContent()).toContain('cannot be issued until the repair is resolved');
+      expect(await fact(page, 'Status').textContent()).toMatch(/Unavailable/);
+      expect(await page.getByRole('button', { name: `Issue loan ${loaner.number}` }).count()).toBe(0);
+      const inPool = (await techApi.get(`/api/loans/inventory?q=${loaner.serial}`)).json.loans[0];
+      expect(inPool.status).toBe('UNAVAILABLE');
+      await notice.getByRole('link', { name: `Repair ${repair.number}` }).click();
+      await page.getByRole('heading', { name: `Repair ${repair.number}` }).waitFor();
+
+      await page.getByLabel('Cost (EUR)').fill('0');
+      await page.getByLabel('Who pays').selectOption('SCHOOL');
+      await page.getByRole('button', { name: 'Resolve the repair' }).click();
+      await expect.poll(() => fact(page, 'Status').textContent()).toBe('Resolved');
+      await expect
+        .poll(async () => (await techApi.get(`/api/loans/inventory?q=${loaner.serial}`)).json.loans[0].status)
+        .toBe('AVAILABLE');
+      await page.goto(`${web.server.schoolUrl}/loans/${loaner.number}`);
+      await page.getByRole('button', { name: `Issue loan ${loaner.number}` }).waitFor();
+      expect(await page.getByRole('status').filter({ hasText: 'Under repair' }).count()).toBe(0);
     } finally {
       await context.close();
     }

@@ -13,6 +13,8 @@ import { conflict } from '../shared/errors.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
 import type { UseCase } from '../shared/use-case.js';
 import { exactlyOne, text, wholeNumber } from '../shared/validation.js';
+import { restore, withdraw, toLoanView, loanEventData, type Loan } from '../loans/loan.js';
+import { ownPerson } from '../people/own-person.js';
 import { findSubmission, submissionRefFields } from './submission-ref.js';
 import {
   DEVICE_OUTCOMES,
@@ -25,7 +27,7 @@ import {
   submissionViewSchema,
   type Submission,
 } from './submission.js';
-import { COVERAGES, REPAIR_MOVES } from './repair-states.js';
+import { COVERAGES, REPAIR_MOVES, type RepairMove } from './repair-states.js';
 
 export const changeSubmissionStatusInput = z
   .object({
@@ -99,7 +101,10 @@ export class ChangeSubmissionStatus implements UseCase<typeof changeSubmissionSt
     const at = now.toISOString();
     return this.uow.transaction(async (repos) => {
       const current = await findSubmission(repos, tenantId, ref, { forUpdate: true });
-      const moved = moveTo(current, to, at, note);
+      let moved = moveTo(current, to, at, note);
+      // A NEW repair taken into repair is the mover's: they are its assignee when they are staff.
+      const taker = current.status === 'NEW' && to === 'IN_REPAIR' ? await ownPerson(repos, actor) : null;
+      if (taker?.kind === 'STAFF') moved = { ...moved, assigneeId: taker.id };
       const next = cost ? withCost(moved, cost) : moved;
 
       // The register device with this serial (a loaner's serial finds none), locked before it is read.
@@ -122,6 +127,7 @@ export class ChangeSubmissionStatus implements UseCase<typeof changeSubmissionSt
           from: current.status,
           to,
           note: note ?? null,
+          ...(next.assigneeId !== current.assigneeId ? { assigneeId: next.assigneeId } : {}),
           ...(cost ? { cost: { amountMinor: next.costMinor, coverage: next.coverage } } : {}),
           ...(effect
             ? { device: { id: effect.device.id, serial: effect.device.serial, outcome: effect.outcome } }
@@ -133,6 +139,7 @@ export class ChangeSubmissionStatus implements UseCase<typeof changeSubmissionSt
         await this.moveDevice(repos, actor, device, effect.device, current, at);
       }
       if (cost && cost.amountMinor > 0) await this.recordCost(repos, actor, next, now, at);
+      await this.keepLoanerOut(repos, actor, current, to, now);
 
       const report =
         effect && can(actor, ['module.assets', 'device.view'])
@@ -144,6 +151,54 @@ export class ChangeSubmissionStatus implements UseCase<typeof changeSubmissionSt
             }
           : null;
       return { submission, device: report };
+    });
+  }
+
+  /**
+   * A loaner in repair is out of the pool: the loaner with the serial, AVAILABLE when its repair goes
+   * IN_REPAIR, is withdrawn (not issuable, out of the tallies), and restored when the repair that
+   * withdrew it is RESOLVED or CLOSED and no other repair of it is still IN_REPAIR. One withdrawn by
+   * hand (lost) stays withdrawn, and one issued stays with its holder: the repair is done in hand.
+   * Each move is audited against the loan naming the repair, with its event, as a desk's would be.
+   */
+  private async keepLoanerOut(repos: Repositories, actor: Actor, s: Submission, to: RepairMove, now: Date) {
+    const ending = s.status === 'IN_REPAIR' && to !== 'IN_REPAIR';
+    if (to !== 'IN_REPAIR' && !ending) return;
+    const tenantId = actor.tenant.id;
+    const loaner = await repos.loans.findBySerial(tenantId, s.serial, { forUpdate: true });
+    if (!loaner) return;
+    let next: Loan;
+    let action: 'loan.withdraw' | 'loan.restore';
+    if (to === 'IN_REPAIR') {
+      if (loaner.status !== 'AVAILABLE') return;
+      [next, action] = [withdraw(loaner), 'loan.withdraw'];
+    } else {
+      if (loaner.status !== 'UNAVAILABLE' || (await this.othersInRepair(repos, tenantId, s)) > 0) return;
+      const [last] = (
+        await repos.audit.search(
+          tenantId,
+          { targets: [`loan:${loaner.number}`], action: 'loan.withdraw' },
+          { page: 1, pageSize: 1 },
+        )
+      ).items;
+      if ((last?.details as { submission?: unknown } | undefined)?.submission !== s.number) return;
+      [next, action] = [restore(loaner), 'loan.restore'];
+    }
+    if (!(await repos.loans.update(tenantId, next))) {
+      throw conflict(`loan ${loaner.number} was changed by someone else; reload and try again`);
+    }
+    const view = toLoanView(
+      { ...next, groupName: loaner.groupName, holderName: null },
+      dateInZone(now, actor.tenant.timeZone),
+    );
+    await recordChange(repos, this.ids, {
+      tenantId,
+      actor: auditActor(actor),
+      action,
+      target: `loan:${loaner.number}`,
+      at: now.toISOString(),
+      details: { from: loaner.status, to: next.status, holderId: null, submission: s.number },
+      event: { kind: action === 'loan.withdraw' ? 'loan.withdrawn' : 'loan.restored', payload: loanEventData(view) },
     });
   }
 

@@ -13,11 +13,12 @@ export const REPAIR_MOVES = ['IN_REPAIR', 'RESOLVED', 'CLOSED'] as const;
 export type RepairMove = (typeof REPAIR_MOVES)[number];
 
 /**
- * The statuses each move starts from: ASSIGNED → IN_REPAIR → RESOLVED → CLOSED, and NEW or ASSIGNED
- * straight to CLOSED for a submission that needs no repair (no fault found, lodged twice, in error).
+ * The statuses each move starts from: NEW or ASSIGNED → IN_REPAIR → RESOLVED → CLOSED (a NEW repair
+ * taken into repair is assigned to whoever takes it), and NEW or ASSIGNED straight to CLOSED for a
+ * submission that needs no repair (no fault found, lodged twice, in error).
  */
 export const REPAIR_MOVES_FROM: Readonly<Record<RepairMove, readonly SubmissionStatus[]>> = {
-  IN_REPAIR: ['ASSIGNED'],
+  IN_REPAIR: ['NEW', 'ASSIGNED'],
   RESOLVED: ['IN_REPAIR'],
   CLOSED: ['RESOLVED', 'NEW', 'ASSIGNED'],
 };

@@ -50,8 +50,6 @@ export function assign(s: Submission, assigneeId: string, at: string): Submissio
 function refusal(s: Submission, to: RepairMove): string {
   if (s.status === 'CLOSED') return `submission ${s.number} is CLOSED: a closed submission does not change any more`;
   if (s.status === to) return `submission ${s.number} is already ${to}`;
-  if (to === 'IN_REPAIR' && s.status === 'NEW')
-    return `submission ${s.number} is NEW: assign it before it goes IN_REPAIR`;
   return `submission ${s.number} is ${s.status}; it can go ${to} only from ${REPAIR_MOVES_FROM[to].join(' or ')}`;
 }
 

@@ -7,7 +7,8 @@ import type { Actor } from '../shared/actor.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
 import type { UseCase } from '../shared/use-case.js';
 import { id, text } from '../shared/validation.js';
-import { activePerson, ownPerson } from './ticket-people.js';
+import { ownPerson } from '../people/own-person.js';
+import { activePerson } from './ticket-people.js';
 import { ticketEventData, type Ticket } from './ticket.js';
 import { TICKET_PRIORITIES } from './ticket-states.js';
 

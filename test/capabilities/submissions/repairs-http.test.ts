@@ -14,7 +14,7 @@ import { UnitOfWork } from '../../../src/ports/unit-of-work.js';
 import type { TestApp } from '../../support/app.js';
 import { postgresAvailable, warnIfPostgresSkipped } from '../../support/postgres.js';
 import { expectProblem, invokeAction, pointersOf, type Reply } from '../../support/rest.js';
-import { readTenantData, type TenantData } from '../../support/tenant-data.js';
+import { auditEntries, readTenantData, type TenantData } from '../../support/tenant-data.js';
 import { consoleClient, signIn, todayOf, type ConsoleClient, type ConsoleUser } from '../../support/console.js';
 import {
   auditTrail,
@@ -409,19 +409,29 @@ describe.each(DATABASES)('on %s', (database) => {
         expect(fetched.json).toEqual({ submission: closed.json.submission });
       });
 
-      it('changes no device and no loan when the serial is a loaner’s', async () => {
-        const loan = a.loans.find((l) => !taken.has(l.serial) && !a.devices.some((d) => d.serial === l.serial))!;
+      it('keeps a loaner in repair out of the pool (not issuable) until its repair is resolved', async () => {
+        const loan = a.loans.find(
+          (l) => l.status === 'AVAILABLE' && !taken.has(l.serial) && !a.devices.some((d) => d.serial === l.serial),
+        )!;
         taken.add(loan.serial);
         const s = await lodgeAssigned(tech, a, loan.serial, 'SCHOOL');
         const before = await state(a);
-        for (const body of [{ status: 'IN_REPAIR' }, { status: 'RESOLVED', cost: { amountMinor: 800 } }]) {
-          const reply = await as(tech).post(`/api/submissions/${s.id}/status`, body);
-          expect(reply.status, reply.text).toBe(200);
-          expect(reply.json.device).toBeNull();
-        }
+        const into = await as(tech).post(`/api/submissions/${s.id}/status`, { status: 'IN_REPAIR' });
+        expect(into.status, into.text).toBe(200);
+        expect(into.json.device).toBeNull();
+        const during = await state(a);
+        expect(during.loans.find((l) => l.serial === loan.serial)?.status).toBe('UNAVAILABLE');
+        const someone = a.staff[0]!.id;
+        const refused = await as(admin).post('/api/loans/issue', { serial: loan.serial, holderId: someone });
+        expect(refused.status, refused.text).toBe(409);
+        const resolved = await as(tech).post(`/api/submissions/${s.id}/status`, {
+          status: 'RESOLVED',
+          cost: { amountMinor: 800 },
+        });
+        expect(resolved.status, resolved.text).toBe(200);
         const after = await state(a);
         expect(after.devices).toEqual(before.devices);
-        expect(after.loans).toEqual(before.loans);
+        expect(after.loans.map((l) => [l.serial, l.status])).toEqual(before.loans.map((l) => [l.serial, l.status]));
         expect(after.costs[0]).toMatchObject({
           source: `submission:${s.number}`,
           amountMinor: 800,
@@ -429,9 +439,55 @@ describe.each(DATABASES)('on %s', (database) => {
         });
         expect(after.outbox.slice(before.outbox.length).map((e) => e.kind)).toEqual([
           'submission.status_changed',
+          'loan.withdrawn',
           'submission.status_changed',
           'cost.recorded',
+          'loan.restored',
         ]);
+      });
+
+      it('takes a NEW repair straight into repair, assigned to the member of staff who took it', async () => {
+        const device = await freshDevice(a, 'IN_USE');
+        const person = await as(admin).post('/api/people', {
+          name: 'Tech Person',
+          kind: 'STAFF',
+          email: tech.user.email,
+        });
+        expect(person.status, person.text).toBe(201);
+        const created = await as(tech).post('/api/submissions', { serial: device.serial, description: 'Fan noise' });
+        expect(created.json.submission).toMatchObject({ status: 'NEW', assigneeId: null });
+        const moved = await as(tech).post(`/api/submissions/${created.json.submission.id}/status`, {
+          status: 'IN_REPAIR',
+        });
+        expect(moved.status, moved.text).toBe(200);
+        expect(moved.json.submission).toMatchObject({ status: 'IN_REPAIR', assigneeId: person.json.person.id });
+        const [entry] = (await auditEntries(app.container, a.tenant.id, 'submission.status')).filter(
+          (e) => e.target === `submission:${created.json.submission.number}`,
+        );
+        expect(entry?.details).toMatchObject({ from: 'NEW', to: 'IN_REPAIR', assigneeId: person.json.person.id });
+
+        // Its story, for anyone who may see repairs, with who acted by name; another school's is not found.
+        const resolved = await as(tech).post(`/api/submissions/${created.json.submission.id}/status`, {
+          status: 'RESOLVED',
+          note: 'Fan replaced',
+          cost: { amountMinor: 4550, coverage: 'SCHOOL' },
+        });
+        expect(resolved.status, resolved.text).toBe(200);
+        const story = await as(reader).get(`/api/submissions/${created.json.submission.id}/history`);
+        expect(story.status, story.text).toBe(200);
+        expect(
+          story.json.history.map((h: { action: string; actor: { name: string }; details: { note?: string } }) => [
+            h.action,
+            h.actor.name,
+            h.details.note ?? null,
+          ]),
+        ).toEqual([
+          ['submission.status', tech.user.name, 'Fan replaced'],
+          ['submission.status', tech.user.name, null],
+          ['submission.create', tech.user.name, null],
+        ]);
+        expect(story.json.history[0].details).toMatchObject({ cost: { amountMinor: 4550, coverage: 'SCHOOL' } });
+        expectProblem(await as(bTech).get(`/api/submissions/${created.json.submission.id}/history`), 404, 'not-found');
       });
 
       it('leaves a RETIRED device alone and says so, while the repair goes on', async () => {
@@ -491,7 +547,6 @@ describe.each(DATABASES)('on %s', (database) => {
         const id = created.json.submission.id as string;
         const move = (body: unknown) => () => as(tech).post(`/api/submissions/${id}/status`, body);
 
-        await expectRefused(a, move({ status: 'IN_REPAIR' }), 409, 'conflict'); // NEW: not assigned yet
         await expectRefused(
           a,
           move({ status: 'RESOLVED', cost: { amountMinor: 100, coverage: 'SCHOOL' } }),

@@ -49,7 +49,7 @@ const codeOf = (move: () => unknown) => {
 
 describe('the repair moves (pure)', () => {
   const ALLOWED: Record<RepairMove, SubmissionStatus[]> = {
-    IN_REPAIR: ['ASSIGNED'],
+    IN_REPAIR: ['NEW', 'ASSIGNED'],
     RESOLVED: ['IN_REPAIR'],
     CLOSED: ['NEW', 'ASSIGNED', 'RESOLVED'],
   };
@@ -76,12 +76,11 @@ describe('the repair moves (pure)', () => {
   });
 
   it('says why a move is refused', () => {
-    expect(() => moveTo(sub('NEW'), 'IN_REPAIR', AT)).toThrow(
-      /submission 7 is NEW: assign it before it goes IN_REPAIR/,
-    );
     expect(() => moveTo(sub('CLOSED'), 'CLOSED', AT, 'x')).toThrow(/CLOSED: a closed submission does not change/);
     expect(() => moveTo(sub('IN_REPAIR'), 'IN_REPAIR', AT)).toThrow(/already IN_REPAIR/);
-    expect(() => moveTo(sub('RESOLVED'), 'IN_REPAIR', AT)).toThrow(/RESOLVED; it can go IN_REPAIR only from ASSIGNED/);
+    expect(() => moveTo(sub('RESOLVED'), 'IN_REPAIR', AT)).toThrow(
+      /RESOLVED; it can go IN_REPAIR only from NEW or ASSIGNED/,
+    );
   });
 
   it('closes a submission that needs no repair only with a note saying why', () => {
@@ -373,20 +372,24 @@ describe('ChangeSubmissionStatus', () => {
     expect(await w.costs()).toEqual([]);
   });
 
-  it('changes no device and no loan for a repair of a loaner', async () => {
+  it('takes a loaner out of the pool while it is in repair, and back when the repair that took it ends', async () => {
     const w = await repairWorld();
     const before = await w.everything();
     const into = await w.move('IN_REPAIR', {}, 8);
     expect(into.device).toBeNull();
+    const during = await w.everything();
+    expect(during.loans.find((l) => l.serial === 'LOAN-001')?.status).toBe('UNAVAILABLE');
     const resolved = await w.move('RESOLVED', { cost: { amountMinor: 500, coverage: 'SCHOOL' } }, 8);
     expect(resolved.device).toBeNull();
     const after = await w.everything();
     expect(after.devices).toEqual(before.devices);
-    expect(after.loans).toEqual(before.loans);
+    expect(after.loans.map((l) => [l.serial, l.status])).toEqual(before.loans.map((l) => [l.serial, l.status]));
     expect(after.events.map((e) => e.kind)).toEqual([
       'submission.status_changed',
+      'loan.withdrawn',
       'submission.status_changed',
       'cost.recorded',
+      'loan.restored',
     ]);
     expect(after.costs).toMatchObject([{ source: 'submission:8', amountMinor: 500, coverage: 'SCHOOL' }]);
   });
@@ -444,7 +447,7 @@ describe('ChangeSubmissionStatus', () => {
   });
 
   it.each([
-    ['NEW', 'IN_REPAIR'],
+    ['NEW', 'RESOLVED'],
     ['ASSIGNED', 'RESOLVED'],
     ['IN_REPAIR', 'IN_REPAIR'],
     ['IN_REPAIR', 'CLOSED'],

@@ -826,6 +826,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/submissions/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A repair's story: lodged, assigned, each status move with its note and cost, who and when */
+        get: operations["getSubmissionHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/submissions/{id}/assign": {
         parameters: {
             query?: never;
@@ -2261,6 +2278,32 @@ export interface components {
             total: number;
             page: number;
             pageSize: number;
+        };
+        SubmissionHistory: {
+            /** @description The repair's story, newest first: lodged, assigned, each status move with its note and cost, with who acted and the people by name */
+            history: {
+                id: string;
+                actor: {
+                    /** @enum {string} */
+                    type: "user" | "apiKey" | "operator" | "anonymous" | "system";
+                    id: string;
+                    /** @description The app a person acted through (an OAuth grant's client name) */
+                    via?: string;
+                    /** @description Who acted, in words: a member of staff's name, an API key's name, 'Command line' (an operator), 'Desk' (Desk itself) or 'Someone not signed in' */
+                    name: string;
+                };
+                action: string;
+                /** @description What was acted on: `loan:12`, `user:<id>`... */
+                target: string;
+                at: string;
+                readonly details: {
+                    [key: string]: unknown;
+                };
+                /** @description The names of the records this entry's details refer to by id (a person, a member of staff, a loan group, an API key), by id */
+                names: {
+                    [key: string]: string;
+                };
+            }[];
         };
         SubmissionStatusResult: {
             submission: components["schemas"]["Submission"];
@@ -4885,6 +4928,33 @@ export interface operations {
             503: components["responses"]["Problem503Unavailable"];
         };
     };
+    getSubmissionHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionHistory"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
     assignSubmission: {
         parameters: {
             query?: never;
@@ -7024,6 +7094,7 @@ export type Submission = components['schemas']['Submission'];
 export type SubmissionResult = components['schemas']['SubmissionResult'];
 export type RepairDeviceReport = components['schemas']['RepairDeviceReport'];
 export type SubmissionList = components['schemas']['SubmissionList'];
+export type SubmissionHistory = components['schemas']['SubmissionHistory'];
 export type SubmissionStatusResult = components['schemas']['SubmissionStatusResult'];
 export type Reservation = components['schemas']['Reservation'];
 export type ReservationResult = components['schemas']['ReservationResult'];

@@ -15,6 +15,14 @@ export type StatusChange = RequestBody<'post', '/api/submissions/{id}/status'>;
 
 export const listRepairs = (filters: RepairFilters) => call('get', '/api/submissions', { query: filters });
 export const getRepair = (id: string) => call('get', '/api/submissions/{id}', { path: { id } });
+/** A repair's story: lodged, assigned, each move with its note and cost, who and when. */
+export const repairHistory = (id: string) => call('get', '/api/submissions/{id}/history', { path: { id } });
+
+/** The repairs of a serial not yet resolved or closed (a loaner's or device's page says so). */
+export async function openRepairsOf(serial: string): Promise<Repair[]> {
+  const { submissions } = await listRepairs({ serial, pageSize: 20 });
+  return submissions.filter((s) => s.status === 'NEW' || s.status === 'ASSIGNED' || s.status === 'IN_REPAIR');
+}
 export const reportRepair = (report: RepairReport) => call('post', '/api/submissions', { body: report });
 export const assignRepair = (id: string, assigneeId: string) =>
   call('post', '/api/submissions/{id}/assign', { path: { id }, body: { assigneeId } });

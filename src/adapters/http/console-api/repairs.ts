@@ -5,7 +5,11 @@ import {
   submissionStatusResultSchema,
 } from '../../../domain/submissions/change-submission-status.js';
 import { CreateSubmission } from '../../../domain/submissions/create-submission.js';
-import { GetSubmission } from '../../../domain/submissions/get-submission.js';
+import {
+  GetSubmission,
+  GetSubmissionHistory,
+  submissionHistorySchema,
+} from '../../../domain/submissions/get-submission.js';
 import { ListSubmissions, submissionListSchema } from '../../../domain/submissions/list-submissions.js';
 import { submissionResultSchema, submissionViewSchema } from '../../../domain/submissions/submission.js';
 import { routeGroup, useCaseRoute } from '../contract/route.js';
@@ -36,6 +40,14 @@ export const repairRoutes = routeGroup('repairs', 'Repair submissions: lodged, a
     useCase: GetSubmission,
     pathOnly: true,
     output: submissionResultSchema,
+  }),
+  useCaseRoute({
+    method: 'get',
+    path: '/api/submissions/{id}/history',
+    summary: "A repair's story: lodged, assigned, each status move with its note and cost, who and when",
+    useCase: GetSubmissionHistory,
+    pathOnly: true,
+    output: named('SubmissionHistory', submissionHistorySchema),
   }),
   useCaseRoute({
     method: 'post',

@@ -37,6 +37,7 @@ import { currentPage } from '../../ui/search.js';
 import { DataTable } from '../../ui/table.js';
 import { eventRecord, useLiveReload } from '../../ui/use-live-reload.js';
 import { useResource } from '../../ui/use-resource.js';
+import { OpenRepairs } from '../repairs/open-repairs.js';
 import './devices.css';
 
 const HISTORY_PAGE_SIZE = 50;
@@ -80,6 +81,7 @@ export default function DevicePage({ params }: PageProps) {
           </Link>
         )}
       </PageHeader>
+      <OpenRepairs serial={device.serial} reloadKey={device.status} />
       <dl class="facts">
         <dt>Status</dt>
         <dd>

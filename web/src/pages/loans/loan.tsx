@@ -33,6 +33,7 @@ import { eventRecord, useLiveReload } from '../../ui/use-live-reload.js';
 import { useResource } from '../../ui/use-resource.js';
 import { IssueDialog } from './issue-dialog.js';
 import { LoanActions, moveLoan, type LoanMove } from './loan-actions.js';
+import { OpenRepairs } from '../repairs/open-repairs.js';
 import './loans.css';
 
 type HistoryEntry = LoanHistory['history'][number];
@@ -116,6 +117,7 @@ export default function LoanPage({ params }: PageProps) {
           All loans
         </Link>
       </PageHeader>
+      <OpenRepairs serial={loan.serial} loaner reloadKey={loan.status} />
       <dl class="facts">
         <dt>Status</dt>
         <dd>

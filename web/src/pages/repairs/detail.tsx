@@ -2,10 +2,20 @@
  * One repair: what is wrong with which device, who reported it and who handles it, where it stands,
  * and what it cost. The desk assigns it to a member of staff and moves it along — offered only the
  * statuses the repair can go to from where it is — giving the cost and who pays when it is resolved.
+ * Its history tells the story in words: reported, assigned, each move with its note and cost, who
+ * and when.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '../../api/client.js';
-import { assignRepair, getRepair, moveRepair, type DeviceOutcome, type StatusChange } from '../../api/repairs.js';
+import {
+  assignRepair,
+  getRepair,
+  moveRepair,
+  repairHistory,
+  type DeviceOutcome,
+  type StatusChange,
+} from '../../api/repairs.js';
+import type { SubmissionHistory } from '../../api/console-api.gen.js';
 import { currencyDigits, formatInstant, formatMoney, parseMoney } from '../../format.js';
 import { Link } from '../../router.js';
 import type { PageProps } from '../../page-props.js';
@@ -18,6 +28,7 @@ import { announce } from '../../ui/notices.js';
 import { ErrorNotice, Loading, PageHeader } from '../../ui/page.js';
 import { canSeePeople, PersonName } from '../../ui/people.js';
 import { eventRecord, useLiveReload } from '../../ui/use-live-reload.js';
+import { DataTable } from '../../ui/table.js';
 import { useResource } from '../../ui/use-resource.js';
 import {
   closesWithoutRepair,
@@ -32,6 +43,41 @@ import {
 } from './repair.js';
 import './repairs.css';
 
+type StoryEntry = SubmissionHistory['history'][number];
+
+/** One step of the story in words, with the people by name where the server named them. */
+function storyLine(h: StoryEntry): string {
+  const d = h.details as {
+    from?: string;
+    to?: string;
+    note?: string | null;
+    assigneeId?: string;
+    cost?: { amountMinor: number | null; coverage: Coverage | null };
+    device?: { serial: string; outcome: DeviceOutcome['outcome'] };
+  };
+  const who = (id: string | undefined) => (id ? (h.names[id] ?? 'someone no longer in the school') : 'someone');
+  const status = (s: string | undefined) => (s ? (STATUS_LABEL[s as keyof typeof STATUS_LABEL] ?? s) : '');
+  switch (h.action) {
+    case 'submission.create':
+      return 'Reported';
+    case 'submission.assign':
+      return `Assigned to ${who(d.to)}`;
+    case 'submission.status': {
+      const parts = [`${status(d.from)} → ${status(d.to)}`];
+      if (d.assigneeId) parts.push(`taken by ${who(d.assigneeId)}`);
+      if (d.cost?.amountMinor !== undefined && d.cost.amountMinor !== null) {
+        parts.push(
+          `cost ${formatMoney(d.cost.amountMinor)}${d.cost.coverage ? ` (${COVERAGE_LABEL[d.cost.coverage]} pays)` : ''}`,
+        );
+      }
+      if (d.device && OUTCOME[d.device.outcome]) parts.push(`device ${d.device.serial} ${OUTCOME[d.device.outcome]}`);
+      return parts.join('; ') + (d.note ? `: “${d.note}”` : '');
+    }
+    default:
+      return h.action;
+  }
+}
+
 /** What the move did to the register device, in words (the API's `device.outcome`). */
 const OUTCOME: Readonly<Record<DeviceOutcome['outcome'], string>> = {
   into_repair: 'is now in repair',
@@ -45,9 +91,11 @@ const OUTCOME: Readonly<Record<DeviceOutcome['outcome'], string>> = {
 export default function RepairDetail({ params }: PageProps) {
   const id = params.id!;
   const found = useResource(() => getRepair(id), [id]);
+  const story = useResource(() => repairHistory(id), [id]);
+  const reload = () => (found.reload(), story.reload());
   useLiveReload(
     (e) => (e.type.startsWith('submission.') && eventRecord(e, 'submission')?.id === id) || e.type === 'cost.recorded',
-    found.reload,
+    reload,
   );
   const repair = found.data?.submission;
   const title = repair ? `Repair ${repair.number}` : 'Repair';
@@ -96,15 +144,28 @@ export default function RepairDetail({ params }: PageProps) {
                   await assignRepair(repair.id, assigneeId!);
                   announce(`Repair ${repair.number} assigned to ${who}`);
                 }}
-                onDone={found.reload}
+                onDone={reload}
               />
             )}
             {can('repair.manage') && nextRepairStatuses(repair.status).length > 0 && (
-              <MovePanel repair={repair} onDone={found.reload} />
+              <MovePanel repair={repair} onDone={reload} />
             )}
           </div>
-          {repair.status === 'NEW' && can('repair.manage') && (
-            <p class="field-hint">A new repair goes into repair once it is assigned to someone.</p>
+          <h2>History</h2>
+          {story.error && !story.data ? (
+            <ErrorNotice error={story.error} onRetry={story.reload} />
+          ) : (
+            <DataTable
+              caption={`History of repair ${repair.number}`}
+              rows={story.data?.history}
+              rowKey={(h) => h.id}
+              empty="Nothing recorded yet."
+              columns={[
+                { header: 'When', cell: (h) => formatInstant(h.at) },
+                { header: 'What', cell: (h) => storyLine(h) },
+                { header: 'By', cell: (h) => (h.actor.via ? `${h.actor.name}, via ${h.actor.via}` : h.actor.name) },
+              ]}
+            />
           )}
         </>
       )}
@@ -166,7 +227,11 @@ function MovePanel(props: { repair: Repair; onDone: () => void }) {
         onChange={(e: Event) => (setTo((e.currentTarget as HTMLSelectElement).value as RepairMove), form.reset())}
         choices={next.map((s) => ({
           value: s,
-          label: closesWithoutRepair(repair.status, s) ? `${STATUS_LABEL[s]} (no repair needed)` : STATUS_LABEL[s],
+          label: closesWithoutRepair(repair.status, s)
+            ? `${STATUS_LABEL[s]} (no repair needed)`
+            : repair.status === 'NEW' && s === 'IN_REPAIR'
+              ? `${STATUS_LABEL[s]} (assigned to you)`
+              : STATUS_LABEL[s],
         }))}
         error={form.error('status')}
       />
@@ -200,8 +265,8 @@ function MovePanel(props: { repair: Repair; onDone: () => void }) {
         error={form.error('note')}
         hint={
           noteNeeded
-            ? 'Required: no fault found, reported twice, reported in error… It is kept in the audit log.'
-            : 'What was done or found. Kept in the audit log, not shown on the repair.'
+            ? 'Required: no fault found, reported twice, reported in error… It shows in the history below.'
+            : 'What was done or found. It shows in the history below.'
         }
         maxLength={2000}
       />
