@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { schoolBaseUrl } from '../tenants/school-url.js';
 import { Clock } from '../../ports/clock.js';
 import { IdGenerator } from '../../ports/id-generator.js';
 import { Secrets } from '../../ports/secrets.js';
@@ -31,10 +32,10 @@ export class CreateSetupLink {
 
   async execute(input: { email: string; tenantSlug?: string | undefined }): Promise<{ path: string }> {
     const email = parseInput(emailInput(), input.email);
-    const { tenantId, tenantName, user } = await this.findAdministrator(email, input.tenantSlug);
+    const { tenantId, tenantName, tenantHosts, user } = await this.findAdministrator(email, input.tenantSlug);
     const now = this.clock.now();
     const token = this.secrets.randomToken(SETUP_TOKEN_BYTES);
-    const url = setupLinkUrl(this.settings.publicUrl, token);
+    const url = setupLinkUrl(schoolBaseUrl(this.settings.publicUrl, tenantHosts), token);
     const link: SetupLink = {
       id: this.ids.next(),
       purpose: 'recovery',
@@ -89,6 +90,6 @@ export class CreateSetupLink {
     }
     const { tenantId, user } = matches[0] as { tenantId: string; user: User };
     const tenant = await this.uow.read((r) => r.tenants.findById(tenantId));
-    return { tenantId, tenantName: tenant?.name ?? '', user };
+    return { tenantId, tenantName: tenant?.name ?? '', tenantHosts: tenant?.hosts ?? [], user };
   }
 }

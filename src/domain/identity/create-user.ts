@@ -61,8 +61,15 @@ export class CreateUser implements UseCase<typeof createUserInput, { user: UserV
     @inject(Invitations) private readonly invitations: Invitations,
   ) {}
 
-  execute(actor: Actor, i: z.output<typeof createUserInput>): Promise<{ user: UserView; invitation?: Invitation }> {
-    return this.create(actor, i, (repos, user, at) => this.invitations.issue(repos, actor, user, at));
+  async execute(
+    actor: Actor,
+    i: z.output<typeof createUserInput>,
+  ): Promise<{ user: UserView; invitation?: Invitation }> {
+    const made = await this.create(actor, i, (repos, user, at) => this.invitations.issue(repos, actor, user, at));
+    // E-mailed once committed: a message about a user that was rolled back must never go out.
+    return made.invitation
+      ? { ...made, invitation: await this.invitations.mail(actor, made.user, made.invitation) }
+      : made;
   }
 
   /**

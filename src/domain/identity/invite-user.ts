@@ -33,14 +33,17 @@ export class InviteUser implements UseCase<typeof inviteUserInput, { invitation:
 
   async execute(actor: Actor, input: z.output<typeof inviteUserInput>): Promise<{ invitation: Invitation }> {
     const at = this.clock.now().toISOString();
-    return this.uow.transaction(async (repos) => {
+    const { invitation, user } = await this.uow.transaction(async (repos) => {
       const stored = await repos.users.findById(actor.tenant.id, input.id, { forUpdate: true });
       if (!stored) throw notFound('user', input.id);
       if (!stored.active) throw conflict(`${stored.email} is deactivated: turn the account on before inviting them`);
       if (stored.passwordHash !== null && !can(actor, ['password.reset'])) {
         throw new DomainError('forbidden', 'this user has a password: a new link would reset it (password.reset)');
       }
-      return { invitation: await this.invitations.issue(repos, actor, withoutCredentials(stored), at) };
+      const user = withoutCredentials(stored);
+      return { invitation: await this.invitations.issue(repos, actor, user, at), user };
     });
+    // E-mailed once committed, as a new user's invitation is.
+    return { invitation: await this.invitations.mail(actor, user, invitation) };
   }
 }

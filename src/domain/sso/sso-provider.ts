@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { isEmail, normaliseEmail } from '../identity/user.js';
 import type { Role } from '../access/permissions.js';
 import { isAcceptableText } from '../shared/text.js';
+import { schoolOrigin } from '../tenants/school-url.js';
 import { isHostName } from '../tenants/tenant.js';
 import type { SsoRefusal } from './refusals.js';
 
@@ -180,7 +181,6 @@ export const passwordSignInAllowed = (provider: Pick<SsoProvider, 'passwordsAllo
  */
 export function ssoRedirectUris(publicUrl: string, hosts: readonly string[]): string[] {
   const base = new URL(publicUrl);
-  const port = base.port ? `:${base.port}` : '';
-  const uris = [base.origin, ...hosts.map((host) => `${base.protocol}//${host}${port}`)];
+  const uris = [base.origin, ...hosts.map((host) => schoolOrigin(base, host))];
   return [...new Set(uris)].map((origin) => origin + SSO_CALLBACK_PATH);
 }

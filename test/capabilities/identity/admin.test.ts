@@ -3,6 +3,7 @@
  * tenants kept apart first, then users with invitations, the last-administrator rule, deactivation,
  * keys limited to what their creator holds, module switches, the audit search and `/me`.
  */
+import { NoMailer } from '../../../src/adapters/mail/smtp-mailer.js';
 import { describe, expect, it } from 'vitest';
 import { JoseSessionTokens } from '../../../src/adapters/system/jose-session-tokens.js';
 import { MemoryRateLimiter } from '../../../src/adapters/rate-limit/memory-rate-limiter.js';
@@ -55,7 +56,7 @@ async function adminWorld() {
   const secrets = new FakeSecrets();
   const hasher = new FakePasswordHasher();
   const writer = new RecordingSetupLinkWriter();
-  const invitations = new Invitations(w.ids, secrets, writer, testSettings);
+  const invitations = new Invitations(w.ids, secrets, writer, testSettings, new NoMailer());
   const createUser = new CreateUser(w.uow, w.clock, w.ids, hasher, invitations);
   const tokens = new JoseSessionTokens('x'.repeat(40), w.clock);
   const head = aUser({ email: 'head@school.example', role: 'school-admin' });
@@ -162,7 +163,11 @@ describe('CreateUser', () => {
   it('invites a user created without a password: a seven-day link shown once, only its hash stored', async () => {
     const w = await adminWorld();
     const { user, invitation } = await w.createUser.execute(w.admin, input);
-    expect(invitation).toEqual({ url: expect.stringMatching(URL_RE), expiresAt: '2026-03-17T09:00:00.000Z' });
+    expect(invitation).toEqual({
+      url: expect.stringMatching(URL_RE),
+      expiresAt: '2026-03-17T09:00:00.000Z',
+      emailed: false,
+    });
     expect(user).toEqual({
       id: expect.any(String),
       email: 'grace@school.example',
@@ -532,7 +537,11 @@ describe('InviteUser', () => {
     });
     w.clock.advance(HOUR);
     const { invitation: second } = await w.inviteUser.execute(w.admin, { id: user.id });
-    expect(second).toEqual({ url: expect.stringMatching(URL_RE), expiresAt: '2026-03-17T10:00:00.000Z' });
+    expect(second).toEqual({
+      url: expect.stringMatching(URL_RE),
+      expiresAt: '2026-03-17T10:00:00.000Z',
+      emailed: false,
+    });
     expect(second.url).not.toBe(first!.url);
     await expect(w.consume.execute({ token: tokenOf(first!.url), password: NEW_PASSWORD })).rejects.toEqual(
       domainError('invalid'),

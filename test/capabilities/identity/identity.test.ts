@@ -1,3 +1,4 @@
+import { NoMailer } from '../../../src/adapters/mail/smtp-mailer.js';
 import { describe, expect, it } from 'vitest';
 import { formatKey, isWellFormedKey } from '../../../src/domain/identity/api-key.js';
 import { AuthenticateApiKey } from '../../../src/domain/identity/authenticate-api-key.js';
@@ -39,7 +40,7 @@ async function identityWorld() {
       w.clock,
       w.ids,
       hasher,
-      new Invitations(w.ids, secrets, writer, testSettings),
+      new Invitations(w.ids, secrets, writer, testSettings, new NoMailer()),
     ),
     createSetupLink: new CreateSetupLink(w.uow, w.clock, w.ids, secrets, writer, testSettings),
     consumeSetupLink: new ConsumeSetupLink(w.uow, w.clock, w.ids, secrets, hasher, writer),

@@ -12,6 +12,7 @@ import { DAY } from '../../support/fakes/fixed-clock.js';
 import { MovableClock } from '../../support/fakes/movable-clock.js';
 import { createUser, login, signIn, startConsoleApp, type ConsoleUser } from '../../support/console.js';
 import { startApp, type TestApp } from '../../support/app.js';
+import { startSmtp } from '../../support/smtp.js';
 import { postgresAvailable, warnIfPostgresSkipped } from '../../support/postgres.js';
 import { expectProblem, pointersOf } from '../../support/rest.js';
 import { readTenantData, tenantBySlug } from '../../support/tenant-data.js';
@@ -222,7 +223,9 @@ describe('POST /api/users and invitations', () => {
     const created = await as(admin).post('/api/users', fresh({ email: 'twice@alpha.example' }));
     const again = await as(admin).post(`/api/users/${created.json.user.id}/invite`);
     expect(again.status, again.text).toBe(201);
-    expect(again.json).toEqual({ invitation: { url: expect.any(String), expiresAt: expect.any(String) } });
+    expect(again.json).toEqual({
+      invitation: { url: expect.any(String), expiresAt: expect.any(String), emailed: false },
+    });
     expect(again.json.invitation.url).not.toBe(created.json.invitation.url);
     expectProblem(await useLink(app, tokenIn(created.json.invitation.url), NEW_PASSWORD), 400, 'invalid-input');
     expect((await newestAudit(app.container, alpha.id, 'setup_link.rejected'))[0]).toMatchObject({
@@ -282,6 +285,46 @@ describe('POST /api/users and invitations', () => {
     } finally {
       await own.close();
     }
+  });
+});
+
+describe('invitations on the school’s own host, e-mailed when the deployment has mail', () => {
+  it('links to the school’s first host (PUBLIC_URL’s scheme and port), and sends the link to the user only', async () => {
+    const smtp = await startSmtp();
+    const own = await startApp({
+      env: { LOG_LEVEL: 'warn', SMTP_URL: smtp.url, PUBLIC_URL: 'https://desk.example.org:8443' },
+    });
+    try {
+      await own.tenant('echo', { hosts: ['desk.echo.example', 'it.echo.example'] });
+      await own.tenant('foxtrot');
+      const head = await signIn(own, 'echo', { role: 'school-admin' });
+      const made = await adminClient(own, head.token).post('/api/users', fresh({ email: 'new@echo.example' }));
+      expect(made.status, made.text).toBe(201);
+      expect(made.json.invitation.url).toMatch(/^https:\/\/desk\.echo\.example:8443\/setup#token=[\w-]{43}$/);
+      expect(made.json.invitation.emailed).toBe(true);
+      await expect.poll(() => smtp.received.length).toBe(1);
+      const [mail] = smtp.received;
+      expect(mail!.to).toEqual(['new@echo.example']);
+      expect(mail!.raw.replace(/=\r?\n/g, '')).toContain(made.json.invitation.url.replace(/=/g, '=3D'));
+
+      // A school without a host name: PUBLIC_URL; inviting again sends again.
+      const other = await signIn(own, 'foxtrot', { role: 'school-admin' });
+      const plain = await adminClient(own, other.token).post('/api/users', fresh({ email: 'new@foxtrot.example' }));
+      expect(plain.json.invitation.url).toMatch(/^https:\/\/desk\.example\.org:8443\/setup#token=/);
+      const again = await adminClient(own, head.token).post(`/api/users/${made.json.user.id}/invite`, {});
+      expect(again.status, again.text).toBe(201);
+      expect(again.json.invitation).toMatchObject({ emailed: true });
+      await expect.poll(() => smtp.received.length).toBe(3);
+    } finally {
+      await own.close();
+      await smtp.close();
+    }
+  });
+
+  it('says the link was not e-mailed when the deployment has no mail', async () => {
+    const made = await adminClient(app, admin.token).post('/api/users', fresh({ email: 'nomail@alpha.example' }));
+    expect(made.status, made.text).toBe(201);
+    expect(made.json.invitation.emailed).toBe(false);
   });
 });
 

@@ -2586,6 +2586,8 @@ export interface components {
             /** @description The one-use link that lets the user choose their password (shown once) */
             url: string;
             expiresAt: string;
+            /** @description Whether the link was also e-mailed to the user (only when the deployment has mail: SMTP_URL) */
+            emailed: boolean;
         };
         UserPage: {
             users: components["schemas"]["User"][];

@@ -3,6 +3,7 @@ import { mcpClientConfig } from '../../../domain/identity/api-key.js';
 import { CreateApiKey } from '../../../domain/identity/create-api-key.js';
 import { ListApiKeys } from '../../../domain/identity/list-api-keys.js';
 import { RevokeApiKey } from '../../../domain/identity/revoke-api-key.js';
+import { schoolBaseUrl } from '../../../domain/tenants/school-url.js';
 import { operatorIn, runCommand } from '../command.js';
 import type { DeskProgram, GlobalOptions } from '../program.js';
 import { perform } from '../../../domain/shared/use-case.js';
@@ -50,7 +51,9 @@ export const keyCommand = (program: DeskProgram): CommandModule<GlobalOptions, G
             if (argv.json) {
               process.stdout.write(`${JSON.stringify({ id: apiKey.id, key, scopes: apiKey.scopes })}\n`);
             } else if (argv.mcpConfig) {
-              process.stdout.write(`${JSON.stringify(mcpClientConfig(opened.config.publicUrl, key), null, 2)}\n`);
+              process.stdout.write(
+                `${JSON.stringify(mcpClientConfig(schoolBaseUrl(opened.config.publicUrl, actor.tenant.hosts), key), null, 2)}\n`,
+              );
             } else {
               process.stdout.write(
                 `${key}\n\nid ${apiKey.id}, scopes ${apiKey.scopes.join(',') || '(none)'}${apiKey.expiresAt ? `, expires ${apiKey.expiresAt}` : ''}\n` +

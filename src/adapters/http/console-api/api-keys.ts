@@ -4,6 +4,8 @@ import { apiKeySchema, mcpClientConfig, mcpClientConfigSchema, type ApiKey } fro
 import { CreateApiKey } from '../../../domain/identity/create-api-key.js';
 import { apiKeyListSchema, ListApiKeys } from '../../../domain/identity/list-api-keys.js';
 import { RevokeApiKey } from '../../../domain/identity/revoke-api-key.js';
+import { schoolBaseUrl } from '../../../domain/tenants/school-url.js';
+import { actorOf } from '../auth/credential.js';
 import { routeGroup, useCaseRoute } from '../contract/route.js';
 import { named } from '../contract/schema-names.js';
 import type { HttpDeps } from '../route-module.js';
@@ -38,10 +40,10 @@ export const apiKeyRoutes = routeGroup('api-keys', "The school's API keys, for i
     useCase: CreateApiKey,
     status: 201,
     output: named('CreatedApiKey', createdApiKeySchema),
-    answer: ({ apiKey, key }: { apiKey: ApiKey; key: string }, _ctx: Context, deps: HttpDeps) => ({
+    answer: ({ apiKey, key }: { apiKey: ApiKey; key: string }, ctx: Context, deps: HttpDeps) => ({
       apiKey,
       key,
-      mcpConfig: mcpClientConfig(deps.config.publicUrl, key),
+      mcpConfig: mcpClientConfig(schoolBaseUrl(deps.config.publicUrl, actorOf(ctx).tenant.hosts), key),
     }),
   }),
   useCaseRoute({

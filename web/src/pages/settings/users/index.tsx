@@ -129,10 +129,18 @@ export default function UsersPage() {
       {link && (
         <div class="shown-once" role="region" aria-labelledby="invitation-title">
           <h2 id="invitation-title">Link for {link.who}</h2>
-          <p>
-            <strong>Copy it now and give it to them: Desk shows it only this once.</strong> It works once, until{' '}
-            {formatInstant(link.invitation.expiresAt)}, and lets them choose their password.
-          </p>
+          {link.invitation.emailed ? (
+            <p>
+              <strong>Desk e-mailed this link to them.</strong> It works once, until{' '}
+              {formatInstant(link.invitation.expiresAt)}, and lets them choose their password. It is shown here this
+              once too, in case the e-mail does not reach them.
+            </p>
+          ) : (
+            <p>
+              <strong>Copy it now and give it to them: Desk shows it only this once.</strong> It works once, until{' '}
+              {formatInstant(link.invitation.expiresAt)}, and lets them choose their password.
+            </p>
+          )}
           <CopyField label="Setup link" value={link.invitation.url} />
           <button type="button" class="primary" onClick={() => setLink(null)}>
             Done, I have copied it
