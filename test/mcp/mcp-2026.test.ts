@@ -122,7 +122,7 @@ describe('the v2 client (2.4.0, negotiation on) over Streamable HTTP', () => {
     expect((issued.structuredContent as any).loan).toMatchObject({ number: loan.number, status: 'ISSUED' });
     const again = await client.callTool({ name: 'loans.issue', arguments: args });
     expect(again.isError).toBe(true);
-    expect((again.content[0] as { text: string }).text).toBe(`Conflict: loan ${loan.number} is ISSUED, not AVAILABLE`);
+    expect((again.content[0] as { text: string }).text).toBe(`Conflict: loaner ${loan.number} is already out on loan`);
     await client.callTool({ name: 'loans.return', arguments: { number: loan.number } });
     const [entry] = await auditEntries(app.container, north.tenant.id, 'loan.issue');
     expect(entry?.actor).toEqual({ type: 'apiKey', id: loansKey.id });

@@ -179,7 +179,7 @@ describe('the SDK client over Streamable HTTP', () => {
     expect((await client.callTool({ name: 'loans.issue', arguments: args })).isError).toBeFalsy();
     const again = await client.callTool({ name: 'loans.issue', arguments: args });
     expect(again.isError).toBe(true);
-    expect(textOf(again)).toBe(`Conflict: loan ${loan.number} is ISSUED, not AVAILABLE`);
+    expect(textOf(again)).toBe(`Conflict: loaner ${loan.number} is already out on loan`);
     await client.callTool({ name: 'loans.return', arguments: { number: loan.number } });
     await client.close();
   });

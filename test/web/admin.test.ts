@@ -73,7 +73,10 @@ describe.skipIf(!browserAvailable)('the administration pages in a browser', () =
       const scopes = page.getByRole('group', { name: 'Scopes' });
       expect(await scopes.getByRole('checkbox').count()).toBeGreaterThan(10);
       expect(await scopes.getByLabel('apikey.manage').count()).toBe(0);
-      await scopes.getByLabel('loan.view', { exact: true }).check();
+      // Grouped by what they are about, each described in words with its id.
+      const loans = scopes.getByRole('group', { name: 'Loans' });
+      await loans.getByLabel('See the loaner pool and who holds what (loan.view)', { exact: true }).check();
+      expect(await scopes.getByRole('group', { name: 'Repairs' }).getByRole('checkbox').count()).toBeGreaterThan(1);
       await page.getByRole('button', { name: 'Create key' }).click();
 
       const key = await page.getByLabel('The key', { exact: true }).inputValue();
@@ -221,23 +224,23 @@ describe.skipIf(!browserAvailable)('the administration pages in a browser', () =
   it('turns a module off (confirmed) and on again from Settings', async () => {
     const { page, context } = await web.open(admin, '/settings');
     try {
-      const costs = page.getByRole('checkbox', { name: /^costs/ });
+      const costs = page.getByRole('checkbox', { name: /^Costs —/ });
       await costs.waitFor();
       expect(await costs.isChecked()).toBe(true);
       await costs.uncheck();
-      await confirmWith(page, 'Turn costs off');
-      await page.locator('.notice', { hasText: 'The costs module is off' }).waitFor();
+      await confirmWith(page, 'Turn Costs off');
+      await page.locator('.notice', { hasText: 'Costs is off' }).waitFor();
       // Off for the school: the server says so too.
       const me = await page.evaluate("fetch('/api/auth/me').then((r) => r.json())");
       expect((me as { modules: string[] }).modules).not.toContain('costs');
       await page.reload();
-      await expect.poll(() => page.getByRole('checkbox', { name: /^costs/ }).isChecked()).toBe(false);
+      await expect.poll(() => page.getByRole('checkbox', { name: /^Costs —/ }).isChecked()).toBe(false);
       // Cancelling leaves it as it was.
-      await page.getByRole('checkbox', { name: /^loans/ }).uncheck();
+      await page.getByRole('checkbox', { name: /^Loans —/ }).uncheck();
       await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
-      expect(await page.getByRole('checkbox', { name: /^loans/ }).isChecked()).toBe(true);
-      await page.getByRole('checkbox', { name: /^costs/ }).check();
-      await page.locator('.notice', { hasText: 'The costs module is on' }).waitFor();
+      expect(await page.getByRole('checkbox', { name: /^Loans —/ }).isChecked()).toBe(true);
+      await page.getByRole('checkbox', { name: /^Costs —/ }).check();
+      await page.locator('.notice', { hasText: 'Costs is on' }).waitFor();
     } finally {
       await context.close();
     }
@@ -282,8 +285,8 @@ describe.skipIf(!browserAvailable)('the administration pages in a browser', () =
       expect(await page.getByRole('link', { name: 'API keys' }).count()).toBe(0);
       expect(await page.getByRole('link', { name: 'Users and roles' }).count()).toBe(0);
       // A technician sees the modules but may not switch them.
-      await page.getByText(/loans: on/).waitFor();
-      expect(await page.getByRole('checkbox', { name: /^loans/ }).count()).toBe(0);
+      await page.getByText(/Loans: on/).waitFor();
+      expect(await page.getByRole('checkbox', { name: /^Loans —/ }).count()).toBe(0);
       expect(await page.getByRole('link', { name: 'School', exact: true }).count()).toBe(0);
       for (const path of ['/settings/keys', '/settings/users', '/settings/webhooks', '/settings/school']) {
         await page.goto(web.server.schoolUrl + path);

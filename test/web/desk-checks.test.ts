@@ -86,6 +86,9 @@ describe.skipIf(!browserAvailable)('the checks at the desk in a browser', () => 
     expect(await newest.locator('li').allTextContents()).toEqual([
       '1 loan out already (the school checks at 1) (warning)',
     ]);
+    // A question for the desk, shown and read as one: not a refusal.
+    expect(await newest.getAttribute('class')).toMatch(/\bscan-warning\b/);
+    expect(await newest.textContent()).toMatch(/^!Question: /);
     // Not issued until the desk says so.
     expect((await loans({ q: warned!.serial })).loans[0]).toMatchObject({ status: 'AVAILABLE' });
     await page.keyboard.press('Enter');
@@ -96,6 +99,7 @@ describe.skipIf(!browserAvailable)('the checks at the desk in a browser', () => 
 
     await setLoansCheck('Block', 2);
     await scan(blocked!.serial, /Not issued: .* the school's checks do not allow it/);
+    expect(await newest.getAttribute('class')).toMatch(/\bscan-error\b/);
     expect(await newest.locator('li').allTextContents()).toEqual([
       '2 loans out already (the school checks at 2) (blocks the loan)',
     ]);

@@ -259,7 +259,7 @@ describe.skipIf(!browserAvailable)('the loan desk in a browser', () => {
     await dialog.getByRole('list', { name: 'Matches for Find the holder' }).getByRole('button').first().click();
     await dialog.getByText(/^Chosen: /).waitFor();
     await dialog.getByRole('button', { name: 'Issue' }).click();
-    await expect.poll(() => dialog.getByRole('alert').textContent()).toMatch(/is ISSUED, not AVAILABLE/);
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toMatch(/is already out on loan/);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     // Withdrawing the (now issued) loan from a stale row: confirmed, refused, said, reloaded.
@@ -271,7 +271,7 @@ describe.skipIf(!browserAvailable)('the loan desk in a browser', () => {
     await page2.getByRole('dialog').getByRole('button', { name: 'Return' }).click();
     await expect
       .poll(() => page2.locator('.notices').textContent())
-      .toMatch(new RegExp(`Loan ${loan!.number} could not be changed: .*not ISSUED`));
+      .toMatch(new RegExp(`Loan ${loan!.number} could not be changed: .*in the pool, not out on loan`));
     await page2.getByRole('button', { name: `Issue loan ${loan!.number}` }).waitFor();
     await page.context().close();
     await page2.context().close();

@@ -512,7 +512,8 @@ describe.skipIf(!browserAvailable)('the official MCP clients connect with OAuth'
     const provider = new ProviderForV2(callback.url);
     const client = await connectV2(provider, '2025');
     await web.check(person, '/settings/apps', 'settings-apps', (page) =>
-      page.getByRole('cell', { name: 'SDK Assistant', exact: true }).waitFor(),
+      // On a phone each cell is a card's line, named with its column ("App: SDK Assistant").
+      page.getByRole('cell', { name: /^(App: )?SDK Assistant$/ }).waitFor(),
     );
     const { page, context } = await web.open(person, '/settings/apps');
     try {

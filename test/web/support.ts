@@ -295,7 +295,8 @@ export async function signIn(page: Page, user: ConsoleUser, school?: string): Pr
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).isVisible(), { timeout: 10_000 }).toBe(true);
+  // Signed in: the console's header (its navigation may be folded behind Menu on a phone).
+  await expect.poll(() => page.getByRole('button', { name: 'Sign out' }).isVisible(), { timeout: 10_000 }).toBe(true);
 }
 
 export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;

@@ -6,7 +6,7 @@
  */
 import type { ComponentType } from 'preact';
 import { lazy, Suspense } from 'preact/compat';
-import { useEffect, useMemo } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { onSessionEnded } from './api/client.js';
 import { liveState, restartEvents, startEvents, stopEvents } from './api/events.js';
 import { PageRoutes, type PageProps } from './page-props.js';
@@ -75,6 +75,10 @@ function Shell() {
   const allowed = found && (found.route.allowed?.() ?? true);
   const Page = found && allowed ? pages[found.route.path] : null;
   const props: PageProps = { params: found?.params ?? {} };
+  const entries = navigation();
+  const current = currentEntry(entries, path);
+  // Below tablet width the navigation folds behind the Menu button; it closes when a page is chosen.
+  const [menuOpen, setMenuOpen] = useState(false);
 
   return (
     <PageRoutes.Provider value={ROUTES}>
@@ -85,11 +89,24 @@ function Shell() {
         <Link href="/" class="brand">
           Desk <span class="brand-school">{me.value?.tenant.name}</span>
         </Link>
-        <nav aria-label="Main" class="main-nav">
+        <button
+          type="button"
+          class="menu-button"
+          aria-expanded={menuOpen ? 'true' : 'false'}
+          aria-controls="main-nav"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          Menu
+        </button>
+        <nav aria-label="Main" id="main-nav" class={`main-nav${menuOpen ? ' main-nav-open' : ''}`}>
           <ul>
-            {navigation().map((r) => (
+            {entries.map((r) => (
               <li key={r.path}>
-                <Link href={r.path} aria-current={isCurrent(r.path, path) ? 'page' : undefined}>
+                <Link
+                  href={r.path}
+                  aria-current={r.path === current ? 'page' : undefined}
+                  onClick={() => setMenuOpen(false)}
+                >
                   {r.nav!.label}
                 </Link>
               </li>
@@ -127,8 +144,17 @@ function Shell() {
   );
 }
 
-const isCurrent = (target: string, path: string): boolean =>
-  target === '/' ? path === '/' : path === target || path.startsWith(`${target}/`);
+/**
+ * The one navigation entry the page belongs to: the longest whose path is the page's or a prefix of
+ * it (Bookings at /loans/bookings, not Loans as well), Home only at `/`.
+ */
+function currentEntry(entries: readonly { path: string }[], path: string): string | undefined {
+  const within = (target: string) => (target === '/' ? path === '/' : path === target || path.startsWith(`${target}/`));
+  return entries
+    .map((e) => e.path)
+    .filter(within)
+    .sort((a, b) => b.length - a.length)[0];
+}
 
 function LiveIndicator() {
   const state = liveState.value;

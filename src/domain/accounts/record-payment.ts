@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { moneyInWords } from '../shared/words.js';
 import { z } from 'zod';
 import { Clock } from '../../ports/clock.js';
 import { IdGenerator } from '../../ports/id-generator.js';
@@ -51,7 +52,9 @@ export class RecordPayment implements UseCase<typeof recordPaymentInput, EntryRe
       const person = await lockedHolder(repos, tenantId, i.id);
       const owed = await repos.accounts.balance(tenantId, person.id);
       if (i.amountMinor > owed)
-        throw conflict(`the balance is ${owed} (minor units): a payment may not be more than what is owed`);
+        throw conflict(
+          `the balance owed is ${moneyInWords(owed, actor.tenant.currency)}: a payment may not be more than what is owed`,
+        );
       const entry = newEntry(
         {
           id: this.ids.next(),

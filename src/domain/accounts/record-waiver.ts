@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { moneyInWords } from '../shared/words.js';
 import { z } from 'zod';
 import { Clock } from '../../ports/clock.js';
 import { IdGenerator } from '../../ports/id-generator.js';
@@ -49,11 +50,15 @@ export class RecordWaiver implements UseCase<typeof recordWaiverInput, EntryResu
         if (!charge || charge.personId !== person.id || charge.kind !== 'charge') throw notFound('charge', i.chargeId);
         const left = charge.amountMinor - (await repos.accounts.waivedOf(tenantId, charge.id));
         if (i.amountMinor > left)
-          throw conflict(`${left} (minor units) of charge ${charge.id} is left to waive: a waiver may not be more`);
+          throw conflict(
+            `${moneyInWords(left, actor.tenant.currency)} of this charge is left to waive: a waiver may not be more`,
+          );
       }
       const owed = await repos.accounts.balance(tenantId, person.id);
       if (i.amountMinor > owed)
-        throw conflict(`the balance is ${owed} (minor units): a waiver may not be more than what is owed`);
+        throw conflict(
+          `the balance owed is ${moneyInWords(owed, actor.tenant.currency)}: a waiver may not be more than what is owed`,
+        );
       const entry = newEntry(
         {
           id: this.ids.next(),

@@ -93,28 +93,54 @@ export const toLoanView = (row: LoanRow, today: string): LoanView => ({
 
 // The state machine. Each transition is pure: it returns the next loan or throws `conflict`.
 
+/** Where a loaner is, in a desk's words. */
+const WHERE: Readonly<Record<LoanStatus, string>> = {
+  AVAILABLE: 'in the pool',
+  ISSUED: 'out on loan',
+  UNAVAILABLE: 'withdrawn from the pool',
+};
+
+/**
+ * Why a move cannot be made from where the loaner is, as the desk would say it (the problem's
+ * `detail`; programs read the 409 and the loan's `status`).
+ */
+function refusal(loan: Loan, move: 'issue' | 'return' | 'withdraw' | 'restore'): string {
+  const unit = `loaner ${loan.number}`;
+  const where = WHERE[loan.status];
+  switch (move) {
+    case 'issue':
+      return loan.status === 'ISSUED' ? `${unit} is already out on loan` : `${unit} is ${where}: restore it first`;
+    case 'return':
+      return `${unit} is ${where}, not out on loan: there is nothing to return`;
+    case 'withdraw':
+      return loan.status === 'ISSUED' ? `${unit} is out on loan: return it first` : `${unit} is already ${where}`;
+    case 'restore':
+      return loan.status === 'AVAILABLE' ? `${unit} is already in the pool` : `${unit} is ${where}, not withdrawn`;
+  }
+}
+
 export function issue(
   loan: Loan,
   holder: { id: string; userGroup: string | null },
   dueDate: string | null,
   at: string,
 ): Loan {
-  if (loan.status !== 'AVAILABLE') throw conflict(`loan ${loan.number} is ${loan.status}, not AVAILABLE`);
+  if (loan.status !== 'AVAILABLE') throw conflict(refusal(loan, 'issue'));
   return { ...loan, status: 'ISSUED', holderId: holder.id, userGroup: holder.userGroup, issuedAt: at, dueDate };
 }
 
 export function returnLoan(loan: Loan): Loan {
-  if (loan.status !== 'ISSUED') throw conflict(`loan ${loan.number} is ${loan.status}, not ISSUED`);
+  if (loan.status !== 'ISSUED') throw conflict(refusal(loan, 'return'));
   return { ...loan, status: 'AVAILABLE', holderId: null, userGroup: null, issuedAt: null, dueDate: null };
 }
 
 export function withdraw(loan: Loan): Loan {
-  if (loan.status !== 'AVAILABLE') throw conflict(`loan ${loan.number} is ${loan.status}, not AVAILABLE`);
+  if (loan.status !== 'AVAILABLE') throw conflict(refusal(loan, 'withdraw'));
   return { ...loan, status: 'UNAVAILABLE' };
 }
 
 export function restore(loan: Loan): Loan {
-  if (loan.status !== 'UNAVAILABLE') throw conflict(`loan ${loan.number} is ${loan.status}, not UNAVAILABLE`);
+  if (loan.status !== 'UNAVAILABLE') throw conflict(refusal(loan, 'restore'));
   return { ...loan, status: 'AVAILABLE' };
 }
 

@@ -3,6 +3,7 @@
  * to book, the window is sensible, and the units are there. Runs inside the write's transaction with
  * the group locked, so two bookings of the last units queue on the lock and the second sees the first.
  */
+import { spanInWords } from '../shared/words.js';
 import type { Repositories } from '../../ports/repositories.js';
 import { inPool } from '../loans/loan-ref.js';
 import type { LoanGroup } from '../loans/loan.js';
@@ -72,7 +73,7 @@ export async function requireUnits(
   if (a.free < quantity) {
     throw conflict(
       `only ${a.free} unit${a.free === 1 ? '' : 's'} of ${group.name} ${a.free === 1 ? 'is' : 'are'} free ` +
-        `from ${window.from} to ${window.to} (${quantity} asked)`,
+        `on ${spanInWords(window.from, window.to, actor.tenant.timeZone)} (${quantity} asked)`,
     );
   }
   return a;

@@ -187,12 +187,11 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('pupils’ accounts on %s', 
       expect(acct.entries[0]).toMatchObject({ chargeId: lost.json.entry.id, recordedBy: adminId });
       expect(acct.coverage).toBeNull();
 
-      // Never more than what is owed, nor than what is left of the charge.
-      expectProblem(
-        await admin.post(`/api/people/${pia.id}/payments`, { amountMinor: 9_001, method: 'cash' }),
-        409,
-        'conflict',
-      );
+      // Never more than what is owed, nor than what is left of the charge; said in the school's money.
+      const over = await admin.post(`/api/people/${pia.id}/payments`, { amountMinor: 9_001, method: 'cash' });
+      expectProblem(over, 409, 'conflict');
+      const owed = new Intl.NumberFormat('en-GB', { style: 'currency', currency: tenant.currency }).format(90);
+      expect(over.json.detail).toBe(`the balance owed is ${owed}: a payment may not be more than what is owed`);
       expectProblem(
         await admin.post(`/api/people/${pia.id}/waivers`, {
           amountMinor: 2_001,

@@ -300,7 +300,7 @@ describe.each<TestDatabase>(['sqlite', 'postgres'])('reservations on %s', (datab
       const at = (h: string) => `${day(1)}T${h}`;
       const refused = await book(desk, { groupId: g.id, quantity: 4, from: at('09:00'), to: at('12:00') });
       expectProblem(refused, 409, 'conflict');
-      expect(refused.json.detail).toMatch(/only 3 units of .* are free/);
+      expect(refused.json.detail).toMatch(/only 3 units of .* are free on \d{1,2} \w{3} \d{4}, 09:00–12:00 \(4 asked\)$/);
 
       expect((await book(desk, { groupId: g.id, quantity: 2, from: at('09:00'), to: at('11:00') })).status).toBe(201);
       expect((await book(desk, { groupId: g.id, quantity: 1, from: at('10:00'), to: at('12:00') })).status).toBe(201);

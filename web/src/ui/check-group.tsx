@@ -16,6 +16,8 @@ export function CheckGroup(props: {
   readonly hint?: string | undefined;
   /** How a choice reads (default: the value itself). */
   readonly labelOf?: (value: string) => string;
+  /** The heading a choice is listed under (choices of one heading together, in their first order). */
+  readonly groupOf?: (value: string) => string;
 }) {
   const id = useId();
   const { choices, chosen, onChange } = props;
@@ -49,17 +51,31 @@ export function CheckGroup(props: {
           </button>
         </div>
       )}
-      <div class="check-grid">
-        {choices.map((value) => (
-          <CheckboxField
-            key={value}
-            label={props.labelOf?.(value) ?? value}
-            value={value}
-            checked={chosen.has(value)}
-            onChange={(e: Event) => toggle(value, (e.currentTarget as HTMLInputElement).checked)}
-          />
-        ))}
-      </div>
+      {groupsOf(choices, props.groupOf).map(([heading, values], i) => {
+        const boxes = (
+          <div class="check-grid">
+            {values.map((value) => (
+              <CheckboxField
+                key={value}
+                label={props.labelOf?.(value) ?? value}
+                value={value}
+                checked={chosen.has(value)}
+                onChange={(e: Event) => toggle(value, (e.currentTarget as HTMLInputElement).checked)}
+              />
+            ))}
+          </div>
+        );
+        return heading === null ? (
+          <div key="all">{boxes}</div>
+        ) : (
+          <div key={heading} class="check-subgroup" role="group" aria-labelledby={`${id}-g${i}`}>
+            <p class="check-subgroup-title" id={`${id}-g${i}`}>
+              {heading}
+            </p>
+            {boxes}
+          </div>
+        );
+      })}
     </fieldset>
   );
 }
@@ -77,4 +93,15 @@ export function listError(
     if (item) return item;
   }
   return undefined;
+}
+
+/** The choices under their headings, in the order each heading first appears; one list without. */
+function groupsOf(choices: readonly string[], groupOf?: (value: string) => string): [string | null, string[]][] {
+  if (!groupOf) return [[null, [...choices]]];
+  const groups = new Map<string, string[]>();
+  for (const value of choices) {
+    const heading = groupOf(value);
+    groups.set(heading, [...(groups.get(heading) ?? []), value]);
+  }
+  return [...groups];
 }

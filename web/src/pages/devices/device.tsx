@@ -4,6 +4,7 @@
  * state machine allows from where it stands: assign to a person found by search, unassign, change
  * the status. Each move that takes the device from someone, or retires it, is confirmed.
  */
+import { kindName } from '../../words.js';
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { messageOf } from '../../api/client.js';
@@ -90,7 +91,7 @@ export default function DevicePage({ params }: PageProps) {
         <dt>Assigned to</dt>
         <dd>{holder ? <PersonLink id={holder} /> : 'Nobody'}</dd>
         <dt>Kind</dt>
-        <dd>{device.kind}</dd>
+        <dd>{kindName(device.kind)}</dd>
         <dt>Manufacturer</dt>
         <dd>{device.manufacturer ?? '—'}</dd>
         <dt>Model</dt>

@@ -3,6 +3,7 @@
  * kind; every filter and the page live in the address. Technicians and administrators register
  * devices from here.
  */
+import { kindName } from '../../words.js';
 import { DEVICE_STATUS_BADGES, DEVICE_STATUS_LABELS, searchDevices, type DeviceStatus } from '../../api/devices.js';
 import { formatDate } from '../../format.js';
 import { Link } from '../../router.js';
@@ -71,7 +72,7 @@ export default function DeviceList() {
         }
         columns={[
           { header: 'Serial', cell: (d) => <Link href={`/devices/${encodeURIComponent(d.id)}`}>{d.serial}</Link> },
-          { header: 'Kind', cell: (d) => d.kind },
+          { header: 'Kind', cell: (d) => kindName(d.kind) },
           { header: 'Model', cell: (d) => [d.manufacturer, d.model].filter(Boolean).join(' ') || '—' },
           {
             header: 'Status',

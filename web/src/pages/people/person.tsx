@@ -5,6 +5,7 @@
  * guardians and this year's acceptable-use agreement come first (family.tsx). School administrators
  * edit, archive and restore from here; each archive and restore is confirmed.
  */
+import { kindName } from '../../words.js';
 import { useState } from 'preact/hooks';
 import { messageOf } from '../../api/client.js';
 import { DEVICE_STATUS_BADGES, DEVICE_STATUS_LABELS } from '../../api/devices.js';
@@ -145,7 +146,7 @@ export default function PersonProfile({ params }: PageProps) {
                   // The loan in the inventory, when the Loans page is there for this user.
                   cell: (l) => <RecordLink href={`/loans?q=${encodeURIComponent(l.serial)}`}>{l.serial}</RecordLink>,
                 },
-                { header: 'Kind', cell: (l) => l.kind },
+                { header: 'Kind', cell: (l) => kindName(l.kind) },
                 { header: 'Group', cell: (l) => l.groupName },
                 { header: 'Issued', cell: (l) => formatInstant(l.issuedAt) },
                 {
@@ -174,7 +175,7 @@ export default function PersonProfile({ params }: PageProps) {
                   header: 'Serial',
                   cell: (d) => <RecordLink href={`/devices/${encodeURIComponent(d.id)}`}>{d.serial}</RecordLink>,
                 },
-                { header: 'Kind', cell: (d) => d.kind },
+                { header: 'Kind', cell: (d) => kindName(d.kind) },
                 { header: 'Model', cell: (d) => [d.manufacturer, d.model].filter(Boolean).join(' ') || '—' },
                 {
                   header: 'Status',

@@ -1,4 +1,5 @@
 /** Settings: the user's own preferences, and the school's modules; administration for those who hold it. */
+import { moduleName, roleName } from '../../words.js';
 import { useContext, useState } from 'preact/hooks';
 import { messageOf } from '../../api/client.js';
 import { listModules, setModules, type ModuleName, type Modules } from '../../api/modules.js';
@@ -32,7 +33,7 @@ export default function Settings() {
         <dt>E-mail</dt>
         <dd>{user.email}</dd>
         <dt>Role</dt>
-        <dd>{user.role}</dd>
+        <dd>{roleName(user.role)}</dd>
       </dl>
       <SelectField
         label="Colour theme"
@@ -68,7 +69,8 @@ export default function Settings() {
         <ul class="module-list">
           {modules.data.modules.map((m) => (
             <li key={m.name}>
-              {m.name}: <span class={m.enabled ? 'badge badge-ok' : 'badge'}>{m.enabled ? 'on' : 'off'}</span>
+              {moduleName(m.name)}:{' '}
+              <span class={m.enabled ? 'badge badge-ok' : 'badge'}>{m.enabled ? 'on' : 'off'}</span>
             </li>
           ))}
         </ul>
@@ -101,9 +103,9 @@ function ModuleSwitches(props: { modules: Modules['modules']; onChanged: () => v
   const flip = async (name: ModuleName, wanted: boolean, box: HTMLInputElement) => {
     if (!wanted) {
       const yes = await confirm({
-        title: `Turn the ${name} module off?`,
+        title: `Turn ${moduleName(name)} off?`,
         message: `Everyone in the school loses ${MODULE_HELP[name] ?? name} at once, in the console and through keys. Nothing is deleted: turning it on again brings it back.`,
-        confirmLabel: `Turn ${name} off`,
+        confirmLabel: `Turn ${moduleName(name)} off`,
         danger: true,
       });
       if (!yes) {
@@ -119,7 +121,7 @@ function ModuleSwitches(props: { modules: Modules['modules']; onChanged: () => v
     setBusy(true);
     try {
       await setModules(props.modules.map((m) => m.name).filter((m) => next.has(m)));
-      announce(`The ${name} module is ${wanted ? 'on' : 'off'}`);
+      announce(`${moduleName(name)} is ${wanted ? 'on' : 'off'}`);
       await loadSession();
     } catch (e) {
       setOn(before);
@@ -136,7 +138,7 @@ function ModuleSwitches(props: { modules: Modules['modules']; onChanged: () => v
         {props.modules.map((m) => (
           <li key={m.name}>
             <CheckboxField
-              label={`${m.name} — ${MODULE_HELP[m.name] ?? ''}`}
+              label={`${moduleName(m.name)} — ${MODULE_HELP[m.name] ?? ''}`}
               checked={on.has(m.name)}
               onChange={(e: Event) => {
                 const box = e.currentTarget as HTMLInputElement;

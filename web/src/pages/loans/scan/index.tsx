@@ -32,6 +32,8 @@ type Holder = Pick<Person, 'id' | 'name' | 'userGroup'>;
 interface Entry {
   readonly id: number;
   readonly ok: boolean;
+  /** A question for the desk (a warning, a booking's hold), not a refusal: shown and heard as one. */
+  readonly warning?: boolean;
   readonly text: string;
   readonly undone?: boolean;
   /** What the checks at the desk said, beside the serial. */
@@ -121,9 +123,19 @@ export default function ScanDesk() {
     };
   }, []);
 
-  const report = (ok: boolean, words: string, reasons?: readonly CheckoutReason[]): number => {
+  const report = (
+    ok: boolean,
+    words: string,
+    reasons?: readonly CheckoutReason[],
+    o: { warning?: boolean } = {},
+  ): number => {
     const id = nextIdRef.current++;
-    setEntries((list) => [{ id, ok, text: words, ...(reasons ? { reasons } : {}) }, ...list].slice(0, 200));
+    setEntries((list) =>
+      [
+        { id, ok, text: words, ...(reasons ? { reasons } : {}), ...(o.warning ? { warning: true } : {}) },
+        ...list,
+      ].slice(0, 200),
+    );
     // Clear, then say: the same words twice are heard twice.
     setSpoken('');
     queueMicrotask(() => setSpoken(words));
@@ -235,12 +247,19 @@ export default function ScanDesk() {
       return true;
     } else if (outcome.kind === 'hold') {
       setPending(attempt);
-      report(false, `Booked: ${serial} is needed for a booking from ${formatInstant(outcome.hold.from)}. ${ask}`);
+      report(
+        false,
+        `Booked: ${serial} is needed for a booking from ${formatInstant(outcome.hold.from)}. ${ask}`,
+        undefined,
+        {
+          warning: true,
+        },
+      );
     } else if (outcome.checks.kind === 'blocked') {
       report(false, `Not issued: ${serial} to ${to.name}: the school's checks do not allow it`, outcome.checks.reasons);
     } else {
       setPending(attempt);
-      report(false, `Check before issuing ${serial} to ${to.name}. ${ask}`, outcome.checks.reasons);
+      report(false, `Check before issuing ${serial} to ${to.name}. ${ask}`, outcome.checks.reasons, { warning: true });
     }
     return false;
   };
@@ -447,11 +466,14 @@ export default function ScanDesk() {
       ) : (
         <ol class="scan-list" aria-label="Scans">
           {entries.map((e) => (
-            <li key={e.id} class={`scan-entry ${e.ok ? 'scan-ok' : 'scan-error'}${e.undone ? ' scan-undone' : ''}`}>
+            <li
+              key={e.id}
+              class={`scan-entry ${e.ok ? 'scan-ok' : e.warning ? 'scan-warning' : 'scan-error'}${e.undone ? ' scan-undone' : ''}`}
+            >
               <span class="scan-mark" aria-hidden="true">
-                {e.ok ? '✓' : '✕'}
+                {e.ok ? '✓' : e.warning ? '!' : '✕'}
               </span>
-              <span class="visually-hidden">{e.ok ? 'Done: ' : 'Refused: '}</span>
+              <span class="visually-hidden">{e.ok ? 'Done: ' : e.warning ? 'Question: ' : 'Refused: '}</span>
               {e.text}
               {e.undone && <span class="badge"> undone</span>}
               {e.reasons && (

@@ -4,6 +4,8 @@
  * its MCP client configuration shown once (kept in this page's memory only: a reload forgets them,
  * and the server never sends them again); revoking, confirmed.
  */
+import { PERMISSION_DESCRIPTIONS, type Permission } from '@desk/contract';
+import { scopeArea } from '../../../words.js';
 import { useState } from 'preact/hooks';
 import { messageOf } from '../../../api/client.js';
 import {
@@ -190,6 +192,8 @@ function CreateKey(props: { grantable: ApiKeyList['grantableScopes']; onCreated:
         legend="Scopes"
         hint="Only the permissions you hold yourself. A key without scopes can only ping."
         choices={props.grantable}
+        labelOf={(s) => `${PERMISSION_DESCRIPTIONS[s as Permission] ?? s} (${s})`}
+        groupOf={scopeArea}
         chosen={scopes}
         onChange={setScopes}
         error={listError(form.error, 'scopes', props.grantable.length)}

@@ -4,6 +4,7 @@
  * a fresh link for someone whose invitation lapsed, changing a role (role.manage; only the roles the
  * server says this administrator may give), and turning an account off or back on (confirmed).
  */
+import { roleName } from '../../../words.js';
 import { useState } from 'preact/hooks';
 import { messageOf } from '../../../api/client.js';
 import {
@@ -34,14 +35,7 @@ import '../admin.css';
 
 const PAGE_SIZE = 50;
 
-const ROLE_LABELS: Readonly<Record<string, string>> = {
-  'school-admin': 'School administrator',
-  technician: 'Technician',
-  'loan-desk': 'Loan desk',
-  teacher: 'Teacher',
-  'read-only': 'Read only',
-};
-const roleLabel = (role: string) => ROLE_LABELS[role] ?? role;
+const roleLabel = roleName;
 
 /** How the user gets in, in words: signed up, invited until…, or no way in yet. */
 function access(u: User): string {
