@@ -8,6 +8,7 @@ import { Mailer } from '../../ports/mailer.js';
 import { Settings } from '../../ports/settings.js';
 import type { Actor } from '../shared/actor.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
+import { instantInWords } from '../shared/words.js';
 import { schoolBaseUrl } from '../tenants/school-url.js';
 import { setupLinkUrl } from './create-setup-link.js';
 import { INVITATION_TTL_MS, SETUP_TOKEN_BYTES, type SetupLink } from './setup-link.js';
@@ -69,11 +70,7 @@ export class Invitations {
    */
   async mail(actor: Actor, user: Pick<User, 'email' | 'name'>, invitation: Invitation): Promise<Invitation> {
     if (!this.mailer.configured) return invitation;
-    const until = new Date(invitation.expiresAt).toLocaleString('en-GB', {
-      dateStyle: 'long',
-      timeStyle: 'short',
-      timeZone: actor.tenant.timeZone,
-    });
+    const until = instantInWords(invitation.expiresAt, actor.tenant.timeZone);
     try {
       await this.mailer.send({
         to: [user.email],

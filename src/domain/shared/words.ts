@@ -16,6 +16,11 @@ export function spanInWords(from: string, to: string, timeZone: string): string 
   return `${day.format(a)}, ${time.format(a)} to ${day.format(b)}, ${time.format(b)}`;
 }
 
+/** `9 December 2026 at 10:00`: one instant, in the school's time zone. */
+export function instantInWords(instant: string, timeZone: string): string {
+  return new Intl.DateTimeFormat(LOCALE, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(new Date(instant));
+}
+
 /** `€45.50`: whole minor units in the school's currency, with its own decimals. */
 export function moneyInWords(minor: number, currency: string): string {
   const decimals = currencyDecimals(currency);

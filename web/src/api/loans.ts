@@ -5,12 +5,14 @@
  * these paths itself.
  */
 import {
+  LOAN_KINDS,
   CHECKOUT_CODES,
   RESERVATION_HOLD_CODE,
   type CheckoutReason,
   type LoanKind,
   type LoanStatus,
 } from '@desk/contract';
+import { kindName } from '../words.js';
 import { ApiError, call } from './client.js';
 import type {
   LoanGroup,
@@ -113,7 +115,10 @@ export const STATUS_LABELS: Readonly<Record<LoanStatus, string>> = {
   ISSUED: 'Issued',
   UNAVAILABLE: 'Unavailable',
 };
-export const KIND_LABELS: Readonly<Record<LoanKind, string>> = { LAPTOP: 'Laptop', IPAD: 'iPad' };
+/** A loaner's kind in words: the one rule every kind is said by (words.ts). */
+export const KIND_LABELS = Object.fromEntries(LOAN_KINDS.map((k) => [k, kindName(k)])) as Readonly<
+  Record<LoanKind, string>
+>;
 
 /** One loan with its history (audit entries about it) and its reminder e-mails (the loan's page). */
 export const loanHistory = (number: number) => call('get', '/api/loans/{number}/history', { path: { number } });
