@@ -26,12 +26,19 @@ export interface LoanTransition {
     today: string,
     ids: IdGenerator,
   ): Promise<{ next: Loan; holderName: string | null; details?: Record<string, unknown> }>;
+  /**
+   * What follows from the change in the same transaction, given the loan as written (a loaner
+   * returned while its repair is in hand is withdrawn for it: repair-hold.ts). Answers the loan as
+   * it then is, or null when nothing followed.
+   */
+  after?(written: Loan & { groupName: string }, repos: Repositories, now: Date, ids: IdGenerator): Promise<Loan | null>;
 }
 
 /**
  * The shared shape of issue, return, withdraw and restore: lock the loan, apply the pure transition,
- * write it if nobody else did first, and record audit entry and event in the same transaction. The
- * caller was admitted by the use case's declarations (use-case.ts); nothing is checked again here.
+ * write it if nobody else did first, record audit entry and event, and what follows, in the same
+ * transaction. The caller was admitted by the use case's declarations (use-case.ts); nothing is
+ * checked again here.
  */
 @injectable()
 export class LoanTransitionRunner {
@@ -49,7 +56,7 @@ export class LoanTransitionRunner {
       const current = await findLoanInPool(repos, actor, ref, { forUpdate: true });
       const { next, holderName, details } = await transition.apply(current, repos, at, today, this.ids);
       if (!(await repos.loans.update(actor.tenant.id, next))) {
-        throw conflict(`loan ${current.number} was changed by someone else; reload and try again`);
+        throw conflict(`loaner ${current.number} was changed by someone else; reload and try again`);
       }
       const loan = toLoanView({ ...next, groupName: current.groupName, holderName }, today);
       await recordChange(repos, this.ids, {
@@ -61,7 +68,15 @@ export class LoanTransitionRunner {
         details: { from: current.status, to: next.status, holderId: next.holderId ?? current.holderId, ...details },
         event: { kind: transition.event, payload: loanEventData(loan) },
       });
-      return { loan };
+      const settled = await transition.after?.(
+        { ...next, version: next.version + 1, groupName: current.groupName },
+        repos,
+        now,
+        this.ids,
+      );
+      return {
+        loan: settled ? toLoanView({ ...settled, groupName: current.groupName, holderName: null }, today) : loan,
+      };
     });
   }
 }

@@ -4,6 +4,7 @@ import { defineTool } from '../catalogue/tool.js';
 import type { Actor } from '../shared/actor.js';
 import type { UseCase } from '../shared/use-case.js';
 import { loanRefInput } from './loan-ref.js';
+import { moveForRepair, repairInHand } from './repair-hold.js';
 import { LoanTransitionRunner } from './loan-transition.js';
 import { loanResultSchema, returnLoan, type LoanRow } from './loan.js';
 import { isoDate, isoInstant } from '../shared/validation.js';
@@ -18,10 +19,18 @@ export const returnResultSchema = loanResultSchema.extend({
     issuedAt: isoInstant().nullable(),
     dueDate: isoDate().nullable(),
   }),
+  keptForRepair: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The repair in hand that keeps the loaner out of the pool (withdrawn until it ends), else null'),
 });
 export type ReturnResult = z.output<typeof returnResultSchema>;
 
-/** Takes an ISSUED loaner back into the pool; clears holder and due date. */
+/**
+ * Takes an ISSUED loaner back into the pool; clears holder and due date. One whose repair is in
+ * hand (IN_REPAIR, mended while the pupil kept it) comes back withdrawn for that repair instead.
+ */
 @injectable()
 export class ReturnLoan implements UseCase<typeof loanRefInput, ReturnResult> {
   static readonly required = ['module.loans', 'loan.return'] as const;
@@ -31,6 +40,7 @@ export class ReturnLoan implements UseCase<typeof loanRefInput, ReturnResult> {
 
   async execute(actor: Actor, ref: z.output<typeof loanRefInput>): Promise<ReturnResult> {
     let held: LoanRow | undefined;
+    let keptForRepair: number | null = null;
     const { loan } = await this.transitions.run(actor, ref, {
       action: 'loan.return',
       event: 'loan.returned',
@@ -39,8 +49,14 @@ export class ReturnLoan implements UseCase<typeof loanRefInput, ReturnResult> {
         held = current;
         return { next, holderName: null };
       },
+      // Back from its holder while a repair of it is in hand: out of the pool until that repair ends.
+      after: async (written, repos, now, ids) => {
+        keptForRepair = await repairInHand(repos, actor.tenant.id, written.serial);
+        if (keptForRepair === null) return null;
+        return moveForRepair(repos, ids, actor, written, 'withdraw', keptForRepair, now);
+      },
     });
-    return { loan, returnedFrom: returnedFrom(held!) };
+    return { loan, returnedFrom: returnedFrom(held!), keptForRepair };
   }
 }
 
@@ -55,7 +71,7 @@ export const returnLoanTool = defineTool({
   name: 'loans.return',
   title: 'Return a loan',
   description:
-    'Take an ISSUED loaner back into the pool; clears the holder and due date, and answers who held it until when (`returnedFrom`). Give exactly one of `number` or `serial`. Changes data: confirm with the user first.',
+    'Take an ISSUED loaner back into the pool; clears the holder and due date, and answers who held it until when (`returnedFrom`). A loaner whose repair is IN_REPAIR comes back withdrawn until that repair ends (`keptForRepair`). Give exactly one of `number` or `serial`. Changes data: confirm with the user first.',
   readOnly: false,
   output: returnResultSchema,
   useCase: ReturnLoan,

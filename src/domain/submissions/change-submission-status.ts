@@ -13,7 +13,7 @@ import { conflict } from '../shared/errors.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
 import type { UseCase } from '../shared/use-case.js';
 import { exactlyOne, text, wholeNumber } from '../shared/validation.js';
-import { restore, withdraw, toLoanView, loanEventData, type Loan } from '../loans/loan.js';
+import { moveForRepair, repairInHand, withdrawnFor } from '../loans/repair-hold.js';
 import { ownPerson } from '../people/own-person.js';
 import { findSubmission, submissionRefFields } from './submission-ref.js';
 import {
@@ -110,8 +110,10 @@ export class ChangeSubmissionStatus implements UseCase<typeof changeSubmissionSt
       // The register device with this serial (a loaner's serial finds none), locked before it is read.
       const device =
         to === 'CLOSED' ? null : await repos.devices.findBySerial(tenantId, current.serial, { forUpdate: true });
-      const othersInRepair = device && to === 'RESOLVED' ? await this.othersInRepair(repos, tenantId, current) : 0;
-      const effect = device ? repairDevice(device, to, othersInRepair) : null;
+      const anotherInHand = Boolean(
+        device && to === 'RESOLVED' && (await repairInHand(repos, tenantId, current.serial, current.id)) !== null,
+      );
+      const effect = device ? repairDevice(device, to, anotherInHand) : null;
 
       if (!(await repos.submissions.update(tenantId, next))) {
         throw conflict(`submission ${current.number} was changed by someone else; reload and try again`);
@@ -155,11 +157,10 @@ export class ChangeSubmissionStatus implements UseCase<typeof changeSubmissionSt
   }
 
   /**
-   * A loaner in repair is out of the pool: the loaner with the serial, AVAILABLE when its repair goes
-   * IN_REPAIR, is withdrawn (not issuable, out of the tallies), and restored when the repair that
-   * withdrew it is RESOLVED or CLOSED and no other repair of it is still IN_REPAIR. One withdrawn by
-   * hand (lost) stays withdrawn, and one issued stays with its holder: the repair is done in hand.
-   * Each move is audited against the loan naming the repair, with its event, as a desk's would be.
+   * A loaner in repair is out of the pool (repair-hold.ts): withdrawn when AVAILABLE as its repair
+   * goes IN_REPAIR, restored when the repair that withdrew it is RESOLVED or CLOSED and no other
+   * repair of it is in hand. One issued stays with its holder (the repair is done in hand) and is
+   * withdrawn when it comes back.
    */
   private async keepLoanerOut(repos: Repositories, actor: Actor, s: Submission, to: RepairMove, now: Date) {
     const ending = s.status === 'IN_REPAIR' && to !== 'IN_REPAIR';
@@ -167,49 +168,14 @@ export class ChangeSubmissionStatus implements UseCase<typeof changeSubmissionSt
     const tenantId = actor.tenant.id;
     const loaner = await repos.loans.findBySerial(tenantId, s.serial, { forUpdate: true });
     if (!loaner) return;
-    let next: Loan;
-    let action: 'loan.withdraw' | 'loan.restore';
     if (to === 'IN_REPAIR') {
-      if (loaner.status !== 'AVAILABLE') return;
-      [next, action] = [withdraw(loaner), 'loan.withdraw'];
-    } else {
-      if (loaner.status !== 'UNAVAILABLE' || (await this.othersInRepair(repos, tenantId, s)) > 0) return;
-      const [last] = (
-        await repos.audit.search(
-          tenantId,
-          { targets: [`loan:${loaner.number}`], action: 'loan.withdraw' },
-          { page: 1, pageSize: 1 },
-        )
-      ).items;
-      if ((last?.details as { submission?: unknown } | undefined)?.submission !== s.number) return;
-      [next, action] = [restore(loaner), 'loan.restore'];
+      if (loaner.status === 'AVAILABLE') await moveForRepair(repos, this.ids, actor, loaner, 'withdraw', s.number, now);
+      return;
     }
-    if (!(await repos.loans.update(tenantId, next))) {
-      throw conflict(`loan ${loaner.number} was changed by someone else; reload and try again`);
+    if (loaner.status !== 'UNAVAILABLE' || (await repairInHand(repos, tenantId, s.serial, s.id)) !== null) return;
+    if (await withdrawnFor(repos, tenantId, loaner, s.number)) {
+      await moveForRepair(repos, this.ids, actor, loaner, 'restore', s.number, now);
     }
-    const view = toLoanView(
-      { ...next, groupName: loaner.groupName, holderName: null },
-      dateInZone(now, actor.tenant.timeZone),
-    );
-    await recordChange(repos, this.ids, {
-      tenantId,
-      actor: auditActor(actor),
-      action,
-      target: `loan:${loaner.number}`,
-      at: now.toISOString(),
-      details: { from: loaner.status, to: next.status, holderId: null, submission: s.number },
-      event: { kind: action === 'loan.withdraw' ? 'loan.withdrawn' : 'loan.restored', payload: loanEventData(view) },
-    });
-  }
-
-  /** How many other submissions of the serial are still IN_REPAIR (the device stays in repair for them). */
-  private async othersInRepair(repos: Repositories, tenantId: string, s: Submission): Promise<number> {
-    const page = await repos.submissions.search(
-      tenantId,
-      { serial: s.serial, status: 'IN_REPAIR' },
-      { page: 1, pageSize: 2 },
-    );
-    return page.items.filter((other) => other.id !== s.id).length;
   }
 
   private async moveDevice(repos: Repositories, actor: Actor, from: Device, to: Device, s: Submission, at: string) {

@@ -114,13 +114,13 @@ export const deviceMoved = (outcome: DeviceOutcome): boolean =>
 /**
  * The register device's side of a move: IN_REPAIR puts it in repair (`changeStatus`), RESOLVED puts
  * it back where it was (`backFromRepair`), CLOSED leaves it alone (null). It never fails the repair:
- * a device it cannot move is left as it is, and the outcome says why. `othersInRepair` counts the
- * other submissions of the serial still IN_REPAIR.
+ * a device it cannot move is left as it is, and the outcome says why. `anotherInHand` says whether another
+ * submission of the serial is still IN_REPAIR.
  */
 export function repairDevice(
   d: Device,
   to: RepairMove,
-  othersInRepair: number,
+  anotherInHand: boolean,
 ): { device: Device; outcome: DeviceOutcome } | null {
   if (to === 'CLOSED') return null;
   if (d.status === 'RETIRED') return { device: d, outcome: 'retired' };
@@ -130,7 +130,7 @@ export function repairDevice(
       : { device: changeStatus(d, 'IN_REPAIR'), outcome: 'into_repair' };
   }
   if (d.status !== 'IN_REPAIR') return { device: d, outcome: 'not_in_repair' };
-  if (othersInRepair > 0) return { device: d, outcome: 'still_in_repair' };
+  if (anotherInHand) return { device: d, outcome: 'still_in_repair' };
   return { device: backFromRepair(d), outcome: 'back_from_repair' };
 }
 

@@ -238,6 +238,92 @@ describe.each(databases)('the loaner pool on %s', (database) => {
       );
       await expectRefused(() => patch(tech, '/api/loan-groups/no-such-group', { name: 'X' }), 404, 'not-found');
     });
+    it('withdraws a whole group and restores it: each unit audited with its event, those out on loan left alone', async () => {
+      // A group of its own: three in the pool, one out on loan, one already withdrawn.
+      const made = await post(admin, '/api/loan-groups', { name: 'Summer Cart' });
+      expect(made.status, made.text).toBe(201);
+      const groupId = made.json.loanGroup.id as string;
+      const added = await post(admin, `/api/loan-groups/${groupId}/loans`, {
+        kind: 'LAPTOP',
+        serials: ['SUM-1', 'SUM-2', 'SUM-3', 'SUM-4', 'SUM-5'],
+      });
+      expect(added.status, added.text).toBe(201);
+      const [n1, n2, n3, n4, n5] = added.json.loans.map((l: { number: number }) => l.number) as number[];
+      await putLoan(app.container, tenant.id, n4!, { status: 'ISSUED', holderId: data.people[0]!.id });
+      expect((await post(desk, `/api/loans/${n5}/withdraw`, {})).status).toBe(200);
+
+      const before = await poolState(tenant);
+      const out = await post(admin, `/api/loan-groups/${groupId}/withdraw`, {});
+      expect(out.status, out.text).toBe(200);
+      expect(out.json).toEqual({
+        loanGroup: { id: groupId, name: 'Summer Cart' },
+        changed: [n1, n2, n3],
+        outOnLoan: [n4],
+        keptForRepair: [],
+      });
+      const statusOf = async () =>
+        Object.fromEntries(
+          (await readLoans(app.container, 'alpha')).loans
+            .filter((l) => l.groupId === groupId)
+            .map((l) => [l.number, l.status]),
+        );
+      expect(await statusOf()).toEqual({
+        [n1!]: 'UNAVAILABLE',
+        [n2!]: 'UNAVAILABLE',
+        [n3!]: 'UNAVAILABLE',
+        [n4!]: 'ISSUED',
+        [n5!]: 'UNAVAILABLE',
+      });
+      const after = await poolState(tenant);
+      expect(after.audit - before.audit).toBe(3);
+      expect(after.outbox - before.outbox).toBe(3);
+      const withdrawn = (await auditEntries(app.container, tenant.id, 'loan.withdraw')).filter((e) =>
+        [n1, n2, n3].some((n) => e.target === `loan:${n}`),
+      );
+      expect(withdrawn).toHaveLength(3);
+      for (const e of withdrawn) {
+        expect(e).toMatchObject({
+          actor: { type: 'user', id: admin.user.id },
+          details: { from: 'AVAILABLE', to: 'UNAVAILABLE', groupId },
+        });
+      }
+      expect(
+        (await events('loan.withdrawn')).slice(-3).map((e) => (e.payload as { loan: { number: number } }).loan.number),
+      ).toEqual([n1, n2, n3]);
+      // The tallies follow: the inventory counts none of the group as available.
+      await expectInventoryRight([], [[admin, null]]);
+
+      // A repair in hand keeps its loaner out when the group comes back.
+      const repair = await post(tech, '/api/submissions', { serial: 'SUM-2', description: 'Hinge' });
+      expect(repair.status, repair.text).toBe(201);
+      const inRepair = await post(tech, `/api/submissions/${repair.json.submission.id}/status`, {
+        status: 'IN_REPAIR',
+      });
+      expect(inRepair.status, inRepair.text).toBe(200);
+      const back = await post(admin, `/api/loan-groups/${groupId}/restore`, {});
+      expect(back.status, back.text).toBe(200);
+      expect(back.json).toMatchObject({ changed: [n1, n3, n5], outOnLoan: [n4], keptForRepair: [n2] });
+      expect(await statusOf()).toEqual({
+        [n1!]: 'AVAILABLE',
+        [n2!]: 'UNAVAILABLE',
+        [n3!]: 'AVAILABLE',
+        [n4!]: 'ISSUED',
+        [n5!]: 'AVAILABLE',
+      });
+      // Nothing left to move is not an error.
+      const again = await post(admin, `/api/loan-groups/${groupId}/restore`, {});
+      expect(again.json).toMatchObject({ changed: [], keptForRepair: [n2] });
+
+      // Another school's group is not found; nobody without loan.manage may; nothing is written.
+      const bravo = await readTenantData(app.container, 'bravo');
+      await expectRefused(() => post(admin, `/api/loan-groups/${bravo.groups[0]!.id}/withdraw`, {}), 404, 'not-found');
+      for (const user of [teacher, reader]) {
+        await expectRefused(() => post(user, `/api/loan-groups/${groupId}/withdraw`, {}), 403, 'forbidden');
+      }
+      expect((await readLoans(app.container, 'bravo')).loans.every((l, i) => l.status === bravo.loans[i]!.status)).toBe(
+        true,
+      );
+    });
   });
 
   describe('units', () => {
@@ -296,7 +382,7 @@ describe.each(databases)('the loaner pool on %s', (database) => {
         serials: serials.map((s, i) => (i === 4 ? taken : s)),
       });
       expectProblem(clash, 409, 'conflict');
-      expect(clash.json.detail).toContain(`${taken} (line 5) is loan ${before.loans[0]!.number}`);
+      expect(clash.json.detail).toContain(`${taken} (line 5) is loaner ${before.loans[0]!.number}`);
       const twice = await post(desk, `/api/loan-groups/${group.id}/loans`, {
         kind: 'IPAD',
         serials: serials.map((s, i) => (i === 8 ? serials[2] : s)),
@@ -389,14 +475,14 @@ describe.each(databases)('the loaner pool on %s', (database) => {
         409,
         'conflict',
       );
-      expect(issued.json.detail).toContain('ISSUED');
+      expect(issued.json.detail).toContain('is out on loan');
       await expectRefused(() => patch(desk, `/api/loans/${available.number}`, { serial: out.serial }), 409, 'conflict');
       const dup = await expectRefused(
         () => post(desk, '/api/loans', { kind: 'IPAD', serial: available.serial, groupId: data.groups[0]!.id }),
         409,
         'conflict',
       );
-      expect(dup.json.detail).toContain(`loan ${available.number}`);
+      expect(dup.json.detail).toContain(`loaner ${available.number}`);
       await expectRefused(
         () => post(desk, '/api/loans', { kind: 'IPAD', serial: 'FRESH-1', groupId: 'no-such-group' }),
         404,

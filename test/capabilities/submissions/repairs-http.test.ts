@@ -446,6 +446,64 @@ describe.each(DATABASES)('on %s', (database) => {
         ]);
       });
 
+      it('keeps a loaner returned while its repair is in hand out of the pool until that repair ends', async () => {
+        const loan = a.loans.find(
+          (l) => l.status === 'AVAILABLE' && !taken.has(l.serial) && !a.devices.some((d) => d.serial === l.serial),
+        )!;
+        taken.add(loan.serial);
+        const holder = a.staff[0]!.id;
+        const issued = await as(admin).post('/api/loans/issue', {
+          serial: loan.serial,
+          holderId: holder,
+          confirm: true,
+        });
+        expect(issued.status, issued.text).toBe(200);
+        const s = await lodgeAssigned(tech, a, loan.serial, 'SCHOOL');
+        const into = await as(tech).post(`/api/submissions/${s.id}/status`, { status: 'IN_REPAIR' });
+        expect(into.status, into.text).toBe(200);
+        // Mended in hand: the holder keeps it while the repair is open.
+        expect((await state(a)).loans.find((l) => l.serial === loan.serial)?.status).toBe('ISSUED');
+
+        const before = await state(a);
+        const back = await as(admin).post('/api/loans/return', { serial: loan.serial });
+        expect(back.status, back.text).toBe(200);
+        expect(back.json).toMatchObject({
+          loan: { serial: loan.serial, status: 'UNAVAILABLE', holder: null },
+          returnedFrom: { holder: { id: holder } },
+          keptForRepair: s.number,
+        });
+        const during = await state(a);
+        expect(during.loans.find((l) => l.serial === loan.serial)?.status).toBe('UNAVAILABLE');
+        expect(during.outbox.slice(before.outbox.length).map((e) => e.kind)).toEqual([
+          'loan.returned',
+          'loan.withdrawn',
+        ]);
+        const [withdrawn] = (await auditEntries(app.container, a.tenant.id, 'loan.withdraw')).filter(
+          (e) => e.target === `loan:${loan.number}`,
+        );
+        expect(withdrawn?.details).toMatchObject({ from: 'AVAILABLE', to: 'UNAVAILABLE', submission: s.number });
+        const refused = await as(admin).post('/api/loans/issue', {
+          serial: loan.serial,
+          holderId: holder,
+          confirm: true,
+        });
+        expect(refused.status, refused.text).toBe(409);
+
+        const resolved = await as(tech).post(`/api/submissions/${s.id}/status`, { status: 'RESOLVED' });
+        expect(resolved.status, resolved.text).toBe(200);
+        expect((await state(a)).loans.find((l) => l.serial === loan.serial)?.status).toBe('AVAILABLE');
+
+        // With no repair in hand a return is a plain return.
+        const again = await as(admin).post('/api/loans/issue', {
+          serial: loan.serial,
+          holderId: holder,
+          confirm: true,
+        });
+        expect(again.status, again.text).toBe(200);
+        const plain = await as(admin).post('/api/loans/return', { serial: loan.serial });
+        expect(plain.json).toMatchObject({ loan: { status: 'AVAILABLE' }, keptForRepair: null });
+      });
+
       it('takes a NEW repair straight into repair, assigned to the member of staff who took it', async () => {
         const device = await freshDevice(a, 'IN_USE');
         const person = await as(admin).post('/api/people', {

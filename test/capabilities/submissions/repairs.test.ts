@@ -121,15 +121,15 @@ describe('the register device of a repair (pure)', () => {
   const retired = aDevice({ status: 'RETIRED' });
 
   it('goes into repair remembering where it was, and back there when the repair is resolved', () => {
-    const into = repairDevice(inUse, 'IN_REPAIR', 0)!;
+    const into = repairDevice(inUse, 'IN_REPAIR', false)!;
     expect(into.outcome).toBe('into_repair');
     expect(into.device).toMatchObject({ status: 'IN_REPAIR', statusBeforeRepair: 'IN_USE', assignedPersonId: 'ada' });
-    const back = repairDevice(into.device, 'RESOLVED', 0)!;
+    const back = repairDevice(into.device, 'RESOLVED', false)!;
     expect(back.outcome).toBe('back_from_repair');
     expect(back.device).toEqual({ ...inUse, statusBeforeRepair: null });
 
-    const fromStock = repairDevice(inStock, 'IN_REPAIR', 0)!.device;
-    expect(repairDevice(fromStock, 'RESOLVED', 0)!.device).toMatchObject({
+    const fromStock = repairDevice(inStock, 'IN_REPAIR', false)!.device;
+    expect(repairDevice(fromStock, 'RESOLVED', false)!.device).toMatchObject({
       status: 'IN_STOCK',
       statusBeforeRepair: null,
     });
@@ -137,19 +137,19 @@ describe('the register device of a repair (pure)', () => {
 
   it('leaves a RETIRED device alone, either way', () => {
     for (const to of ['IN_REPAIR', 'RESOLVED'] as const) {
-      expect(repairDevice(retired, to, 0)).toEqual({ device: retired, outcome: 'retired' });
+      expect(repairDevice(retired, to, false)).toEqual({ device: retired, outcome: 'retired' });
     }
   });
 
   it('leaves a device already in repair as it is, and one taken out of repair by hand', () => {
     const byHand = changeStatus(inUse, 'IN_REPAIR');
-    expect(repairDevice(byHand, 'IN_REPAIR', 0)).toEqual({ device: byHand, outcome: 'already_in_repair' });
-    expect(repairDevice(inUse, 'RESOLVED', 0)).toEqual({ device: inUse, outcome: 'not_in_repair' });
+    expect(repairDevice(byHand, 'IN_REPAIR', false)).toEqual({ device: byHand, outcome: 'already_in_repair' });
+    expect(repairDevice(inUse, 'RESOLVED', false)).toEqual({ device: inUse, outcome: 'not_in_repair' });
   });
 
   it('keeps the device in repair while another repair of it is still IN_REPAIR', () => {
     const repairing = changeStatus(inUse, 'IN_REPAIR');
-    expect(repairDevice(repairing, 'RESOLVED', 1)).toEqual({ device: repairing, outcome: 'still_in_repair' });
+    expect(repairDevice(repairing, 'RESOLVED', true)).toEqual({ device: repairing, outcome: 'still_in_repair' });
   });
 
   it('counts only going into repair and coming back as moving the device', () => {
@@ -157,8 +157,8 @@ describe('the register device of a repair (pure)', () => {
   });
 
   it('does nothing to the device on CLOSED', () => {
-    expect(repairDevice(inUse, 'CLOSED', 0)).toBeNull();
-    expect(repairDevice(changeStatus(inUse, 'IN_REPAIR'), 'CLOSED', 0)).toBeNull();
+    expect(repairDevice(inUse, 'CLOSED', false)).toBeNull();
+    expect(repairDevice(changeStatus(inUse, 'IN_REPAIR'), 'CLOSED', false)).toBeNull();
   });
 });
 

@@ -151,7 +151,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The inventory: loans a page at a time, with filters, search and tallies */
+        /** The inventory: loaners a page at a time, with filters, search and tallies */
         get: operations["listLoans"];
         put?: never;
         post?: never;
@@ -168,10 +168,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every loan matching the filters, unpaged (the legacy list) */
+        /** Every loaner matching the filters, unpaged (the legacy list) */
         get: operations["listAllLoans"];
         put?: never;
-        /** Add a unit to a loan group, with the next number */
+        /** Add a loaner to a loan group, with the next number */
         post: operations["createLoan"];
         delete?: never;
         options?: never;
@@ -205,7 +205,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Issue a loan, named by its number or serial, to a person, until a due date or open-ended */
+        /** Issue a loaner, named by its number or serial, to a person, until a due date or open-ended */
         post: operations["issueLoan"];
         delete?: never;
         options?: never;
@@ -223,7 +223,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Issue a loan, named by its number in the path, to a person
+         * Issue a loaner, named by its number in the path, to a person
          * @deprecated
          * @description Deprecated: an alias of `POST /api/loans/issue` (`issueLoan`), kept because it is published; the same use case with the same answers. Call that route instead.
          */
@@ -243,7 +243,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Take back a loan, named by its number or serial, and say whom it came back from */
+        /** Take back a loaner, named by its number or serial, and say whom it came back from */
         post: operations["returnLoan"];
         delete?: never;
         options?: never;
@@ -261,7 +261,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Take a loan, named by its number in the path, back into the pool (a body is not read)
+         * Take a loaner, named by its number in the path, back into the pool (a body is not read)
          * @deprecated
          * @description Deprecated: an alias of `POST /api/loans/return` (`returnLoan`), kept because it is published; the same use case with the same answers. Call that route instead.
          */
@@ -279,7 +279,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One loan with its history (issues, returns, reminders sent) and its reminder e-mails */
+        /** One loaner with its history (issues, returns, reminders sent) and its reminder e-mails */
         get: operations["getLoanHistory"];
         put?: never;
         post?: never;
@@ -315,7 +315,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Take a loan out of service (a body is not read) */
+        /** Take a loaner out of service (a body is not read) */
         post: operations["withdrawLoan"];
         delete?: never;
         options?: never;
@@ -332,7 +332,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Put a withdrawn loan back into service (a body is not read) */
+        /** Put a withdrawn loaner back into service (a body is not read) */
         post: operations["restoreLoan"];
         delete?: never;
         options?: never;
@@ -390,6 +390,40 @@ export interface paths {
         head?: never;
         /** Rename a loan group */
         patch: operations["renameLoanGroup"];
+        trace?: never;
+    };
+    "/api/loan-groups/{groupId}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take every loaner of a group in the pool out of service at once; those out on loan stay with their holders */
+        post: operations["withdrawLoanGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/loan-groups/{groupId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put every withdrawn loaner of a group back into service, but those a repair in hand keeps out */
+        post: operations["restoreLoanGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/reservations": {
@@ -1762,7 +1796,7 @@ export interface components {
                 readonly details: {
                     [key: string]: unknown;
                 };
-                /** @description The names of the records this entry's details refer to by id (a person, a member of staff, a loan group, an API key), by id */
+                /** @description The names of the records this entry's target and details refer to by id (a person, a member of staff, a loan group, an API key), by id */
                 names: {
                     [key: string]: string;
                 };
@@ -2023,6 +2057,8 @@ export interface components {
                 issuedAt: string | null;
                 dueDate: string | null;
             };
+            /** @description The repair in hand that keeps the loaner out of the pool (withdrawn until it ends), else null */
+            keptForRepair: number | null;
         };
         LoanInventory: {
             loans: components["schemas"]["LoanView"][];
@@ -2060,7 +2096,7 @@ export interface components {
                 readonly details: {
                     [key: string]: unknown;
                 };
-                /** @description The names of the records this entry's details refer to by id (a person, a member of staff, a loan group, an API key), by id */
+                /** @description The names of the records this entry's target and details refer to by id (a person, a member of staff, a loan group, an API key), by id */
                 names: {
                     [key: string]: string;
                 };
@@ -2086,6 +2122,15 @@ export interface components {
         };
         AddedLoaners: {
             loans: components["schemas"]["LoanView"][];
+        };
+        GroupMoveResult: {
+            loanGroup: components["schemas"]["LoanGroup"];
+            /** @description The loaners this moved, by number */
+            changed: number[];
+            /** @description Loaners out on loan, left with their holders (withdraw them once they are back) */
+            outOnLoan: number[];
+            /** @description Loaners a repair in hand keeps withdrawn (restored when their repair ends) */
+            keptForRepair: number[];
         };
         Monitor: {
             id: string;
@@ -2241,7 +2286,7 @@ export interface components {
             id: string;
             name: string;
             externalId: string | null;
-            /** @description Numbers of the loans they hold */
+            /** @description Numbers of the loaners they hold */
             loans: number[];
             /** @description Serials of the devices assigned to them */
             devices: string[];
@@ -2299,7 +2344,7 @@ export interface components {
                 readonly details: {
                     [key: string]: unknown;
                 };
-                /** @description The names of the records this entry's details refer to by id (a person, a member of staff, a loan group, an API key), by id */
+                /** @description The names of the records this entry's target and details refer to by id (a person, a member of staff, a loan group, an API key), by id */
                 names: {
                     [key: string]: string;
                 };
@@ -3103,7 +3148,7 @@ export interface operations {
                 userGroup?: string;
                 /** @description Only loans held by this person */
                 holderId?: string;
-                /** @description Text contained in the serial, holder name or group name (case-insensitive), or a loan number */
+                /** @description Text contained in the serial, holder name or group name (case-insensitive), or a loaner number */
                 q?: string;
                 /** @description true: only issued loans past their due date */
                 overdue?: boolean;
@@ -3149,7 +3194,7 @@ export interface operations {
                 userGroup?: string;
                 /** @description Only loans held by this person */
                 holderId?: string;
-                /** @description Text contained in the serial, holder name or group name (case-insensitive), or a loan number */
+                /** @description Text contained in the serial, holder name or group name (case-insensitive), or a loaner number */
                 q?: string;
                 /** @description true: only issued loans past their due date */
                 overdue?: boolean;
@@ -3269,7 +3314,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The loan number */
+                    /** @description The loaner number */
                     number?: number;
                     /** @description The loaner's serial number */
                     serial?: string;
@@ -3359,7 +3404,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The loan number */
+                    /** @description The loaner number */
                     number?: number;
                     /** @description The loaner's serial number */
                     serial?: string;
@@ -3660,6 +3705,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LoanGroupResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    withdrawLoanGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupMoveResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    restoreLoanGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupMoveResult"];
                 };
             };
             400: components["responses"]["Problem400InvalidOrMalformedBody"];
@@ -4284,7 +4389,7 @@ export interface operations {
                     reason: string;
                     /** @description The repair it is for (a submission of this school) */
                     submissionId?: string;
-                    /** @description The loaner it is for (a loan of this school) */
+                    /** @description The loaner it is for, by number (one of this school) */
                     loanNumber?: number;
                 };
             };
@@ -5830,7 +5935,7 @@ export interface operations {
                 userGroup?: string;
                 /** @description Only loans held by this person */
                 holderId?: string;
-                /** @description Text contained in the serial, holder name or group name (case-insensitive), or a loan number */
+                /** @description Text contained in the serial, holder name or group name (case-insensitive), or a loaner number */
                 q?: string;
                 /** @description true: only issued loans past their due date */
                 overdue?: boolean;
@@ -7078,6 +7183,7 @@ export type LoanHistory = components['schemas']['LoanHistory'];
 export type RemindLoanResult = components['schemas']['RemindLoanResult'];
 export type LoanGroupList = components['schemas']['LoanGroupList'];
 export type AddedLoaners = components['schemas']['AddedLoaners'];
+export type GroupMoveResult = components['schemas']['GroupMoveResult'];
 export type Monitor = components['schemas']['Monitor'];
 export type MonitorCheck = components['schemas']['MonitorCheck'];
 export type MonitorResult = components['schemas']['MonitorResult'];

@@ -43,6 +43,12 @@ export const createLoanGroup = (name: string) => call('post', '/api/loan-groups'
 export const renameLoanGroup = (id: string, name: string) =>
   call('patch', '/api/loan-groups/{id}', { path: { id }, body: { name } });
 
+/** Every loaner of a group out of service, or back; the answer names those that could not move. */
+export const moveLoanGroup = (groupId: string, move: 'withdraw' | 'restore') =>
+  move === 'withdraw'
+    ? call('post', '/api/loan-groups/{groupId}/withdraw', { path: { groupId } })
+    : call('post', '/api/loan-groups/{groupId}/restore', { path: { groupId } });
+
 /** A unit's serial corrected, or the unit moved to another group (not while it is issued). */
 export const updateLoan = (number: number, body: { serial?: string; groupId?: string }) =>
   call('patch', '/api/loans/{number}', { path: { number }, body });

@@ -19,6 +19,11 @@ import { RestoreLoan } from '../../../domain/loans/restore-loan.js';
 import { ReturnLoan, returnResultSchema } from '../../../domain/loans/return-loan.js';
 import { UpdateLoan } from '../../../domain/loans/update-loan.js';
 import { WithdrawLoan } from '../../../domain/loans/withdraw-loan.js';
+import {
+  groupMoveResultSchema,
+  RestoreLoanGroup,
+  WithdrawLoanGroup,
+} from '../../../domain/loans/withdraw-loan-group.js';
 import { aliasRoute, routeGroup, useCaseRoute } from '../contract/route.js';
 import { named } from '../contract/schema-names.js';
 
@@ -37,7 +42,7 @@ named('Reminder', reminderViewSchema);
 const issueRoute = useCaseRoute({
   method: 'post',
   path: '/api/loans/issue',
-  summary: 'Issue a loan, named by its number or serial, to a person, until a due date or open-ended',
+  summary: 'Issue a loaner, named by its number or serial, to a person, until a due date or open-ended',
   useCase: IssueLoan,
   output: loanResultSchema,
   problems: ['not_found', 'conflict'],
@@ -45,7 +50,7 @@ const issueRoute = useCaseRoute({
 const returnRoute = useCaseRoute({
   method: 'post',
   path: '/api/loans/return',
-  summary: 'Take back a loan, named by its number or serial, and say whom it came back from',
+  summary: 'Take back a loaner, named by its number or serial, and say whom it came back from',
   useCase: ReturnLoan,
   output: named('ReturnResult', returnResultSchema),
   problems: ['not_found', 'conflict'],
@@ -63,21 +68,21 @@ export const loanRoutes = routeGroup('loans', 'The loaner pool: its units, who h
   useCaseRoute({
     method: 'get',
     path: '/api/loans/inventory',
-    summary: 'The inventory: loans a page at a time, with filters, search and tallies',
+    summary: 'The inventory: loaners a page at a time, with filters, search and tallies',
     useCase: ListLoans,
     output: named('LoanInventory', loanInventorySchema),
   }),
   useCaseRoute({
     method: 'get',
     path: '/api/loans',
-    summary: 'Every loan matching the filters, unpaged (the legacy list)',
+    summary: 'Every loaner matching the filters, unpaged (the legacy list)',
     useCase: ListAllLoans,
     output: named('LoanList', z.array(loanViewSchema)),
   }),
   useCaseRoute({
     method: 'post',
     path: '/api/loans',
-    summary: 'Add a unit to a loan group, with the next number',
+    summary: 'Add a loaner to a loan group, with the next number',
     useCase: CreateLoan,
     status: 201,
     output: loanResultSchema,
@@ -95,19 +100,19 @@ export const loanRoutes = routeGroup('loans', 'The loaner pool: its units, who h
   aliasRoute(issueRoute, {
     path: '/api/loans/{number}/issue',
     operationId: 'issueLoanByNumber',
-    summary: 'Issue a loan, named by its number in the path, to a person',
+    summary: 'Issue a loaner, named by its number in the path, to a person',
   }),
   returnRoute,
   aliasRoute(returnRoute, {
     path: '/api/loans/{number}/return',
     operationId: 'returnLoanByNumber',
-    summary: 'Take a loan, named by its number in the path, back into the pool (a body is not read)',
+    summary: 'Take a loaner, named by its number in the path, back into the pool (a body is not read)',
     pathOnly: true,
   }),
   useCaseRoute({
     method: 'get',
     path: '/api/loans/{number}/history',
-    summary: 'One loan with its history (issues, returns, reminders sent) and its reminder e-mails',
+    summary: 'One loaner with its history (issues, returns, reminders sent) and its reminder e-mails',
     useCase: GetLoanHistory,
     output: named('LoanHistory', loanHistorySchema),
   }),
@@ -124,7 +129,7 @@ export const loanRoutes = routeGroup('loans', 'The loaner pool: its units, who h
   useCaseRoute({
     method: 'post',
     path: '/api/loans/{number}/withdraw',
-    summary: 'Take a loan out of service (a body is not read)',
+    summary: 'Take a loaner out of service (a body is not read)',
     useCase: WithdrawLoan,
     pathOnly: true,
     output: loanResultSchema,
@@ -133,7 +138,7 @@ export const loanRoutes = routeGroup('loans', 'The loaner pool: its units, who h
   useCaseRoute({
     method: 'post',
     path: '/api/loans/{number}/restore',
-    summary: 'Put a withdrawn loan back into service (a body is not read)',
+    summary: 'Put a withdrawn loaner back into service (a body is not read)',
     useCase: RestoreLoan,
     pathOnly: true,
     output: loanResultSchema,
@@ -175,5 +180,24 @@ export const loanGroupRoutes = routeGroup('loan-groups', 'The carts, desks and s
     useCase: RenameLoanGroup,
     output: loanGroupResultSchema,
     problems: ['conflict'],
+  }),
+  useCaseRoute({
+    method: 'post',
+    path: '/api/loan-groups/{groupId}/withdraw',
+    summary:
+      'Take every loaner of a group in the pool out of service at once; those out on loan stay with their holders',
+    useCase: WithdrawLoanGroup,
+    pathOnly: true,
+    output: named('GroupMoveResult', groupMoveResultSchema),
+    problems: ['not_found', 'conflict'],
+  }),
+  useCaseRoute({
+    method: 'post',
+    path: '/api/loan-groups/{groupId}/restore',
+    summary: 'Put every withdrawn loaner of a group back into service, but those a repair in hand keeps out',
+    useCase: RestoreLoanGroup,
+    pathOnly: true,
+    output: groupMoveResultSchema,
+    problems: ['not_found', 'conflict'],
   }),
 ]);

@@ -3,7 +3,7 @@
  * new one), the kind, and the serials one per line, as a scanner types them (each scan ends with
  * Enter, which here starts the next line). The units are numbered in that order; a serial the school
  * has already, or one given twice, is named with its line and nothing is added. Below, the groups
- * with their counts, each renamed in place.
+ * with their counts, each renamed in place, and withdrawn or restored whole.
  */
 import { useState } from 'preact/hooks';
 import {
@@ -11,12 +11,15 @@ import {
   createLoanGroup,
   KIND_LABELS,
   loanGroups,
+  moveLoanGroup,
   renameLoanGroup,
   type LoanGroup,
   type LoanKind,
 } from '../../../api/loans.js';
 import { formatCount } from '../../../format.js';
+import { messageOf } from '../../../api/client.js';
 import { Link, navigate, query } from '../../../router.js';
+import { confirm } from '../../../ui/confirm.js';
 import { SelectField, TextArea, TextField } from '../../../ui/field.js';
 import { FormProblem, useSubmit } from '../../../ui/form.js';
 import { announce } from '../../../ui/notices.js';
@@ -143,9 +146,66 @@ export default function AddLoanersPage() {
             numeric: true,
             cell: (g) => <Link href={`/loans?groupId=${encodeURIComponent(g.id)}`}>{formatCount(g.loans.total)}</Link>,
           },
+          {
+            header: 'Withdrawn',
+            numeric: true,
+            cell: (g) => formatCount(withdrawnOf(g)),
+          },
+          { header: 'Whole group', cell: (g) => <GroupMoves group={g} onMoved={groups.reload} /> },
         ]}
       />
     </section>
+  );
+}
+
+/** A group as the list answers it, with its tallies. */
+type ListedGroup = Awaited<ReturnType<typeof loanGroups>>['loanGroups'][number];
+
+/** Loaners of the group neither in the pool nor out on loan: withdrawn (lost, in repair, away). */
+const withdrawnOf = (g: ListedGroup) => g.loans.total - g.loans.available - g.loans.issued;
+
+/**
+ * A whole group out of service (a cart sent away for the summer) or back, confirmed first. Those out
+ * on loan stay with their holders, and a repair in hand keeps its loaner out; the notice says so.
+ */
+function GroupMoves(props: { group: ListedGroup; onMoved: () => void }) {
+  const { group } = props;
+  const run = async (move: 'withdraw' | 'restore') => {
+    const count = move === 'withdraw' ? group.loans.available : withdrawnOf(group);
+    const asked = await confirm({
+      title: move === 'withdraw' ? `Withdraw all of ${group.name}?` : `Restore all of ${group.name}?`,
+      message:
+        move === 'withdraw'
+          ? `${formatCount(count)} loaner${count === 1 ? '' : 's'} in the pool become unavailable until restored. Those out on loan stay with their holders.`
+          : `${formatCount(count)} withdrawn loaner${count === 1 ? '' : 's'} become available to issue again, except those whose repair is still in hand.`,
+      confirmLabel: move === 'withdraw' ? 'Withdraw all' : 'Restore all',
+      danger: move === 'withdraw',
+    });
+    if (!asked) return;
+    try {
+      const r = await moveLoanGroup(group.id, move);
+      const moved = `${formatCount(r.changed.length)} loaner${r.changed.length === 1 ? '' : 's'} of ${group.name} ${move === 'withdraw' ? 'withdrawn' : 'restored'}`;
+      const out = r.outOnLoan.length ? `; out on loan, left with their holders: ${r.outOnLoan.join(', ')}` : '';
+      const kept = r.keptForRepair.length ? `; kept out for a repair in hand: ${r.keptForRepair.join(', ')}` : '';
+      announce(moved + out + kept);
+    } catch (e) {
+      announce(`${group.name} could not be changed: ${messageOf(e)}`, 'error');
+    }
+    props.onMoved();
+  };
+  return (
+    <span class="group-moves">
+      {group.loans.available > 0 && (
+        <button type="button" aria-label={`Withdraw all of ${group.name}`} onClick={() => run('withdraw')}>
+          Withdraw all
+        </button>
+      )}
+      {withdrawnOf(group) > 0 && (
+        <button type="button" aria-label={`Restore all of ${group.name}`} onClick={() => run('restore')}>
+          Restore all
+        </button>
+      )}
+    </span>
   );
 }
 
