@@ -69,7 +69,7 @@ describe('desk reminders send', () => {
     });
     expect(refused.code).toBe(1);
     expect(refused.stdout).toMatch(
-      new RegExp(`^retry\tnorth\tloan ${numbers.north}\toverdue 1\t2 recipient\\(s\\)\t.*451`, 'm'),
+      new RegExp(`^retry\tnorth\tloaner ${numbers.north}\toverdue 1\t2 recipient\\(s\\)\t.*451`, 'm'),
     );
     expect(refused.stdout).toContain('0 sent, 1 waiting to retry, 0 failed');
 
@@ -82,7 +82,7 @@ describe('desk reminders send', () => {
     const south = await runDesk(['reminders', 'send', '--tenant', 'south', '--date', '2026-09-11'], { cwd: dir, env });
     expect(south.code, south.stderr).toBe(0);
     expect(south.stdout).toBe(
-      `sent\tsouth\tloan ${numbers.south}\toverdue 1\t2 recipient(s)\n1 sent, 0 waiting to retry, 0 failed\n`,
+      `sent\tsouth\tloaner ${numbers.south}\toverdue 1\t2 recipient(s)\n1 sent, 0 waiting to retry, 0 failed\n`,
     );
     expect((await smtp.waitFor(1)).flatMap((m) => m.to).sort()).toEqual([
       'mia@home-south.example',

@@ -283,7 +283,7 @@ describe('tool input', () => {
     const { json } = await post(loansKey.key, call(1, 'loans.return', { number: 999_999 }));
     expect(json.result).toMatchObject({
       isError: true,
-      content: [{ type: 'text', text: 'Not found: loan 999999 was not found' }],
+      content: [{ type: 'text', text: 'Not found: loaner 999999 was not found' }],
     });
   });
 });

@@ -150,7 +150,7 @@ describe.each(subjects)('an archive racing an issue or an assignment on $name', 
     expect(await settledWithin(archiving, WAIT_MS)).toBe(false);
     held.release();
     await expect(issuing).resolves.toMatchObject({ loan: { status: 'ISSUED' } });
-    await expect(archiving).rejects.toThrow('Ada Racer holds loan 1: return it first');
+    await expect(archiving).rejects.toThrow('Ada Racer holds loaner 1: return it first');
     expect(await s.stored()).toMatchObject({
       person: { archivedAt: null },
       loan: { status: 'ISSUED', holderId: s.person.id },

@@ -196,8 +196,23 @@ describe.skipIf(!browserAvailable)('the administration pages in a browser', () =
 
     const setup = await openPage(web.browser, link.replace(/^https?:\/\/[^/]+/, web.server.schoolUrl));
     try {
-      await setup.page.getByLabel('New password').fill('iris picks a long passphrase');
+      // Too short: the server's words beside the field, gone once a longer one is typed.
+      const password = setup.page.getByLabel('New password');
+      await password.fill('short one');
+      await setup.page.getByLabel('Repeat the password').fill('short one');
+      await setup.page.getByRole('button', { name: 'Set password' }).click();
+      await expect.poll(() => password.getAttribute('aria-invalid')).toBe('true');
+      const said = setup.page.locator(`[id="${await password.getAttribute('aria-describedby')}"]`);
+      expect(await said.textContent()).toMatch(/at least 12 characters/);
+      await password.fill('iris picks a long passphrase');
+      expect(await password.getAttribute('aria-invalid')).toBeNull();
+      expect(await setup.page.locator('.field-error').count()).toBe(0);
+      // A mismatch says only that, not the earlier refusal.
+      await setup.page.getByLabel('Repeat the password').fill('iris picks a long passphras');
+      await setup.page.getByRole('button', { name: 'Set password' }).click();
+      await setup.page.getByText('The two passwords are not the same.').waitFor();
       await setup.page.getByLabel('Repeat the password').fill('iris picks a long passphrase');
+      expect(await setup.page.getByText('The two passwords are not the same.').count()).toBe(0);
       await setup.page.getByRole('button', { name: 'Set password' }).click();
       await setup.page.getByRole('heading', { name: 'Your password is set' }).waitFor();
       await setup.page.getByRole('link', { name: 'Sign in' }).click();

@@ -116,8 +116,8 @@ describe.skipIf(!browserAvailable)('bookings in a browser', () => {
     const pupil = (await api.get('/api/people?kind=PUPIL&pageSize=1')).json.people[0] as { id: string; name: string };
 
     const { page } = await web.open(desk, `/loans?q=${encodeURIComponent(unit.serial)}`);
-    await page.getByRole('button', { name: `Issue loan ${unit.number}` }).click();
-    const dialog = page.getByRole('dialog', { name: new RegExp(`Issue loan ${unit.number}`) });
+    await page.getByRole('button', { name: `Issue loaner ${unit.number}` }).click();
+    const dialog = page.getByRole('dialog', { name: new RegExp(`Issue loaner ${unit.number}`) });
     await dialog.getByLabel('Find the holder').fill(pupil.name);
     await dialog.getByRole('list', { name: 'Matches for Find the holder' }).getByRole('button').first().click();
     await dialog.getByText(/^Chosen: /).waitFor();

@@ -94,7 +94,7 @@ describe.skipIf(!browserAvailable)('the checks at the desk in a browser', () => 
     await page.keyboard.press('Enter');
     await expect
       .poll(() => newest.textContent())
-      .toMatch(new RegExp(`Issued loan ${warned!.number} .*\\(confirmed\\)`));
+      .toMatch(new RegExp(`Issued loaner ${warned!.number} .*\\(confirmed\\)`));
     expect((await loans({ q: warned!.serial })).loans[0]).toMatchObject({ status: 'ISSUED', holder: { id: pupil.id } });
 
     await setLoansCheck('Block', 2);
@@ -114,8 +114,8 @@ describe.skipIf(!browserAvailable)('the checks at the desk in a browser', () => 
   /** Opens the issue dialog of a loan's row on the Loans page and chooses the pupil as its holder. */
   async function openDialog(loan: ApiLoan, pupil: { name: string }) {
     const { page } = await web.open(desk, `/loans?q=${encodeURIComponent(loan.serial)}`);
-    await page.getByRole('button', { name: `Issue loan ${loan.number}`, exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: new RegExp(`Issue loan ${loan.number}`) });
+    await page.getByRole('button', { name: `Issue loaner ${loan.number}`, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: new RegExp(`Issue loaner ${loan.number}`) });
     await dialog.getByLabel('Find the holder').fill(pupil.name);
     await dialog
       .getByRole('list', { name: 'Matches for Find the holder' })
@@ -199,7 +199,7 @@ describe.skipIf(!browserAvailable)('the checks at the desk in a browser', () => 
     await expect.poll(() => newest.textContent()).toMatch(new RegExp(`Booked: ${unit.serial} is needed for a booking`));
     expect((await loans({ q: unit.serial })).loans[0]).toMatchObject({ status: 'AVAILABLE' });
     await page.keyboard.press('Enter');
-    await expect.poll(() => newest.textContent()).toMatch(new RegExp(`Issued loan ${unit.number} .*\\(confirmed\\)`));
+    await expect.poll(() => newest.textContent()).toMatch(new RegExp(`Issued loaner ${unit.number} .*\\(confirmed\\)`));
     expect((await loans({ q: unit.serial })).loans[0]).toMatchObject({ status: 'ISSUED', holder: { id: pupil.id } });
     await page.context().close();
   }, 120_000);

@@ -111,7 +111,7 @@ describe.skipIf(!browserAvailable)('the console’s layout', () => {
       expect(await nav.isVisible()).toBe(false);
 
       // A loan row is a card: its status and its actions are inside the screen.
-      const row = page.locator('[role="region"][aria-label="Loans"] tbody tr').first();
+      const row = page.locator('[role="region"][aria-label="Loaners"] tbody tr').first();
       await row.waitFor();
       for (const cell of [row.locator('td[data-label="Status"]'), row.locator('td[data-label="Actions"]')]) {
         const box = await cell.boundingBox();

@@ -34,7 +34,7 @@ interface ApiPerson {
 }
 
 /** The inventory table's rows (the bench's "first rows visible" hook). */
-const ROWS = '[role="region"][aria-label="Loans"] table tbody tr';
+const ROWS = '[role="region"][aria-label="Loaners"] table tbody tr';
 /** The newest result of the scan desk (the bench's "scan result shown" hook). */
 const NEWEST_SCAN = 'ol[aria-label="Scans"] > li:first-child';
 
@@ -131,8 +131,8 @@ describe.skipIf(!browserAvailable)('the loan desk in a browser', () => {
     };
 
     await scan(pupil.id, new RegExp(`Issuing to ${pupil.name}`));
-    await scan(first!.serial, new RegExp(`Issued loan ${first!.number} .* to ${pupil.name}`));
-    await scan(second!.serial, new RegExp(`Issued loan ${second!.number} .* to ${pupil.name}`));
+    await scan(first!.serial, new RegExp(`Issued loaner ${first!.number} .* to ${pupil.name}`));
+    await scan(second!.serial, new RegExp(`Issued loaner ${second!.number} .* to ${pupil.name}`));
     // The scanner reads the same loaner twice: the second read is caught at once, nothing more done;
     // so is a serial nobody has.
     await scan(second!.serial, new RegExp(`Scanned twice: ${second!.serial} was just issued to ${pupil.name}`));
@@ -158,7 +158,7 @@ describe.skipIf(!browserAvailable)('the loan desk in a browser', () => {
     const top = page2.locator(NEWEST_SCAN);
     await expect
       .poll(() => top.textContent())
-      .toMatch(new RegExp(`Returned loan ${first!.number} .* from ${pupil.name}`));
+      .toMatch(new RegExp(`Returned loaner ${first!.number} .* from ${pupil.name}`));
     expect(await loanBySerial(first!.serial)).toMatchObject({ status: 'AVAILABLE', holder: null });
     expect(await loanBySerial(second!.serial)).toMatchObject({ status: 'ISSUED', holder: { id: pupil.id } });
 
@@ -188,14 +188,14 @@ describe.skipIf(!browserAvailable)('the loan desk in a browser', () => {
     };
 
     await scan(first.id, new RegExp(`Issuing to ${first.name}`));
-    await scan(loaner!.serial, new RegExp(`Issued loan ${loaner!.number} .* to ${first.name}`));
+    await scan(loaner!.serial, new RegExp(`Issued loaner ${loaner!.number} .* to ${first.name}`));
     await page.keyboard.press('Escape');
-    await scan(loaner!.serial, new RegExp(`Returned loan ${loaner!.number} .* from ${first.name}`));
+    await scan(loaner!.serial, new RegExp(`Returned loaner ${loaner!.number} .* from ${first.name}`));
     await scan(loaner!.serial, new RegExp(`Scanned twice: ${loaner!.serial} was just returned from ${first.name}`));
     expect(await loanBySerial(loaner!.serial)).toMatchObject({ status: 'AVAILABLE', holder: null });
     // The next pupil's turn with the same loaner, in the same page session: issued, not refused.
     await scan(next.id, new RegExp(`Issuing to ${next.name}`));
-    await scan(loaner!.serial, new RegExp(`Issued loan ${loaner!.number} .* to ${next.name}`));
+    await scan(loaner!.serial, new RegExp(`Issued loaner ${loaner!.number} .* to ${next.name}`));
     expect(await loanBySerial(loaner!.serial)).toMatchObject({ status: 'ISSUED', holder: { id: next.id } });
     await page.context().close();
   });
@@ -220,7 +220,9 @@ describe.skipIf(!browserAvailable)('the loan desk in a browser', () => {
     await expect.poll(() => page.locator(NEWEST_SCAN).textContent()).toContain(`Issuing to ${chosen.trim()}`);
     await page.keyboard.type(loan!.serial);
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.locator(NEWEST_SCAN).textContent()).toMatch(new RegExp(`Issued loan ${loan!.number}`));
+    await expect
+      .poll(() => page.locator(NEWEST_SCAN).textContent())
+      .toMatch(new RegExp(`Issued loaner ${loan!.number}`));
     expect((await loanBySerial(loan!.serial)).holder?.name).toBe(chosen.trim());
     await page.context().close();
   });
@@ -248,13 +250,13 @@ describe.skipIf(!browserAvailable)('the loan desk in a browser', () => {
     const [loan] = await availableLoans(1);
     const pupil = await aPupil(2);
     const { page } = await web.open(admin, `/loans?q=${encodeURIComponent(loan!.serial)}`);
-    const issue = page.getByRole('button', { name: `Issue loan ${loan!.number}` });
+    const issue = page.getByRole('button', { name: `Issue loaner ${loan!.number}` });
     await issue.waitFor();
     // Someone else issues it while the row still says AVAILABLE.
     await action('loans.issue', { serial: loan!.serial, holderId: pupil.id });
 
     await issue.click();
-    const dialog = page.getByRole('dialog', { name: new RegExp(`Issue loan ${loan!.number}`) });
+    const dialog = page.getByRole('dialog', { name: new RegExp(`Issue loaner ${loan!.number}`) });
     await dialog.getByLabel('Find the holder').fill(pupil.name);
     await dialog.getByRole('list', { name: 'Matches for Find the holder' }).getByRole('button').first().click();
     await dialog.getByText(/^Chosen: /).waitFor();
@@ -264,15 +266,15 @@ describe.skipIf(!browserAvailable)('the loan desk in a browser', () => {
 
     // Withdrawing the (now issued) loan from a stale row: confirmed, refused, said, reloaded.
     const { page: page2 } = await web.open(admin, `/loans?q=${encodeURIComponent(loan!.serial)}`);
-    const ret = page2.getByRole('button', { name: `Return loan ${loan!.number}` });
+    const ret = page2.getByRole('button', { name: `Return loaner ${loan!.number}` });
     await ret.waitFor();
     await action('loans.return', { serial: loan!.serial });
     await ret.click();
     await page2.getByRole('dialog').getByRole('button', { name: 'Return' }).click();
     await expect
       .poll(() => page2.locator('.notices').textContent())
-      .toMatch(new RegExp(`Loan ${loan!.number} could not be changed: .*in the pool, not out on loan`));
-    await page2.getByRole('button', { name: `Issue loan ${loan!.number}` }).waitFor();
+      .toMatch(new RegExp(`Loaner ${loan!.number} could not be changed: .*in the pool, not out on loan`));
+    await page2.getByRole('button', { name: `Issue loaner ${loan!.number}` }).waitFor();
     await page.context().close();
     await page2.context().close();
   });
@@ -281,8 +283,8 @@ describe.skipIf(!browserAvailable)('the loan desk in a browser', () => {
     const [loan] = await availableLoans(1);
     const pupil = await aPupil(3);
     const { page } = await web.open(desk, `/loans/${loan!.number}`);
-    await page.getByRole('button', { name: `Issue loan ${loan!.number}` }).click();
-    const dialog = page.getByRole('dialog', { name: new RegExp(`Issue loan ${loan!.number}`) });
+    await page.getByRole('button', { name: `Issue loaner ${loan!.number}` }).click();
+    const dialog = page.getByRole('dialog', { name: new RegExp(`Issue loaner ${loan!.number}`) });
     await dialog.getByLabel('Find the holder').fill(pupil.name);
     await dialog
       .getByRole('list', { name: 'Matches for Find the holder' })
@@ -292,20 +294,20 @@ describe.skipIf(!browserAvailable)('the loan desk in a browser', () => {
     await dialog.getByText(/^Chosen: /).waitFor();
     await dialog.getByLabel('Due date').fill('2031-03-14');
     await dialog.getByRole('button', { name: 'Issue', exact: true }).click();
-    await page.getByRole('button', { name: `Return loan ${loan!.number}` }).waitFor();
+    await page.getByRole('button', { name: `Return loaner ${loan!.number}` }).waitFor();
     expect(await loanBySerial(loan!.serial)).toMatchObject({
       status: 'ISSUED',
       holder: { id: pupil.id },
       dueDate: '2031-03-14',
     });
 
-    const history = page.getByRole('region', { name: `History of loan ${loan!.number}` });
+    const history = page.getByRole('region', { name: `History of loaner ${loan!.number}` });
     const row = (what: RegExp) => history.getByRole('row').filter({ hasText: what });
     await row(new RegExp(`Issued to ${pupil.name}, due back`))
       .filter({ hasText: 'Desmond Desk' })
       .waitFor();
 
-    await page.getByRole('button', { name: `Return loan ${loan!.number}` }).click();
+    await page.getByRole('button', { name: `Return loaner ${loan!.number}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Return' }).click();
     await row(new RegExp(`Returned by ${pupil.name}`))
       .filter({ hasText: 'Desmond Desk' })
@@ -324,10 +326,10 @@ describe.skipIf(!browserAvailable)('the loan desk in a browser', () => {
     const issued = (await loans({ status: 'ISSUED', overdue: true, pageSize: 1 })).loans[0]!;
     const { page } = await web.open(admin, '/');
     await page
-      .getByRole('link', { name: new RegExp(`^Loan ${issued.number} `) })
+      .getByRole('link', { name: new RegExp(`^Loaner ${issued.number} `) })
       .first()
       .click();
-    await page.getByRole('heading', { name: `Loan ${issued.number}` }).waitFor();
+    await page.getByRole('heading', { name: `Loaner ${issued.number}` }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/loans/${issued.number}`);
     await page.context().close();
   });
@@ -396,13 +398,43 @@ describe.skipIf(!browserAvailable)('the loan desk in a browser', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('button', { name: 'Rename Cart 12 (Science)' }).waitFor();
 
+    // The whole cart is taken out of service for the summer, confirmed, and comes back.
+    const groupRow = page.getByRole('row').filter({ hasText: 'Cart 12 (Science)' });
+    await page.getByRole('button', { name: 'Withdraw all of Cart 12 (Science)' }).click();
+    const asked = page.getByRole('dialog', { name: 'Withdraw all of Cart 12 (Science)?' });
+    expect(await asked.textContent()).toContain('30 loaners in the pool become unavailable');
+    await asked.getByRole('button', { name: 'Withdraw all' }).click();
+    await expect
+      .poll(() => page.locator('.notices').textContent())
+      .toMatch(/30 loaners of Cart 12 \(Science\) withdrawn/);
+    await expect.poll(() => groupRow.locator('td').nth(2).textContent()).toMatch(/^30$/);
+    expect(await page.getByRole('button', { name: 'Withdraw all of Cart 12 (Science)' }).count()).toBe(0);
+    const pool = async () =>
+      (
+        (await (
+          await fetch(`${web.server.url}/api/loans/inventory?pageSize=100`, {
+            headers: { authorization: `Bearer ${token}`, 'x-tenant-slug': 'south' },
+          })
+        ).json()) as { loans: { status: string }[] }
+      ).loans.map((l) => l.status);
+    expect(new Set(await pool())).toEqual(new Set(['UNAVAILABLE']));
+    await page.getByRole('button', { name: 'Restore all of Cart 12 (Science)' }).click();
+    await page
+      .getByRole('dialog', { name: 'Restore all of Cart 12 (Science)?' })
+      .getByRole('button', { name: 'Restore all' })
+      .click();
+    await expect
+      .poll(() => page.locator('.notices').textContent())
+      .toMatch(/30 loaners of Cart 12 \(Science\) restored/);
+    expect(new Set(await pool())).toEqual(new Set(['AVAILABLE']));
+
     // A unit's serial corrected on its page; another school's serial or a taken one is said beside it.
     await page.goto(`${web.server.url}/loans/1`);
     await page.getByRole('button', { name: 'Correct serial or group' }).click();
-    const correct = page.getByRole('form', { name: 'Correct loan 1' });
+    const correct = page.getByRole('form', { name: 'Correct loaner 1' });
     await correct.getByLabel('Serial').fill('SOUTH-02');
     await correct.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => correct.getByRole('alert').textContent()).toMatch(/SOUTH-02 is already loan 2/);
+    await expect.poll(() => correct.getByRole('alert').textContent()).toMatch(/SOUTH-02 is already loaner 2/);
     await correct.getByLabel('Serial').fill('SOUTH-01A');
     await correct.getByRole('button', { name: 'Save' }).click();
     await page.locator('dd.serial', { hasText: 'SOUTH-01A' }).waitFor();
@@ -415,7 +447,7 @@ describe.skipIf(!browserAvailable)('the loan desk in a browser', () => {
   }, 60_000);
 
   it('Home, Loans and the scan desk pass axe in both themes at 1280 and 390 px', async () => {
-    await web.check(admin, '/', 'home', (p) => p.getByRole('list', { name: 'Loan pool' }).waitFor());
+    await web.check(admin, '/', 'home', (p) => p.getByRole('list', { name: 'Loaner pool' }).waitFor());
     await web.check(admin, '/loans?status=ISSUED', 'loans', (p) => p.locator(ROWS).first().waitFor());
     await web.check(desk, '/loans/scan', 'scan-desk', async (p) => {
       await p.getByLabel('Scan a person or a loan').waitFor();
@@ -428,7 +460,7 @@ describe.skipIf(!browserAvailable)('the loan desk in a browser', () => {
     await Promise.all([
       web.check(admin, '/loans/add', 'loans-add', (p) => p.getByRole('region', { name: 'Loan groups' }).waitFor()),
       web.check(admin, `/loans/${issued.number}`, 'loan', (p) =>
-        p.getByRole('button', { name: `Return loan ${issued.number}` }).waitFor(),
+        p.getByRole('button', { name: `Return loaner ${issued.number}` }).waitFor(),
       ),
     ]);
   }, 120_000);

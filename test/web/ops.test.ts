@@ -225,20 +225,28 @@ describe.skipIf(!browserAvailable)('costs, import, monitors and the audit log in
       await page.getByLabel('Action').press('Enter');
       await expect.poll(() => new URL(page.url()).searchParams.get('action')).toBe('cost.record');
       await expect.poll(async () => (await table.getByRole('row').count()) - 1).toBe(2); // the two costs above
+      // In words: who by name, what happened, what it changed; the stored details one click away.
       const actions = await table.locator('tbody tr td:nth-child(3)').allTextContents();
-      expect(new Set(actions)).toEqual(new Set(['cost.record']));
+      expect(new Set(actions)).toEqual(new Set(['Cost recorded']));
       expect(await table.textContent()).toContain('Ada Admin');
+      const row = table.locator('tbody tr').first();
+      expect(await row.locator('td:nth-child(5) li').allTextContents()).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^Amount: €\d/), expect.stringMatching(/^Type: /)]),
+      );
+      expect(await row.locator('td:nth-child(5) ul').textContent()).not.toMatch(/amountMinor|cost\.record/);
+      const raw = row.locator('details.audit-raw');
+      expect(await raw.locator('pre').isVisible()).toBe(false);
+      await raw.getByText('Raw details').click();
+      const stored = JSON.parse((await raw.locator('pre').textContent())!);
+      expect(stored).toMatchObject({ action: 'cost.record', target: expect.stringMatching(/^cost:/) });
+      expect(stored.details.amountMinor).toEqual(expect.any(Number));
 
       await page.reload();
       await table.waitFor();
       expect(await page.getByLabel('Action').inputValue()).toBe('cost.record');
       expect(await table.locator('tbody tr').count()).toBe(2);
       // A row's target is a filter too.
-      await table
-        .locator('tbody tr')
-        .first()
-        .getByRole('button', { name: /^cost:/ })
-        .click();
+      await table.locator('tbody tr').first().getByRole('button', { name: 'Cost', exact: true }).click();
       await expect.poll(() => new URL(page.url()).searchParams.get('target')).toMatch(/^cost:/);
       await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
     } finally {

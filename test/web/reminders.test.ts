@@ -72,7 +72,7 @@ describe.skipIf(!browserAvailable)('reminders in a browser', () => {
   it('a loan’s page: Remind now e-mails the holder, shows in its history, and says when it is too soon', async () => {
     const { page, context } = await web.open(desk, `/loans/${loanNumber}`);
     try {
-      await page.getByRole('heading', { name: `Loan ${loanNumber}` }).waitFor();
+      await page.getByRole('heading', { name: `Loaner ${loanNumber}` }).waitFor();
       await page.getByRole('button', { name: 'Remind now' }).click();
       await page
         .getByText(/Reminder sent to \d address\(es\)\./)
@@ -81,9 +81,9 @@ describe.skipIf(!browserAvailable)('reminders in a browser', () => {
       const [mail] = await smtp.waitFor(1);
       expect(mail!.to).toContain('pia.reminded@north.example');
       expect(mail!.to).toContain('office@north.example');
-      const reminders = page.getByRole('region', { name: `Reminder e-mails of loan ${loanNumber}` });
+      const reminders = page.getByRole('region', { name: `Reminder e-mails of loaner ${loanNumber}` });
       await expect.poll(() => reminders.getByRole('row').filter({ hasText: 'Remind now 1' }).count()).toBe(1);
-      const history = page.getByRole('region', { name: `History of loan ${loanNumber}` });
+      const history = page.getByRole('region', { name: `History of loaner ${loanNumber}` });
       await expect.poll(() => history.getByText(/Reminder e-mailed: Remind now/).count()).toBe(1);
 
       await page.getByRole('button', { name: 'Remind now' }).click();

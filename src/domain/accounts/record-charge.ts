@@ -28,7 +28,7 @@ export const recordChargeInput = z
     amountMinor: entryAmount(),
     reason: text(1, 500).describe('What the charge is for: a cracked screen, a lost charger…'),
     submissionId: id().optional().describe('The repair it is for (a submission of this school)'),
-    loanNumber: positiveInt().optional().describe('The loaner it is for (a loan of this school)'),
+    loanNumber: positiveInt().optional().describe('The loaner it is for, by number (one of this school)'),
   })
   .strict();
 
@@ -90,7 +90,7 @@ export class RecordCharge implements UseCase<typeof recordChargeInput, ChargeRes
       requirePupil(pupil, 'a charge');
       if (i.submissionId !== undefined) await assertRepairOf(repos, tenantId, pupil, i.submissionId);
       if (i.loanNumber !== undefined && !(await repos.loans.findByNumber(tenantId, i.loanNumber)))
-        throw notFound('loan', i.loanNumber);
+        throw notFound('loaner', i.loanNumber);
 
       const year = await currentSchoolYear(repos, actor, now);
       const cover = await repos.accounts.coverageOf(tenantId, pupil.id, year);

@@ -18,7 +18,9 @@ export const namedAuditEntrySchema = auditEntrySchema.extend({
   }),
   names: z
     .record(z.string(), z.string())
-    .describe("The names of the records this entry's details refer to by id (a person, a member of staff, a loan group, an API key), by id"),
+    .describe(
+      "The names of the records this entry's target and details refer to by id (a person, a member of staff, a loan group, an API key), by id",
+    ),
 });
 export type NamedAuditEntry = z.output<typeof namedAuditEntrySchema>;
 
@@ -30,7 +32,13 @@ const FIXED_NAMES: Partial<Record<AuditActorType, string>> = {
 };
 
 /** Said of a member of staff or key whose record is gone, so the line still reads. */
-const UNKNOWN: Partial<Record<AuditActorType, string>> = { user: 'A former member of staff', apiKey: 'A deleted API key' };
+const UNKNOWN: Partial<Record<AuditActorType, string>> = {
+  user: 'A former member of staff',
+  apiKey: 'A deleted API key',
+};
+
+/** What a target names after its kind: `person:<id>` names the id, `loan:12` the number. */
+const targetRef = (target: string): string => target.slice(target.indexOf(':') + 1);
 
 /** Every string in an entry's details, a level or two deep: the candidates for an id to name. */
 function stringsIn(value: unknown, depth = 0, out = new Set<string>()): Set<string> {
@@ -58,6 +66,7 @@ export async function nameAuditEntries(
   const candidates = new Set<string>();
   for (const e of entries) {
     candidates.add(e.actor.id);
+    candidates.add(targetRef(e.target));
     stringsIn(e.details, 0, candidates);
   }
   const ids = [...candidates];
@@ -76,7 +85,7 @@ export async function nameAuditEntries(
 
   return entries.map((e) => {
     const names: Record<string, string> = {};
-    for (const s of stringsIn(e.details)) {
+    for (const s of stringsIn(e.details).add(targetRef(e.target))) {
       const name = known.get(s);
       if (name !== undefined) names[s] = name;
     }

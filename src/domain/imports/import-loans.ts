@@ -104,14 +104,14 @@ class LoansImporter implements Importer<LoanRow> {
           version: 1,
         });
       } else if (loan.kind !== row.kind) {
-        problems.add(row.line, 'kind', `loan ${loan.number} is a ${loan.kind}: a unit's kind does not change`);
+        problems.add(row.line, 'kind', `loaner ${loan.number} is of kind ${loan.kind}: a unit's kind does not change`);
       } else if (loan.groupId === groupId) {
         this.counts.unchanged++;
       } else if (loan.status === 'ISSUED') {
         problems.add(
           row.line,
           'group',
-          `loan ${loan.number} is ISSUED: it changes group only once it is returned (it is in ${loan.groupName})`,
+          `loaner ${loan.number} is out on loan: it changes group only once it is returned (it is in ${loan.groupName})`,
         );
       } else {
         const { groupName: _g, holderName: _h, ...unit } = loan;
@@ -132,7 +132,9 @@ class LoansImporter implements Importer<LoanRow> {
     }
     for (const loan of moved)
       if (!(await repos.loans.update(this.tenantId, loan)))
-        throw conflict(`loan ${loan.number} was changed while the file was imported; nothing was imported, try again`);
+        throw conflict(
+          `loaner ${loan.number} was changed while the file was imported; nothing was imported, try again`,
+        );
   }
 
   async finish() {}

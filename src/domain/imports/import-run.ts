@@ -39,7 +39,7 @@ export const notArchivedSchema = z.object({
   id: z.string(),
   name: z.string(),
   externalId: z.string().nullable(),
-  loans: z.array(z.number().int()).describe('Numbers of the loans they hold'),
+  loans: z.array(z.number().int()).describe('Numbers of the loaners they hold'),
   devices: z.array(z.string()).describe('Serials of the devices assigned to them'),
 });
 export type NotArchived = z.output<typeof notArchivedSchema>;

@@ -34,7 +34,7 @@ export async function poolGroup(repos: Repositories, actor: Actor, groupId: stri
 /** Refuses a serial another loaner of the tenant has (asked first for a clear answer; the unique index decides a race). */
 export async function serialFree(repos: Repositories, tenantId: string, serial: string): Promise<void> {
   const holder = await repos.loans.findBySerial(tenantId, serial);
-  if (holder) throw conflict(`serial ${serial} is already loan ${holder.number}`);
+  if (holder) throw conflict(`serial ${serial} is already loaner ${holder.number}`);
 }
 
 /**
@@ -86,11 +86,11 @@ export async function addUnits(
   // Asked first for a clear answer; the unique index still decides a race (a conflict too).
   const taken = new Map((await repos.loans.findBySerials(tenantId, serials)).map((l) => [l.serial, l.number]));
   if (taken.size > 0) {
-    if (serials.length === 1) throw conflict(`serial ${serials[0]} is already loan ${taken.get(serials[0]!)}`);
+    if (serials.length === 1) throw conflict(`serial ${serials[0]} is already loaner ${taken.get(serials[0]!)}`);
     const lines = serials.flatMap((serial, i) => (taken.has(serial) ? [{ serial, i }] : []));
     throw conflict(
       `${lines.length === 1 ? 'a serial is' : `${lines.length} serials are`} already in the pool: ` +
-        lines.map(({ serial, i }) => `${serial} (line ${i + 1}) is loan ${taken.get(serial)}`).join(', '),
+        lines.map(({ serial, i }) => `${serial} (line ${i + 1}) is loaner ${taken.get(serial)}`).join(', '),
     );
   }
   const created = [];

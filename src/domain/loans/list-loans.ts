@@ -71,7 +71,7 @@ export const listLoansTool = defineTool({
   name: 'loans.list',
   title: 'List loans',
   description:
-    'Page through the loaner pool (ordered by loan number) with optional filters: status, group, kind, class, holder, overdue, or a search text matched against serial, holder name and group name (a whole number also matches that loan number). The summary counts the whole pool the caller may see, independent of the filters.',
+    'Page through the loaner pool (ordered by loaner number) with optional filters: status, group, kind, class, holder, overdue, or a search text matched against serial, holder name and group name (a whole number also matches that loaner number). The summary counts the whole pool the caller may see, independent of the filters.',
   readOnly: true,
   output: loanInventorySchema,
   useCase: ListLoans,

@@ -13,7 +13,7 @@ export const loanFilterFields = {
   holderId: id().optional().describe('Only loans held by this person'),
   q: text(1, 200)
     .optional()
-    .describe('Text contained in the serial, holder name or group name (case-insensitive), or a loan number'),
+    .describe('Text contained in the serial, holder name or group name (case-insensitive), or a loaner number'),
   overdue: z.boolean().optional().describe('true: only issued loans past their due date'),
   dueDate: calendarDate().optional().describe('Only issued loans due back on this date (YYYY-MM-DD)'),
 };

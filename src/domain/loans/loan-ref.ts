@@ -7,7 +7,7 @@ import { exactlyOne, positiveInt, text } from '../shared/validation.js';
 
 /** A loan is addressed by exactly one of its number or its serial. */
 export const loanRefFields = {
-  number: positiveInt().optional().describe('The loan number'),
+  number: positiveInt().optional().describe('The loaner number'),
   serial: text(1, 100).optional().describe("The loaner's serial number"),
 };
 
@@ -33,7 +33,7 @@ export async function findLoanInPool(
       ? await repos.loans.findByNumber(tenantId, ref.number, opts)
       : await repos.loans.findBySerial(tenantId, ref.serial ?? '', opts);
   const label = ref.number !== undefined ? `${ref.number}` : `with serial ${ref.serial}`;
-  if (!row || !inPool(actor, row.groupId)) throw notFound('loan', label);
+  if (!row || !inPool(actor, row.groupId)) throw notFound('loaner', label);
   return row;
 }
 

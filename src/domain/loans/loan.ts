@@ -172,7 +172,8 @@ export function changeUnit<L extends Loan>(loan: L, changes: UnitChanges): L {
   const changed = UNIT_FIELDS.filter((k) => changes[k] !== undefined && changes[k] !== loan[k]);
   if (changed.length === 0) return loan;
   if (loan.status === 'ISSUED') {
-    throw conflict(`loan ${loan.number} is ISSUED: return it before changing its ${changed.join(' or ')}`);
+    const words = changed.map((k) => (k === 'groupId' ? 'group' : k));
+    throw conflict(`loaner ${loan.number} is out on loan: return it before changing its ${words.join(' or ')}`);
   }
   return { ...loan, ...Object.fromEntries(changed.map((k) => [k, changes[k]])) };
 }

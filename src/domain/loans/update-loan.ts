@@ -53,7 +53,7 @@ export class UpdateLoan implements UseCase<typeof updateLoanInput, { loan: LoanV
       const group = next.groupId === current.groupId ? null : await poolGroup(repos, actor, next.groupId);
       if (next.serial !== current.serial) await serialFree(repos, tenantId, next.serial);
       if (!(await repos.loans.update(tenantId, next))) {
-        throw conflict(`loan ${current.number} was changed by someone else; reload and try again`);
+        throw conflict(`loaner ${current.number} was changed by someone else; reload and try again`);
       }
       const loan = toLoanView({ ...next, groupName: group?.name ?? current.groupName }, today);
       await recordChange(repos, this.ids, {

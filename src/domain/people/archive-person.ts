@@ -15,7 +15,7 @@ export const archivePersonInput = z.object({ id: id() }).strict();
 /** At most this many loans and devices are named in a refusal; the rest are counted. */
 const NAMED = 5;
 
-/** `loan 12`, `loans 12, 14`, `loans 1, 2, 3, 4, 5 and 3 more`. */
+/** `loaner 12`, `loaners 12, 14`, `loaners 1, 2, 3, 4, 5 and 3 more`. */
 function listed(one: string, many: string, refs: readonly (string | number)[]): string {
   const shown = refs.slice(0, NAMED).join(', ');
   const more = refs.length > NAMED ? ` and ${refs.length - NAMED} more` : '';
@@ -23,7 +23,7 @@ function listed(one: string, many: string, refs: readonly (string | number)[]): 
 }
 
 /**
- * What a person still holds, as a refusal naming them: "Ada Lovelace holds loan 12 and device SN123:
+ * What a person still holds, as a refusal naming them: "Ada Lovelace holds loaner 12 and device SN123:
  * return or unassign them first". Null when they hold nothing.
  */
 export function holdingsRefusal(
@@ -33,7 +33,7 @@ export function holdingsRefusal(
 ): string | null {
   if (loans.length === 0 && devices.length === 0) return null;
   const held = [
-    ...(loans.length ? [listed('loan', 'loans', loans)] : []),
+    ...(loans.length ? [listed('loaner', 'loaners', loans)] : []),
     ...(devices.length ? [listed('device', 'devices', devices)] : []),
   ].join(' and ');
   const count = loans.length + devices.length;

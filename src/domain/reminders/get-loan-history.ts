@@ -14,13 +14,15 @@ import { reminderViewSchema, toReminderView } from './reminder.js';
 /** Entries of each list the page shows: the newest. */
 export const LOAN_HISTORY_LIMIT = 100;
 
-export const getLoanHistoryInput = z.object({ number: positiveInt().describe('The loan number') }).strict();
+export const getLoanHistoryInput = z.object({ number: positiveInt().describe('The loaner number') }).strict();
 
 export const loanHistorySchema = z.object({
   loan: loanViewSchema,
   history: z
     .array(namedAuditEntrySchema)
-    .describe("The loan's audit entries (issues, returns, reminders…), newest first, with who acted and the holders by name"),
+    .describe(
+      "The loan's audit entries (issues, returns, reminders…), newest first, with who acted and the holders by name",
+    ),
   reminders: z.array(reminderViewSchema).describe('Its reminder e-mails over every issue, newest first'),
 });
 type LoanHistory = z.output<typeof loanHistorySchema>;

@@ -63,7 +63,7 @@ export class RemindLoan implements UseCase<typeof remindLoanInput, RemindLoanRes
       // Locked: two clicks at once queue here, and the second finds the first's reminder.
       const loan = await findLoanInPool(repos, actor, { number }, { forUpdate: true });
       if (loan.status !== 'ISSUED' || !loan.holderId || !loan.issuedAt) {
-        throw conflict(`loan ${loan.number} is ${loan.status}, not ISSUED: there is nobody to remind`);
+        throw conflict(`loaner ${loan.number} is not out on loan: there is nobody to remind`);
       }
       const now = this.clock.now();
       const recent = (await repos.reminders.listForLoan(tenantId, loan.id, 20)).filter(
@@ -77,7 +77,7 @@ export class RemindLoan implements UseCase<typeof remindLoanInput, RemindLoanRes
       const to = reminderAddresses(holder, guardians);
       if (to.holder === null && to.guardians.length === 0) {
         throw conflict(
-          `nobody can be reminded of loan ${loan.number}: neither the holder nor a guardian has an e-mail address`,
+          `nobody can be reminded of loaner ${loan.number}: neither the holder nor a guardian has an e-mail address`,
         );
       }
       const settings = await readSchoolSetting(repos, tenantId, remindersSetting);
@@ -95,7 +95,7 @@ export class RemindLoan implements UseCase<typeof remindLoanInput, RemindLoanRes
         `${actor.principal.type}:${actor.principal.id}`,
       );
       const [stored] = await repos.reminders.insertNew(tenantId, [row]);
-      if (!stored) throw conflict(`loan ${loan.number} is being reminded now`);
+      if (!stored) throw conflict(`loaner ${loan.number} is being reminded now`);
       return stored;
     });
     await this.delivery.deliver(actor.tenant, reminder);

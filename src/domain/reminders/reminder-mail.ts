@@ -39,7 +39,7 @@ export function reminderMail(input: {
         ? `A ${device} lent by ${school} was due back on ${loan.dueDate} and has not been returned yet.`
         : `This is a reminder from ${school} about a ${device} on loan.`,
     '',
-    `Device: ${device}, serial ${loan.serial} (loan ${loan.number})`,
+    `Device: ${device}, serial ${loan.serial} (loaner ${loan.number})`,
     ...(loan.holderName ? [`Borrowed by: ${loan.holderName}`] : []),
     `Due back: ${due}`,
     `Where to bring it: ${loan.groupName}`,

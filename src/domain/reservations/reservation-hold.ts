@@ -93,7 +93,7 @@ export async function applyBookings(
       const units = unfulfilled(b);
       throw new DomainError(
         'conflict',
-        `loan ${unit.number} is needed for reservation ${b.id} (${units} unit${units === 1 ? '' : 's'} from ${b.from}` +
+        `loaner ${unit.number} is needed for reservation ${b.id} (${units} unit${units === 1 ? '' : 's'} from ${b.from}` +
           `${b.note ? `, ${b.note}` : ''}): no other unit of the group is free for it; send override: true to issue it anyway`,
         [],
         // What a desk needs to offer "issue anyway": which booking, from when, how many units it still needs.

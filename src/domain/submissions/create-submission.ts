@@ -6,7 +6,7 @@ import { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { Actor } from '../shared/actor.js';
 import type { UseCase } from '../shared/use-case.js';
 import { defineTool } from '../catalogue/tool.js';
-import { conflict, notFound } from '../shared/errors.js';
+import { conflict, DomainError, notFound } from '../shared/errors.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
 import { id, text } from '../shared/validation.js';
 import { inPool } from '../loans/loan-ref.js';
@@ -48,7 +48,7 @@ export class CreateSubmission implements UseCase<typeof createSubmissionInput, {
       const loan = await repos.loans.findBySerial(tenantId, i.serial);
       const known =
         (await repos.devices.findBySerial(tenantId, i.serial)) ?? (loan && inPool(actor, loan.groupId) ? loan : null);
-      if (!known) throw notFound('device or loan', `with serial ${i.serial}`);
+      if (!known) throw new DomainError('not_found', `no device or loaner of this school has the serial ${i.serial}`);
       if (i.reporterId) {
         const reporter = await repos.people.findById(tenantId, i.reporterId);
         if (!reporter) throw notFound('person', i.reporterId);

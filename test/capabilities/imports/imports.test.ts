@@ -508,8 +508,8 @@ describe('loans', () => {
         importLoans(w, 'serial,kind,group\nOUT,LAPTOP,Shelf\nPAD,LAPTOP,Cart A\nNEW,LAPTOP,X\nNEW,IPAD,X\n,TABLET,\n'),
       ),
     ).toEqual([
-      'rows.2.group: loan 1 is ISSUED: it changes group only once it is returned (it is in Cart A)',
-      "rows.3.kind: loan 2 is a IPAD: a unit's kind does not change",
+      'rows.2.group: loaner 1 is out on loan: it changes group only once it is returned (it is in Cart A)',
+      "rows.3.kind: loaner 2 is of kind IPAD: a unit's kind does not change",
       'rows.5.serial: also on line 4',
       'rows.6.serial: must not be empty',
       'rows.6.kind: must be one of LAPTOP, IPAD',

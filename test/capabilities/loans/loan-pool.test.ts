@@ -162,7 +162,10 @@ describe('a unit’s pure moves', () => {
   it('refuses an ISSUED unit, naming what was asked', () => {
     const issued = unit({ status: 'ISSUED', holderId: 'p1', issuedAt: NOW });
     expect(() => changeUnit(issued, { groupId: 'g2' })).toThrow(
-      expect.objectContaining({ code: 'conflict', message: expect.stringMatching(/ISSUED.*groupId/) }),
+      expect.objectContaining({
+        code: 'conflict',
+        message: expect.stringMatching(/out on loan: return it before changing its group/),
+      }),
     );
     expect(() => changeUnit(issued, { serial: 'X' })).toThrow(expect.objectContaining({ code: 'conflict' }));
   });
@@ -339,7 +342,7 @@ describe('CreateLoan', () => {
     const before = await w.state();
     await expect(
       w.createLoan.execute(w.manager, { kind: 'LAPTOP', serial: 'CART-002', groupId: w.cart.id }),
-    ).rejects.toEqual(expect.objectContaining({ code: 'conflict', message: expect.stringContaining('loan 2') }));
+    ).rejects.toEqual(expect.objectContaining({ code: 'conflict', message: expect.stringContaining('loaner 2') }));
     await expect(w.createLoan.execute(w.manager, { kind: 'LAPTOP', serial: 'N-1', groupId: 'nope' })).rejects.toEqual(
       domainError('not_found'),
     );

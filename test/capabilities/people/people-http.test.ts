@@ -592,7 +592,7 @@ describe.each(DATABASES)('people on %s', (database: TestDatabase) => {
           'conflict',
         );
         expect(reply.json.detail).toBe(
-          `Ada Holder holds loan ${number} and device ${serial}: return or unassign them first`,
+          `Ada Holder holds loaner ${number} and device ${serial}: return or unassign them first`,
         );
         // Returned and unassigned, they can go.
         await putLoan(app.container, tenantA.id, number, { status: 'AVAILABLE' });

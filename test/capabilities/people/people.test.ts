@@ -15,7 +15,7 @@ import { addTenant, domainError, keyActor, newWorld, NOW, userActor } from '../.
 import { asCalled } from '../../support/fakes/as-called.js';
 
 /**
- * Ada (a pupil) holds loan 1 from the cart and loan 2 from the shelf, has a laptop from the register
+ * Ada (a pupil) holds loaner 1 from the cart and loan 2 from the shelf, has a laptop from the register
  * and reported one repair. Alan and Grace are there to be searched for.
  */
 async function peopleWorld(modules?: readonly ModuleName[]) {
@@ -511,7 +511,7 @@ describe('ArchivePerson', () => {
     const error = await w.archivePerson.execute(adminOf(w), { id: w.ada.id }).catch((e: unknown) => e);
     expect(error).toEqual(domainError('conflict'));
     expect((error as Error).message).toBe(
-      'Ada Lovelace holds loans 1, 2 and device DEV-ADA: return or unassign them first',
+      'Ada Lovelace holds loaners 1, 2 and device DEV-ADA: return or unassign them first',
     );
     expect(await w.state()).toEqual(before);
   });
@@ -524,7 +524,7 @@ describe('ArchivePerson', () => {
       await r.devices.update(t, { ...device!, assignedPersonId: null, status: 'IN_STOCK' });
     });
     await expect(w.archivePerson.execute(pooled, { id: w.ada.id })).rejects.toThrow(
-      'Ada Lovelace holds loans 1, 2: return them first',
+      'Ada Lovelace holds loaners 1, 2: return them first',
     );
   });
 
@@ -553,10 +553,10 @@ describe('holdingsRefusal', () => {
   const ada = { name: 'Ada Lovelace' };
   it.each<[number[], string[], string | null]>([
     [[], [], null],
-    [[12], ['SN123'], 'Ada Lovelace holds loan 12 and device SN123: return or unassign them first'],
-    [[12], [], 'Ada Lovelace holds loan 12: return it first'],
+    [[12], ['SN123'], 'Ada Lovelace holds loaner 12 and device SN123: return or unassign them first'],
+    [[12], [], 'Ada Lovelace holds loaner 12: return it first'],
     [[], ['SN1', 'SN2'], 'Ada Lovelace holds devices SN1, SN2: unassign them first'],
-    [[1, 2, 3, 4, 5, 6, 7], [], 'Ada Lovelace holds loans 1, 2, 3, 4, 5 and 2 more: return them first'],
+    [[1, 2, 3, 4, 5, 6, 7], [], 'Ada Lovelace holds loaners 1, 2, 3, 4, 5 and 2 more: return them first'],
   ])('%j %j → %s', (loans, devices, expected) => {
     expect(holdingsRefusal(ada, loans, devices)).toBe(expected);
   });

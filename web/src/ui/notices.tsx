@@ -1,6 +1,6 @@
 /**
  * What just happened, said once: a short notice on screen and the same words in a polite live region,
- * so a screen-reader user hears it too ("Loan 12 returned").
+ * so a screen-reader user hears it too ("Loaner 12 returned").
  */
 import { signal } from '@preact/signals';
 

@@ -16,6 +16,8 @@ export interface Pickable {
   readonly label: string;
   /** What tells two alike apart (a class, an e-mail address, a model). */
   readonly detail?: string | undefined;
+  /** Typed in whole, not chosen from the matches (a free-text picker): said so, not "Chosen". */
+  readonly typed?: boolean;
 }
 
 export function SearchPicker(props: {
@@ -81,7 +83,8 @@ export function SearchPicker(props: {
         onInput={(e) => {
           const typed = e.currentTarget.value;
           setText(typed);
-          if (holds) onChange(props.freeText && typed.trim() ? { id: typed.trim(), label: typed.trim() } : null);
+          if (holds)
+            onChange(props.freeText && typed.trim() ? { id: typed.trim(), label: typed.trim(), typed: true } : null);
           look(typed);
         }}
         onKeyDown={(e) => {
@@ -115,7 +118,11 @@ export function SearchPicker(props: {
       )}
       {holds && (
         <p class="picker-chosen" id={`${id}-chosen`}>
-          {value ? `Chosen: ${value.label}${value.detail ? ` (${value.detail})` : ''}` : 'Nothing chosen yet.'}
+          {value
+            ? value.typed
+              ? `Typed: ${value.label} (none of the matches is chosen)`
+              : `Chosen: ${value.label}${value.detail ? ` (${value.detail})` : ''}`
+            : 'Nothing chosen yet.'}
         </p>
       )}
       <p class="visually-hidden" aria-live="polite">

@@ -38,7 +38,7 @@ export function reportLines(slug: string, r: ImportReport, seconds: number): str
   if (r.notArchived.total) {
     lines.push(`  not archived, still holding something: ${n(r.notArchived.total)}`);
     for (const p of r.notArchived.people) {
-      const held = [...p.loans.map((l) => `loan ${l}`), ...p.devices.map((d) => `device ${d}`)].join(', ');
+      const held = [...p.loans.map((l) => `loaner ${l}`), ...p.devices.map((d) => `device ${d}`)].join(', ');
       lines.push(`    ${p.name}${p.externalId ? ` (${p.externalId})` : ''}: ${held}`);
     }
   }

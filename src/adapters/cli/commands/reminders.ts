@@ -48,7 +48,7 @@ const sendCommand = (program: DeskProgram): CommandModule<GlobalOptions, SendArg
       let failed = 0;
       for (const { tenant, outcomes, abandoned } of result.value) {
         for (const { reminder: r, result: done, error } of outcomes) {
-          const what = `${tenant.slug}\tloan ${r.loanNumber}\t${r.kind} ${r.sequence}\t${r.recipients.length} recipient(s)`;
+          const what = `${tenant.slug}\tloaner ${r.loanNumber}\t${r.kind} ${r.sequence}\t${r.recipients.length} recipient(s)`;
           if (done === 'sent') {
             sent++;
             process.stdout.write(`sent\t${what}\n`);
@@ -64,7 +64,7 @@ const sendCommand = (program: DeskProgram): CommandModule<GlobalOptions, SendArg
         }
         failed += abandoned.length;
         for (const r of abandoned)
-          process.stdout.write(`failed\t${tenant.slug}\tloan ${r.loanNumber}\tabandoned while sending\n`);
+          process.stdout.write(`failed\t${tenant.slug}\tloaner ${r.loanNumber}\tabandoned while sending\n`);
       }
       process.stdout.write(`${sent} sent, ${waiting} waiting to retry, ${failed} failed\n`);
       if (waiting + failed > 0) process.exitCode = 1;

@@ -313,7 +313,7 @@ function describe(h: HistoryEntry): ComponentChildren {
     case 'submission.status':
       return `Repair #${number}: ${statusWord(d['from'])} → ${statusWord(d['to'])}`;
     default:
-      if (h.action in LOAN_VERBS) return `Loan ${number} ${LOAN_VERBS[h.action]}`;
+      if (h.action in LOAN_VERBS) return `Loaner ${number} ${LOAN_VERBS[h.action]}`;
       return h.action;
   }
 }

@@ -105,7 +105,7 @@ function LoanSections() {
   const { due, overdue } = r.data;
   const s = due.summary;
   const tiles: { label: string; value: number; href?: string }[] = [
-    { label: 'Loans in the pool', value: s.total, href: '/loans' },
+    { label: 'Loaners in the pool', value: s.total, href: '/loans' },
     { label: 'Available', value: s.available, href: '/loans?status=AVAILABLE' },
     { label: 'Issued', value: s.issued, href: '/loans?status=ISSUED' },
     { label: 'Overdue', value: s.overdue, href: '/loans?overdue=true' },
@@ -113,8 +113,8 @@ function LoanSections() {
   ];
   return (
     <>
-      <h2 class="visually-hidden">Loan pool</h2>
-      <ul class="tiles home-tiles" aria-label="Loan pool" aria-busy={r.loading ? 'true' : undefined}>
+      <h2 class="visually-hidden">Loaner pool</h2>
+      <ul class="tiles home-tiles" aria-label="Loaner pool" aria-busy={r.loading ? 'true' : undefined}>
         {tiles.map((t) => (
           <li key={t.label} class={`tile${t.label === 'Overdue' && t.value > 0 ? ' tile-alert' : ''}`}>
             <span class="tile-value">{formatCount(t.value)}</span>{' '}
@@ -187,7 +187,7 @@ function LoanLine({ loan }: { loan: Loan }) {
     <li>
       <span class="home-line-main">
         <Link href={`/loans/${loan.number}`}>
-          Loan {loan.number} <span class="serial">{loan.serial}</span>
+          Loaner {loan.number} <span class="serial">{loan.serial}</span>
         </Link>{' '}
         · {holder}
         {loan.userGroup && ` (${loan.userGroup})`}

@@ -155,7 +155,7 @@ export default function Loans() {
       </form>
       {loans.error !== undefined && <ErrorNotice error={loans.error} onRetry={loans.reload} />}
       <DataTable
-        caption="Loans"
+        caption="Loaners"
         columns={columns}
         rows={data?.loans}
         rowKey={(l) => l.id}
@@ -173,14 +173,14 @@ export default function Loans() {
           )
         }
       />
-      {data && data.total > 0 && <Pager total={data.total} page={page} pageSize={PAGE_SIZE} label="Loan pages" />}
+      {data && data.total > 0 && <Pager total={data.total} page={page} pageSize={PAGE_SIZE} label="Loaner pages" />}
       {issuing && (
         <IssueDialog
           loan={issuing}
           onDone={(loan) => {
             setIssuing(null);
             if (loan) {
-              announce(`Loan ${loan.number} issued to ${loan.holder?.name ?? ''}`);
+              announce(`Loaner ${loan.number} issued to ${loan.holder?.name ?? ''}`);
               loans.reload();
             }
           }}

@@ -49,7 +49,7 @@ export function IssueDialog(props: { loan: Loan; onDone: (loan: Loan | null) => 
     >
       <form onSubmit={form.submit} noValidate>
         <h2 id="issue-title">
-          Issue loan {props.loan.number} ({props.loan.serial})
+          Issue loaner {props.loan.number} ({props.loan.serial})
         </h2>
         <PersonPicker
           label="Find the holder"

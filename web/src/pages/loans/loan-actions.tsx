@@ -18,22 +18,22 @@ export type LoanMove = 'return' | 'withdraw' | 'restore';
 export async function moveLoan(loan: Loan, verb: LoanMove): Promise<boolean> {
   const words = {
     return: {
-      title: `Return loan ${loan.number}?`,
+      title: `Return loaner ${loan.number}?`,
       message: `${loan.serial} comes back from ${loan.holder?.name ?? 'its holder'} and is available again.`,
       label: 'Return',
-      done: `Loan ${loan.number} returned`,
+      done: `Loaner ${loan.number} returned`,
     },
     withdraw: {
-      title: `Withdraw loan ${loan.number}?`,
+      title: `Withdraw loaner ${loan.number}?`,
       message: `${loan.serial} becomes unavailable (lost, in repair) until it is restored.`,
       label: 'Withdraw',
-      done: `Loan ${loan.number} withdrawn`,
+      done: `Loaner ${loan.number} withdrawn`,
     },
     restore: {
-      title: `Restore loan ${loan.number}?`,
+      title: `Restore loaner ${loan.number}?`,
       message: `${loan.serial} becomes available to issue again.`,
       label: 'Restore',
-      done: `Loan ${loan.number} restored`,
+      done: `Loaner ${loan.number} restored`,
     },
   }[verb];
   if (
@@ -65,14 +65,14 @@ export async function moveLoan(loan: Loan, verb: LoanMove): Promise<boolean> {
 function readable(loan: Loan, e: unknown): string {
   const text = messageOf(e);
   if ((e as { status?: number }).status === 409) {
-    return `Loan ${loan.number} could not be changed: ${text}. Someone else may have changed it; it is shown again as it is now.`;
+    return `Loaner ${loan.number} could not be changed: ${text}. Someone else may have changed it; it is shown again as it is now.`;
   }
   return text;
 }
 
 export function LoanActions(props: { loan: Loan; onIssue: () => void; onMove: (loan: Loan, verb: LoanMove) => void }) {
   const { loan, onIssue, onMove } = props;
-  const label = (verb: string) => `${verb} loan ${loan.number}`;
+  const label = (verb: string) => `${verb} loaner ${loan.number}`;
   return (
     <div class="row-actions">
       {loan.status === 'AVAILABLE' && can('loan.issue') && (

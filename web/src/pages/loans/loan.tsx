@@ -100,7 +100,7 @@ export default function LoanPage({ params }: PageProps) {
   if (!data) {
     return (
       <section class="records-page">
-        <PageHeader title={`Loan ${params.number ?? ''}`} />
+        <PageHeader title={`Loaner ${params.number ?? ''}`} />
         {record.error ? <ErrorNotice error={record.error} onRetry={record.reload} /> : <Loading />}
       </section>
     );
@@ -112,7 +112,7 @@ export default function LoanPage({ params }: PageProps) {
   };
   return (
     <section class="records-page">
-      <PageHeader title={`Loan ${loan.number}`}>
+      <PageHeader title={`Loaner ${loan.number}`}>
         <Link href="/loans" class="button">
           All loans
         </Link>
@@ -145,7 +145,7 @@ export default function LoanPage({ params }: PageProps) {
           onDone={(issued) => {
             setIssuing(false);
             if (issued) {
-              announce(`Loan ${issued.number} issued to ${issued.holder?.name ?? ''}`);
+              announce(`Loaner ${issued.number} issued to ${issued.holder?.name ?? ''}`);
               record.reload();
             }
           }}
@@ -154,7 +154,7 @@ export default function LoanPage({ params }: PageProps) {
       {loan.status === 'ISSUED' && can('loan.issue') && <RemindNow number={loan.number} onSent={record.reload} />}
       <h2>Reminders</h2>
       <DataTable
-        caption={`Reminder e-mails of loan ${loan.number}`}
+        caption={`Reminder e-mails of loaner ${loan.number}`}
         rows={data.reminders}
         rowKey={(r: Reminder) => r.id}
         empty="No reminder has been sent for this loan."
@@ -173,7 +173,7 @@ export default function LoanPage({ params }: PageProps) {
       />
       <h2>History</h2>
       <DataTable
-        caption={`History of loan ${loan.number}`}
+        caption={`History of loaner ${loan.number}`}
         rows={data.history}
         rowKey={(h) => h.id}
         empty="Nothing recorded yet (loans from the demo data or an import start without an entry)."
@@ -239,7 +239,7 @@ function CorrectLoaner(props: { loan: Loan; onSaved: () => void }) {
       ...(groupId !== loan.groupId ? { groupId } : {}),
     };
     if (Object.keys(body).length > 0) await updateLoan(loan.number, body);
-    announce(`Loan ${loan.number} saved`);
+    announce(`Loaner ${loan.number} saved`);
     setOpen(false);
     props.onSaved();
   });
@@ -253,7 +253,7 @@ function CorrectLoaner(props: { loan: Loan; onSaved: () => void }) {
     );
   }
   return (
-    <form class="record-form" onSubmit={form.submit} noValidate aria-label={`Correct loan ${loan.number}`}>
+    <form class="record-form" onSubmit={form.submit} noValidate aria-label={`Correct loaner ${loan.number}`}>
       <TextField
         label="Serial"
         value={serial}

@@ -152,7 +152,7 @@ function detailsOf(e: AccountEntry): string {
     return [e.method ? PAYMENT_METHOD_LABELS[e.method] : null, e.reference].filter(Boolean).join(', ');
   const parts = [e.reason];
   if (e.kind === 'charge') {
-    if (e.loanNumber !== null) parts.push(`loan ${e.loanNumber}`);
+    if (e.loanNumber !== null) parts.push(`loaner ${e.loanNumber}`);
     if (e.claimYear)
       parts.push(
         `insurance claim (${e.plan}): ${formatMoney(e.grossMinor)} less ${formatMoney(e.coveredMinor)} covered`,
@@ -224,7 +224,7 @@ function ChargeForm(props: { person: AccountHolder; repairs: readonly Chargeable
           />
         )}
         <TextField
-          label="Loan number"
+          label="Loaner number"
           hint="For a lost or damaged loaner"
           inputMode="numeric"
           autocomplete="off"

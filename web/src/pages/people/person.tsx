@@ -140,7 +140,7 @@ export default function PersonProfile({ params }: PageProps) {
               rowKey={(l) => l.id}
               empty="They hold no loans."
               columns={[
-                { header: 'Loan', cell: (l) => `${l.number}`, numeric: true },
+                { header: 'Loaner', cell: (l) => `${l.number}`, numeric: true },
                 {
                   header: 'Serial',
                   // The loan in the inventory, when the Loans page is there for this user.

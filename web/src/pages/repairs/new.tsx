@@ -53,6 +53,13 @@ export default function NewRepair() {
       description: description.trim(),
       ...(reporter ? { reporterId: reporter.id } : {}),
       ...(coverage ? { coverage } : {}),
+    }).catch((e: unknown) => {
+      // An unknown serial is about the Device field: say it there, in the server's words.
+      if (e instanceof ApiError && e.status === 404 && e.detail.includes('has the serial')) {
+        const words = `${e.detail.charAt(0).toUpperCase()}${e.detail.slice(1)}.`;
+        throw new ApiError(404, e.kind, e.title, e.detail, new Map([['serial', words]]));
+      }
+      throw e;
     });
     announce(`Repair ${submission.number} reported`);
     if (can('repair.view')) navigate(`/repairs/${encodeURIComponent(submission.id)}`);

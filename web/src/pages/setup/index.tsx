@@ -56,10 +56,11 @@ export default function SetupPage() {
     e.preventDefault();
     const form = new FormData(e.currentTarget as HTMLFormElement);
     const password = String(form.get('password') ?? '');
+    // Each submit says only what is wrong now: an earlier refusal never outlives the next try.
+    setError(null);
     setMismatch(password !== String(form.get('confirm') ?? ''));
     if (password !== String(form.get('confirm') ?? '')) return;
     setBusy(true);
-    setError(null);
     try {
       const answer = await setPassword(token, password);
       // The sign-in form then knows the school (a shared address asks for it) and the address.
@@ -90,6 +91,8 @@ export default function SetupPage() {
           autocomplete="new-password"
           minLength={12}
           error={error?.field('password')}
+          // A message about the password is about the one refused: typing a new one takes it away.
+          onInput={() => error?.field('password') && setError(null)}
           required
         />
         <TextField
@@ -98,6 +101,7 @@ export default function SetupPage() {
           type="password"
           autocomplete="new-password"
           error={mismatch ? 'The two passwords are not the same.' : undefined}
+          onInput={() => mismatch && setMismatch(false)}
           required
         />
         <button type="submit" class="primary" disabled={busy}>

@@ -152,7 +152,7 @@ export default function ScanDesk() {
   /** A scan that is not a loan: the person it names, or a short list to pick from. */
   const person = async (scanned: string) => {
     if (!canSeePeople()) {
-      report(false, `No loan has the serial ${scanned}`);
+      report(false, `No loaner has the serial ${scanned}`);
       return;
     }
     const found = await searchPeople(scanned);
@@ -160,7 +160,8 @@ export default function ScanDesk() {
       (p) => p.externalId?.toLowerCase() === scanned.toLowerCase() || p.email?.toLowerCase() === scanned.toLowerCase(),
     );
     const people = exact.length === 1 ? exact : found.people;
-    if (people.length === 0) report(false, `Not found: no loan has the serial “${scanned}”, and nobody is called that`);
+    if (people.length === 0)
+      report(false, `Not found: no loaner has the serial “${scanned}”, and nobody is called that`);
     else if (people.length === 1) choose(people[0]!);
     else {
       setChoices(people);
@@ -199,12 +200,13 @@ export default function ScanDesk() {
         issuing.reset();
         if (!(await issue({ serial: scanned, holder, dueDate }))) forget();
       } else {
-        const { loan, returnedFrom } = await returnLoan({ serial: scanned });
+        const { loan, returnedFrom, keptForRepair } = await returnLoan({ serial: scanned });
         recent.current.set(key, { move: 'return', at: now, words: `returned from ${returnedFrom.holder.name}` });
         const late = returnedFrom.dueDate && returnedFrom.dueDate < todayInSchool() ? ' (it was overdue)' : '';
         const entry = report(
           true,
-          `Returned loan ${loan.number} (${loan.serial}) from ${returnedFrom.holder.name}${late}`,
+          `Returned loaner ${loan.number} (${loan.serial}) from ${returnedFrom.holder.name}${late}` +
+            (keptForRepair === null ? '' : `; it stays out of the pool until repair ${keptForRepair} ends`),
         );
         setLast({
           entry,
@@ -238,7 +240,7 @@ export default function ScanDesk() {
       const { loan } = outcome;
       const entry = report(
         true,
-        `Issued loan ${loan.number} (${loan.serial}) to ${to.name}${loan.dueDate ? `, due ${formatDate(loan.dueDate)}` : ''}${
+        `Issued loaner ${loan.number} (${loan.serial}) to ${to.name}${loan.dueDate ? `, due ${formatDate(loan.dueDate)}` : ''}${
           outcome.agreed ? ' (confirmed)' : ''
         }`,
       );
@@ -297,7 +299,7 @@ export default function ScanDesk() {
     try {
       if (move.kind === 'issued') {
         await returnLoan({ number: move.loan.number });
-        report(true, `Undone: loan ${move.loan.number} (${move.loan.serial}) is back, not issued`);
+        report(true, `Undone: loaner ${move.loan.number} (${move.loan.serial}) is back, not issued`);
       } else {
         // The same holder and due date; a due date already past cannot be given again (the server
         // refuses dates in the past), so it is re-issued without one, and said so.
@@ -305,7 +307,7 @@ export default function ScanDesk() {
         await issueLoan({ number: move.loan.number, holderId: move.holder.id, dueDate: past ? null : move.dueDate });
         report(
           true,
-          `Undone: loan ${move.loan.number} (${move.loan.serial}) is issued to ${move.holder.name} again${
+          `Undone: loaner ${move.loan.number} (${move.loan.serial}) is issued to ${move.holder.name} again${
             past ? ' (its due date had passed: now without one)' : ''
           }`,
         );
@@ -385,7 +387,7 @@ export default function ScanDesk() {
             </button>
           </>
         ) : (
-          'Returning: scan a loan to take it back, or scan a person to issue to them.'
+          'Returning: scan a loaner to take it back, or scan a person to issue to them.'
         )}
       </p>
       <div class="scan-controls">

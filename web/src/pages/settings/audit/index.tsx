@@ -1,13 +1,15 @@
 /**
- * The audit log: who changed what and when, newest first. Filters (who, action, target, a date range)
+ * The audit log: who changed what and when, newest first, in words (audit-words.ts) with the raw
+ * details one click away. Filters (who, action, target, a date range)
  * are controls kept in the address, so a filtered view can be reloaded or shared; a row's actor,
  * action or target is also a one-click filter. Times are in the school's time zone; a date range means
  * whole days there (the server reads `from`/`to` dates so).
  */
 import { searchAudit, type AuditEntry } from '../../../api/audit.js';
+import { actionInWords, changesInWords, targetInWords } from '../../../audit-words.js';
 import { listUsers, type User } from '../../../api/users.js';
 import { formatInstant } from '../../../format.js';
-import { query, setQuery } from '../../../router.js';
+import { Link, query, setQuery } from '../../../router.js';
 import { can } from '../../../state/session.js';
 import { SelectField, TextField } from '../../../ui/field.js';
 import { ErrorNotice, PageHeader } from '../../../ui/page.js';
@@ -28,12 +30,14 @@ const ACTOR_TYPES: Record<string, string> = {
   system: 'Desk',
 };
 
-/** Details as short `key: value` text: they never hold a secret, and a table cell needs no JSON braces. */
-function detailsText(details: Readonly<Record<string, unknown>>): string {
-  return Object.entries(details)
-    .filter(([, v]) => v !== null && v !== undefined)
-    .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
-    .join('; ');
+/** The details as Desk stored them, for whoever needs the codes and ids: one click from the words. */
+function RawDetails({ entry }: { entry: AuditEntry }) {
+  return (
+    <details class="audit-raw">
+      <summary>Raw details</summary>
+      <pre>{JSON.stringify({ action: entry.action, target: entry.target, details: entry.details }, null, 2)}</pre>
+    </details>
+  );
 }
 
 export default function Audit() {
@@ -49,16 +53,13 @@ export default function Audit() {
     () => searchAudit({ actor, action, target, from, to, page, pageSize: PAGE_SIZE }),
     [actor, action, target, from, to, page],
   );
-  // Names for user ids, for those who may list users; anyone else sees the ids.
+  // The "Who" filter offers the users by name to those who may list them; others type an id.
   const users = useResource(
     () => (can('user.manage') ? listUsers(1, 100).then((r) => r.users) : Promise.resolve([] as User[])),
     [],
   );
-  const nameOf = (id: string) => users.data?.find((u) => u.id === id)?.name;
-  const who = (e: AuditEntry) =>
-    (e.actor.type === 'user'
-      ? (nameOf(e.actor.id) ?? `User ${e.actor.id}`)
-      : `${ACTOR_TYPES[e.actor.type] ?? e.actor.type}`) + (e.actor.via ? `, via ${e.actor.via}` : '');
+  // The server names who acted (a member of staff, a key, the command line) and the records named.
+  const who = (e: AuditEntry) => e.actor.name + (e.actor.via ? `, via ${e.actor.via}` : '');
   const filtered = Boolean(actor || action || target || from || to);
 
   return (
@@ -135,22 +136,64 @@ export default function Audit() {
                 ),
               },
               {
-                header: 'Action',
+                header: 'What',
                 cell: (e) => (
-                  <button type="button" class="link-button" onClick={() => setQuery({ action: e.action })}>
-                    {e.action}
+                  <button
+                    type="button"
+                    class="link-button"
+                    title={`Show only ${e.action} entries`}
+                    onClick={() => setQuery({ action: e.action })}
+                  >
+                    {actionInWords(e.action)}
                   </button>
                 ),
               },
               {
-                header: 'Target',
-                cell: (e) => (
-                  <button type="button" class="link-button audit-target" onClick={() => setQuery({ target: e.target })}>
-                    {e.target}
-                  </button>
-                ),
+                header: 'About',
+                cell: (e) => {
+                  const about = targetInWords(e.target, e.names);
+                  return (
+                    <span class="audit-target">
+                      <button
+                        type="button"
+                        class="link-button"
+                        title={`Show only entries about ${e.target}`}
+                        onClick={() => setQuery({ target: e.target })}
+                      >
+                        {about.words}
+                      </button>
+                      {about.href && (
+                        <>
+                          {' '}
+                          <Link href={about.href} aria-label={`Open ${about.words}`}>
+                            Open
+                          </Link>
+                        </>
+                      )}
+                    </span>
+                  );
+                },
               },
-              { header: 'Details', cell: (e) => <span class="audit-details">{detailsText(e.details) || '—'}</span> },
+              {
+                header: 'Changes',
+                cell: (e) => {
+                  const lines = changesInWords(e.action, e.details, e.names);
+                  return (
+                    <div class="audit-details">
+                      {lines.length > 0 ? (
+                        <ul>
+                          {lines.map((l) => (
+                            <li key={l}>{l}</li>
+                          ))}
+                        </ul>
+                      ) : (
+                        '—'
+                      )}
+                      <RawDetails entry={e} />
+                    </div>
+                  );
+                },
+              },
             ]}
           />
           {log.data && <Pager total={log.data.total} page={page} pageSize={PAGE_SIZE} label="Audit log pages" />}
