@@ -5,6 +5,7 @@ import { dateInZone } from '../shared/dates.js';
 import { conflict, notFound } from '../shared/errors.js';
 import { readSchoolSetting } from '../settings/school-setting.js';
 import { schoolYearOf, schoolYearSetting } from '../settings/school-year.js';
+import { stateInWords } from '../shared/words.js';
 
 /**
  * The person whose account a write changes, locked until the transaction ends: every write to one
@@ -20,7 +21,7 @@ export async function lockedHolder(repos: Repositories, tenantId: string, person
 
 /** Charges and insurance cover are a pupil's: staff have no account to charge. */
 export function requirePupil(person: Person, what: string): void {
-  if (person.kind !== 'PUPIL') throw conflict(`${what} is for pupils; ${person.id} is ${person.kind}`);
+  if (person.kind !== 'PUPIL') throw conflict(`${what} is for pupils; ${person.name} is ${person.kind === 'STAFF' ? 'a member of staff' : stateInWords(person.kind)}`);
 }
 
 /** The school year today falls in, by the school's start of year and its time zone: `2026-2027`. */

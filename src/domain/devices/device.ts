@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { conflict } from '../shared/errors.js';
 import { calendarDate, isoDate, nullableText, text, wholeNumber } from '../shared/validation.js';
 import { DEVICE_STATUSES, type DeviceStatus } from './device-states.js';
+import { stateInWords } from '../shared/words.js';
 
 /** An entry in the asset register, as stored and as returned. Money in minor units of the tenant's currency. */
 export const deviceSchema = z.object({
@@ -67,12 +68,12 @@ export const deviceEventData = (d: DeviceView) => ({
 // The register's moves (issue 12; the machine is in device-states.ts). Each is pure: it returns the
 // next device or throws `conflict`. IN_STOCK ↔ IN_USE; either → IN_REPAIR → back; any → RETIRED, which is final.
 
-const retired = (d: Device) => conflict(`device ${d.serial} is RETIRED: a retired device does not change any more`);
+const retired = (d: Device) => conflict(`device ${d.serial} is retired: a retired device does not change any more`);
 
 /** Moves a device to `to` as a person at the register would (POST /devices/:id/status). */
 export function changeStatus(d: Device, to: DeviceStatus): Device {
   if (d.status === 'RETIRED') throw retired(d);
-  if (d.status === to) throw conflict(`device ${d.serial} is already ${to}`);
+  if (d.status === to) throw conflict(`device ${d.serial} is already ${stateInWords(to)}`);
   switch (to) {
     case 'RETIRED':
       return { ...d, status: 'RETIRED', assignedPersonId: null, statusBeforeRepair: null };

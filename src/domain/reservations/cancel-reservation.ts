@@ -10,6 +10,7 @@ import type { UseCase } from '../shared/use-case.js';
 import { id } from '../shared/validation.js';
 import { reservationEventData, toReservationView, type Reservation, type ReservationView } from './reservation.js';
 import { findReservation } from './reservation-access.js';
+import { stateInWords } from '../shared/words.js';
 
 export const cancelReservationInput = z.object({ id: id() }).strict();
 
@@ -36,7 +37,7 @@ export class CancelReservation implements UseCase<typeof cancelReservationInput,
     const tenantId = actor.tenant.id;
     return this.uow.transaction(async (repos) => {
       const current = await findReservation(repos, actor, input.id, { forUpdate: true });
-      if (current.status !== 'ACTIVE') throw conflict(`reservation ${current.id} is ${current.status}, not ACTIVE`);
+      if (current.status !== 'ACTIVE') throw conflict(`this booking is ${stateInWords(current.status)}: only an active booking can be cancelled`);
       const next: Reservation = { ...current, status: 'CANCELLED', cancelledAt: at, updatedAt: at };
       if (!(await repos.reservations.update(tenantId, next))) {
         throw conflict(`reservation ${current.id} was changed by someone else; reload and try again`);

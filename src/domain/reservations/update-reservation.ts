@@ -14,6 +14,7 @@ import { bookingInstant } from './booking-time.js';
 import { bookingFields } from './create-reservation.js';
 import { toReservationView, type Reservation, type ReservationView } from './reservation.js';
 import { findReservation } from './reservation-access.js';
+import { stateInWords } from '../shared/words.js';
 
 export const updateReservationInput = z
   .object({
@@ -59,7 +60,7 @@ export class UpdateReservation implements UseCase<typeof updateReservationInput,
       const found = await findReservation(repos, actor, input.id);
       const group = await lockGroup(repos, actor, found.groupId);
       const current = await findReservation(repos, actor, input.id, { forUpdate: true });
-      if (current.status !== 'ACTIVE') throw conflict(`reservation ${current.id} is ${current.status}, not ACTIVE`);
+      if (current.status !== 'ACTIVE') throw conflict(`this booking is ${stateInWords(current.status)}: only an active booking can be changed`);
       const wanted: Reservation = {
         ...current,
         quantity: input.quantity ?? current.quantity,

@@ -32,3 +32,15 @@ export function moneyInWords(minor: number, currency: string): string {
     return `${(minor / 10 ** decimals).toFixed(decimals)} ${currency}`;
   }
 }
+
+/** States whose code does not read as it is said. */
+const STATE_WORDS: Readonly<Record<string, string>> = { FULFILLED: 'picked up', ACTIVE: 'active' };
+
+/** A status code as a person says it: `IN_REPAIR` is "in repair", `FULFILLED` "picked up". */
+export const stateInWords = (code: string): string => STATE_WORDS[code] ?? code.replace(/_/g, ' ').toLowerCase();
+
+/** `new or assigned`, `in repair, resolved or closed`: codes listed in words. */
+export function statesInWords(codes: readonly string[]): string {
+  const words = codes.map(stateInWords);
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
+}

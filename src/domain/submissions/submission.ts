@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { backFromRepair, changeStatus, type Device } from '../devices/device.js';
 import { conflict, invalidField } from '../shared/errors.js';
 import { isoInstant, nullableText } from '../shared/validation.js';
+import { stateInWords, statesInWords } from '../shared/words.js';
 import {
   closesWithoutRepair,
   COVERAGES,
@@ -39,7 +40,7 @@ export type Submission = SubmissionView & { readonly version: number };
 /** Assignment is allowed from NEW or ASSIGNED (reassignment) and always lands in ASSIGNED. */
 export function assign(s: Submission, assigneeId: string, at: string): Submission {
   if (s.status !== 'NEW' && s.status !== 'ASSIGNED') {
-    throw conflict(`submission ${s.number} is ${s.status}; only NEW or ASSIGNED submissions can be assigned`);
+    throw conflict(`repair ${s.number} is ${stateInWords(s.status)}: only a new or assigned repair can be assigned`);
   }
   return { ...s, assigneeId, status: 'ASSIGNED', updatedAt: at };
 }
@@ -48,9 +49,9 @@ export function assign(s: Submission, assigneeId: string, at: string): Submissio
 // next submission (and device) or throws.
 
 function refusal(s: Submission, to: RepairMove): string {
-  if (s.status === 'CLOSED') return `submission ${s.number} is CLOSED: a closed submission does not change any more`;
-  if (s.status === to) return `submission ${s.number} is already ${to}`;
-  return `submission ${s.number} is ${s.status}; it can go ${to} only from ${REPAIR_MOVES_FROM[to].join(' or ')}`;
+  if (s.status === 'CLOSED') return `repair ${s.number} is closed: a closed repair does not change any more`;
+  if (s.status === to) return `repair ${s.number} is already ${stateInWords(to)}`;
+  return `repair ${s.number} is ${stateInWords(s.status)}: it can go ${stateInWords(to)} only from ${statesInWords(REPAIR_MOVES_FROM[to])}`;
 }
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { conflict } from '../shared/errors.js';
 import { isoInstant, nullableText } from '../shared/validation.js';
 import { canMove, TICKET_MOVES, TICKET_PRIORITIES, TICKET_STATUSES } from './ticket-states.js';
+import { stateInWords, statesInWords } from '../shared/words.js';
 
 /** A service-desk ticket, as stored and as returned. Read only through the tools; kept in the console. */
 export const ticketSchema = z.object({
@@ -51,7 +52,7 @@ export const ticketCommentEventData = (t: Ticket, c: TicketComment) => ({
 // The desk's moves (the machine is in ticket-states.ts). Each function is pure: it returns the next
 // ticket or throws `conflict`.
 
-const closed = (t: Ticket) => conflict(`ticket ${t.number} is CLOSED: a closed ticket does not change; open a new one`);
+const closed = (t: Ticket) => conflict(`ticket ${t.number} is closed: a closed ticket does not change; open a new one`);
 
 /** What the desk may change of a ticket (PATCH /tickets/:id). */
 export type TicketChanges = Partial<Pick<Ticket, 'status' | 'priority' | 'assigneeId'>>;
@@ -70,7 +71,7 @@ export function changeTicket(t: Ticket, changes: TicketChanges, at: string): Tic
   if (to !== undefined && to !== t.status && !canMove(t.status, to)) {
     const allowed = TICKET_MOVES[t.status];
     throw conflict(
-      `ticket ${t.number} cannot go from ${t.status} to ${to}; from ${t.status} it goes to ${allowed.join(' or ')}`,
+      `ticket ${t.number} cannot go from ${stateInWords(t.status)} to ${stateInWords(to)}; from ${stateInWords(t.status)} it goes to ${statesInWords(allowed)}`,
     );
   }
   return { ...t, ...Object.fromEntries(changed.map((k) => [k, changes[k]])), updatedAt: at };

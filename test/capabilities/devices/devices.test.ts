@@ -468,13 +468,13 @@ describe('ChangeDeviceStatus', () => {
       w,
       () => w.changeStatus.execute(w.admin, { id: w.old.id, status: 'IN_STOCK' }),
       'conflict',
-      'device OLD-1 is RETIRED: a retired device does not change any more',
+      'device OLD-1 is retired: a retired device does not change any more',
     );
     await expectRefusal(
       w,
       () => w.changeStatus.execute(w.admin, { id: w.stock.id, status: 'IN_STOCK' }),
       'conflict',
-      'device STOCK-1 is already IN_STOCK',
+      'device STOCK-1 is already in stock',
     );
     await expect(w.changeStatus.execute(w.admin, { id: w.stock.id, status: 'LOST' as never })).rejects.toEqual(
       domainError('invalid', 'status'),

@@ -629,7 +629,7 @@ describe.each(DATABASES)('on %s', (database) => {
         await as(tech).post(`/api/submissions/${id}/status`, { status: 'CLOSED' });
         for (const status of ['IN_REPAIR', 'RESOLVED', 'CLOSED']) {
           const reply = await expectRefused(a, move({ status, note: 'again' }), 409, 'conflict');
-          expect(reply.json.detail).toMatch(/CLOSED/);
+          expect(reply.json.detail).toMatch(/is closed/);
         }
         // Assigning is over once the repair has started.
         await expectRefused(

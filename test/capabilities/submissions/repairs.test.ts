@@ -76,10 +76,10 @@ describe('the repair moves (pure)', () => {
   });
 
   it('says why a move is refused', () => {
-    expect(() => moveTo(sub('CLOSED'), 'CLOSED', AT, 'x')).toThrow(/CLOSED: a closed submission does not change/);
-    expect(() => moveTo(sub('IN_REPAIR'), 'IN_REPAIR', AT)).toThrow(/already IN_REPAIR/);
+    expect(() => moveTo(sub('CLOSED'), 'CLOSED', AT, 'x')).toThrow(/closed: a closed repair does not change/);
+    expect(() => moveTo(sub('IN_REPAIR'), 'IN_REPAIR', AT)).toThrow(/already in repair/);
     expect(() => moveTo(sub('RESOLVED'), 'IN_REPAIR', AT)).toThrow(
-      /RESOLVED; it can go IN_REPAIR only from NEW or ASSIGNED/,
+      /resolved: it can go in repair only from new or assigned/,
     );
   });
 

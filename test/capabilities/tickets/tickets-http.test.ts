@@ -295,7 +295,7 @@ describe.each(databases)('the service desk on %s', (database) => {
         409,
         'conflict',
       );
-      expect(skip.json.detail).toContain('from NEW it goes to OPEN');
+      expect(skip.json.detail).toContain('from new it goes to open');
       await expectRefused(() => patch(tech, `/api/tickets/${id}`, { status: 'PENDING' }), 409, 'conflict');
       await expectRefused(() => patch(tech, `/api/tickets/${id}`, { status: 'CLOSED' }), 409, 'conflict');
     });
@@ -426,7 +426,7 @@ describe.each(databases)('the service desk on %s', (database) => {
         409,
         'conflict',
       );
-      expect(closed.json.detail).toContain('CLOSED');
+      expect(closed.json.detail).toContain('is closed');
     });
 
     it('streams an internal note’s event to the technician, never to a read-only user', async () => {

@@ -158,7 +158,7 @@ describe('the ticket state machine', () => {
 
   it('says where a ticket may go when it refuses a move', () => {
     expect(() => changeTicket(aTicket({ number: 5, status: 'NEW' }), { status: 'RESOLVED' }, LATER)).toThrow(
-      /ticket 5 cannot go from NEW to RESOLVED; from NEW it goes to OPEN/,
+      /ticket 5 cannot go from new to resolved; from new it goes to open/,
     );
   });
 
