@@ -22,7 +22,10 @@ import { testTls } from '../support/tls.js';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const browserAvailable = existsSync(CHROMIUM_PATH);
 
-/** Where screenshots go (ignored by git): one PNG per page, width and theme, for a reviewer to look at. */
+/**
+ * Where screenshots go (ignored by git) with `DESK_SCREENSHOTS=1`: one PNG per page, width and theme,
+ * for a reviewer to look at.
+ */
 export const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../test-output/screenshots');
 
 export function warnIfBrowserSkipped(): void {
@@ -347,8 +350,10 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   expect(serious, `accessibility of ${label}`).toEqual([]);
 }
 
-/** Writes `test-output/screenshots/<name>.png` (the whole page). */
+/** Writes `test-output/screenshots/<name>.png` (the whole page) when `DESK_SCREENSHOTS=1`. */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  // Opt-in: a PNG of every view is for a reviewer, and costs a quarter of each page check's time.
+  if (process.env.DESK_SCREENSHOTS !== '1') return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
@@ -365,7 +370,7 @@ export async function expectNoSidewaysScroll(page: Page, label: string): Promise
 /**
  * The check every page gets (issue 13, points 7 and 8): for each theme, at 1280 and 390 px wide (and
  * at a tablet's 768 px), signed in as `user` at `path`: no sideways scroll at any width, no serious or
- * critical axe violation in either theme, and a screenshot of each. `ready` waits for what shows
+ * critical axe violation in either theme, and a screenshot of each (with `DESK_SCREENSHOTS=1`). `ready` waits for what shows
  * the page is loaded (its heading, its first rows).
  */
 export async function checkPage(
