@@ -22,6 +22,7 @@ import type { TenantRepository } from './repositories/tenants.js';
 import type { PersonRepository } from './repositories/people.js';
 import type { DeviceRepository } from './repositories/devices.js';
 import type { LoanGroupRepository } from './repositories/loan-groups.js';
+import type { TicketRoutingRepository } from './repositories/ticket-routing.js';
 import type { LoanRepository } from './repositories/loans.js';
 import type { SubmissionRepository } from './repositories/submissions.js';
 import type { TicketRepository } from './repositories/tickets.js';
@@ -59,6 +60,7 @@ export interface Repositories {
   readonly loans: LoanRepository;
   readonly submissions: SubmissionRepository;
   readonly tickets: TicketRepository;
+  readonly ticketRouting: TicketRoutingRepository;
   readonly costs: CostRepository;
   readonly users: UserRepository;
   readonly apiKeys: ApiKeyRepository;

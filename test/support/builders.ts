@@ -113,6 +113,8 @@ export const aTicket = (o: Partial<Ticket> = {}): Ticket => {
     priority: 'NORMAL',
     requesterId: null,
     assigneeId: null,
+    categoryId: null,
+    teamId: null,
     createdAt: T0,
     updatedAt: T0,
     ...o,

@@ -22,6 +22,7 @@ export const MIGRATION_VERSIONS = [
   '0015_reservations',
   '0016_reminders',
   '0017_accounts',
+  '0018_ticket_routing',
 ] as const;
 
 export type MigrationVersion = (typeof MIGRATION_VERSIONS)[number];

@@ -289,6 +289,8 @@ class Generator {
         priority: this.rnd.weighted({ LOW: 20, NORMAL: 55, HIGH: 20, URGENT: 5 }),
         requesterId: requesters.length > 0 ? this.rnd.pick(requesters).id : null,
         assigneeId: status !== 'NEW' && staff.length > 0 ? this.rnd.pick(staff).id : null,
+        categoryId: null,
+        teamId: null,
       };
       const createdAt = this.instantOn(this.dayWithin(180));
       return { ...ticket, createdAt, updatedAt: createdAt };

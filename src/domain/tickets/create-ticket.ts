@@ -9,6 +9,7 @@ import type { UseCase } from '../shared/use-case.js';
 import { id, text } from '../shared/validation.js';
 import { ownPerson } from '../people/own-person.js';
 import { activePerson } from './ticket-people.js';
+import { routeTicket, schoolCategory } from './routing/route-ticket.js';
 import { ticketEventData, type Ticket } from './ticket.js';
 import { TICKET_PRIORITIES } from './ticket-states.js';
 
@@ -21,6 +22,7 @@ export const createTicketInput = z
     body: text(1, TICKET_TEXT_MAX).describe('What is wrong, what was tried'),
     requesterId: id().optional().describe("Who needs help (default: the signed-in user's own person record)"),
     priority: z.enum(TICKET_PRIORITIES).optional().describe('LOW, NORMAL (default), HIGH or URGENT'),
+    categoryId: id().optional().describe('The category it is filed under (GET /api/ticket-categories); routes it'),
   })
   .strict();
 
@@ -29,7 +31,8 @@ export const createTicketInput = z
  * requester is the person given (one of the tenant's, not archived), else the signed-in user's own
  * person record when there is exactly one (ownPerson), else nobody. The answer is the whole ticket,
  * for whoever opened it: someone who may open tickets but not read the queue (a teacher) gets the
- * number to quote and nothing more afterwards.
+ * number to quote and nothing more afterwards. The school's routing rules then give it a team and
+ * perhaps an assignee (routing/route-ticket.ts); the audit entry names the rule that chose.
  */
 @injectable()
 export class CreateTicket implements UseCase<typeof createTicketInput, { ticket: Ticket }> {
@@ -50,15 +53,24 @@ export class CreateTicket implements UseCase<typeof createTicketInput, { ticket:
         input.requesterId === undefined
           ? await ownPerson(repos, actor)
           : await activePerson(repos, tenantId, input.requesterId);
+      if (input.categoryId !== undefined) await schoolCategory(repos, tenantId, input.categoryId);
+      const priority = input.priority ?? 'NORMAL';
+      const route = await routeTicket(repos, tenantId, {
+        categoryId: input.categoryId ?? null,
+        requesterKind: requester?.kind ?? null,
+        priority,
+      });
       const ticket: Ticket = {
         id: this.ids.next(),
         number: await repos.tenants.takeNumber(tenantId, 'ticket'),
         subject: input.subject,
         body: input.body,
         status: 'NEW',
-        priority: input.priority ?? 'NORMAL',
+        priority,
         requesterId: requester?.id ?? null,
-        assigneeId: null,
+        assigneeId: route.assigneeId,
+        categoryId: input.categoryId ?? null,
+        teamId: route.teamId,
         createdAt: at,
         updatedAt: at,
       };
@@ -70,7 +82,14 @@ export class CreateTicket implements UseCase<typeof createTicketInput, { ticket:
         target: `ticket:${ticket.number}`,
         at,
         // The subject and body stay out of the audit trail, as they stay out of events.
-        details: { requesterId: ticket.requesterId, priority: ticket.priority },
+        details: {
+          requesterId: ticket.requesterId,
+          priority: ticket.priority,
+          categoryId: ticket.categoryId,
+          teamId: ticket.teamId,
+          assigneeId: ticket.assigneeId,
+          routedBy: route.rule,
+        },
         event: { kind: 'ticket.created', payload: ticketEventData(ticket) },
       });
       return { ticket };

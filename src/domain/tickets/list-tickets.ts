@@ -14,6 +14,8 @@ export const listTicketsInput = z
     status: z.enum(TICKET_STATUSES).optional().describe('NEW, OPEN, PENDING, RESOLVED or CLOSED'),
     q: text(1, 200).optional().describe('Text contained in the subject or body (case-insensitive)'),
     assigneeId: id().optional().describe('Only tickets assigned to this staff member (a person id)'),
+    teamId: id().optional().describe('Only tickets of this team'),
+    categoryId: id().optional().describe('Only tickets of this category'),
     ...pagingInput('Tickets'),
   })
   .strict();

@@ -14,6 +14,8 @@ export const ticketSchema = z.object({
   priority: z.enum(TICKET_PRIORITIES),
   requesterId: nullableText(),
   assigneeId: nullableText(),
+  categoryId: nullableText().describe('The category it is filed under (GET /api/ticket-categories), or null'),
+  teamId: nullableText().describe('The team that works it (GET /api/teams), or null'),
   createdAt: isoInstant(),
   updatedAt: isoInstant(),
 });
@@ -23,7 +25,14 @@ export const ticketResultSchema = z.object({ ticket: ticketSchema });
 
 /** A ticket event's data (SPEC §8: thin): which ticket and where it stands; never its text. */
 export const ticketEventData = (t: Ticket) => ({
-  ticket: { id: t.id, number: t.number, status: t.status, priority: t.priority, assigneeId: t.assigneeId },
+  ticket: {
+    id: t.id,
+    number: t.number,
+    status: t.status,
+    priority: t.priority,
+    assigneeId: t.assigneeId,
+    teamId: t.teamId,
+  },
 });
 
 /**
@@ -55,8 +64,8 @@ export const ticketCommentEventData = (t: Ticket, c: TicketComment) => ({
 const closed = (t: Ticket) => conflict(`ticket ${t.number} is closed: a closed ticket does not change; open a new one`);
 
 /** What the desk may change of a ticket (PATCH /tickets/:id). */
-export type TicketChanges = Partial<Pick<Ticket, 'status' | 'priority' | 'assigneeId'>>;
-export const TICKET_FIELDS = ['status', 'priority', 'assigneeId'] as const;
+export type TicketChanges = Partial<Pick<Ticket, 'status' | 'priority' | 'assigneeId' | 'categoryId' | 'teamId'>>;
+export const TICKET_FIELDS = ['status', 'priority', 'assigneeId', 'categoryId', 'teamId'] as const;
 
 /**
  * Applies the desk's changes at `at`: a status move the machine allows, a priority, an assignee (or

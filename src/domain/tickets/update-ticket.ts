@@ -10,6 +10,7 @@ import { auditActor, recordChange } from '../shared/record-change.js';
 import type { UseCase } from '../shared/use-case.js';
 import { id } from '../shared/validation.js';
 import { staffAssignee } from './ticket-people.js';
+import { schoolCategory } from './routing/route-ticket.js';
 import { changeTicket, TICKET_FIELDS, ticketEventData, type Ticket } from './ticket.js';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from './ticket-states.js';
 
@@ -19,12 +20,15 @@ export const updateTicketInput = z
     status: z.enum(TICKET_STATUSES).optional().describe('Move to NEW, OPEN, PENDING, RESOLVED or CLOSED'),
     priority: z.enum(TICKET_PRIORITIES).optional().describe('LOW, NORMAL, HIGH or URGENT'),
     assigneeId: id().nullable().optional().describe('A staff member to handle it; null: nobody'),
+    categoryId: id().nullable().optional().describe('The category it is filed under; null: none'),
+    teamId: id().nullable().optional().describe('The team that works it (a reassignment); null: none'),
   })
   .strict();
 
 /**
  * The desk works a ticket: moves its status as the state machine allows (ticket.ts), sets its
- * priority, assigns it to a member of staff or to nobody. `updatedAt` moves; the audit entry says
+ * priority, assigns it to a member of staff or to nobody, files it under a category, hands it to
+ * another team. `updatedAt` moves; the audit entry says
  * what changed from what to what. Values equal to the ticket's own are no change, and a request that
  * changes nothing answers the ticket as it is and records nothing.
  */
@@ -53,6 +57,12 @@ export class UpdateTicket implements UseCase<typeof updateTicketInput, { ticket:
       if (next === current) return { ticket: current };
       if (next.assigneeId !== null && next.assigneeId !== current.assigneeId) {
         await staffAssignee(repos, tenantId, next.assigneeId);
+      }
+      if (next.categoryId !== null && next.categoryId !== current.categoryId) {
+        await schoolCategory(repos, tenantId, next.categoryId);
+      }
+      if (next.teamId !== null && next.teamId !== current.teamId) {
+        if (!(await repos.ticketRouting.findTeam(tenantId, next.teamId))) throw notFound('team', next.teamId);
       }
       if (!(await repos.tickets.update(tenantId, next))) throw notFound('ticket', ticketId);
       await recordChange(repos, this.ids, {

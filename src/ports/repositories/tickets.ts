@@ -7,6 +7,8 @@ export interface TicketSearch {
   /** Literal, case-insensitive substring of subject or body. */
   readonly q?: string | undefined;
   readonly assigneeId?: string | undefined;
+  readonly teamId?: string | undefined;
+  readonly categoryId?: string | undefined;
   /** Tickets this person requested or is assigned (a person's profile). */
   readonly personId?: string | undefined;
 }

@@ -210,6 +210,8 @@ describe.each(databases)('the service desk on %s', (database) => {
         priority: 'NORMAL',
         requesterId: tess.id,
         assigneeId: null,
+        categoryId: null,
+        teamId: null,
         createdAt: expect.any(String),
         updatedAt: ticket.createdAt,
       });
@@ -221,7 +223,14 @@ describe.each(databases)('the service desk on %s', (database) => {
       });
       const created = (await events('ticket.created')).at(-1)!;
       expect(created.payload).toEqual({
-        ticket: { id: ticket.id, number: ticket.number, status: 'NEW', priority: 'NORMAL', assigneeId: null },
+        ticket: {
+          id: ticket.id,
+          number: ticket.number,
+          status: 'NEW',
+          priority: 'NORMAL',
+          assigneeId: null,
+          teamId: null,
+        },
       });
       // Without ticket.view the teacher has the answer above, and nothing more.
       expectProblem(await get(teacher, `/api/tickets/${ticket.id}`), 403, 'forbidden');
@@ -279,7 +288,7 @@ describe.each(databases)('the service desk on %s', (database) => {
           details: { from: { status: previous.status }, to: { status } },
         });
         expect((await events('ticket.updated')).at(-1)?.payload).toEqual({
-          ticket: { id, number, status, priority: 'NORMAL', assigneeId: null },
+          ticket: { id, number, status, priority: 'NORMAL', assigneeId: null, teamId: null },
         });
         previous = reply.json.ticket;
       }

@@ -203,6 +203,8 @@ describe('CreateTicket', () => {
       priority: 'NORMAL',
       requesterId: w.tess.id,
       assigneeId: null,
+      categoryId: null,
+      teamId: null,
       createdAt: NOW,
       updatedAt: NOW,
     });

@@ -10,6 +10,7 @@ import { MemoryLoanGroupRepository } from './memory/loan-groups.js';
 import { MemoryLoanRepository } from './memory/loans.js';
 import { MemorySubmissionRepository } from './memory/submissions.js';
 import { MemoryTicketRepository } from './memory/tickets.js';
+import { MemoryTicketRoutingRepository } from './memory/ticket-routing.js';
 import { MemoryCostRepository } from './memory/costs.js';
 import { MemoryUserRepository } from './memory/users.js';
 import { MemoryApiKeyRepository } from './memory/api-keys.js';
@@ -53,6 +54,7 @@ export const memoryRepositories = (state: MemoryState, accessChanges: string[] =
   loans: new MemoryLoanRepository(state),
   submissions: new MemorySubmissionRepository(state),
   tickets: new MemoryTicketRepository(state),
+  ticketRouting: new MemoryTicketRoutingRepository(state),
   costs: new MemoryCostRepository(state),
   users: new MemoryUserRepository(state),
   apiKeys: new MemoryApiKeyRepository(state),

@@ -965,6 +965,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ticket-categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The school's ticket categories, by name */
+        get: operations["listTicketCategories"];
+        put?: never;
+        /** Add a ticket category (device, account and password, network…) */
+        post: operations["createTicketCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The school's help-desk teams with their members, by name */
+        get: operations["listTeams"];
+        put?: never;
+        /** Add a team of staff, its members in the order tickets go round them */
+        post: operations["createTeam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Rename a team, change its members, or say who is away */
+        patch: operations["updateTeam"];
+        trace?: never;
+    };
+    "/api/routing-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The routing rules, in the order they are tried */
+        get: operations["listRoutingRules"];
+        put?: never;
+        /** Add a routing rule: which tickets (category, requester kind, priority) go to which team, and how */
+        post: operations["createRoutingRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/routing-rules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a routing rule */
+        delete: operations["deleteRoutingRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/costs": {
         parameters: {
             query?: never;
@@ -2570,6 +2658,10 @@ export interface components {
             priority: "LOW" | "NORMAL" | "HIGH" | "URGENT";
             requesterId: string | null;
             assigneeId: string | null;
+            /** @description The category it is filed under (GET /api/ticket-categories), or null */
+            categoryId: string | null;
+            /** @description The team that works it (GET /api/teams), or null */
+            teamId: string | null;
             /** @description ISO 8601 UTC */
             createdAt: string;
             /** @description ISO 8601 UTC */
@@ -2606,6 +2698,64 @@ export interface components {
         };
         TicketCommentResult: {
             comment: components["schemas"]["TicketComment"];
+        };
+        TicketCategory: {
+            id: string;
+            name: string;
+            /** @description ISO 8601 UTC */
+            createdAt: string;
+        };
+        Team: {
+            id: string;
+            name: string;
+            /** @description In the order tickets go round them */
+            members: {
+                personId: string;
+                /** @description The member of staff's name */
+                name: string;
+                /** @description false: away (on leave, off this term), so given no ticket in turn */
+                available: boolean;
+            }[];
+            /** @description ISO 8601 UTC */
+            createdAt: string;
+        };
+        RoutingRule: {
+            id: string;
+            /** @description Rules are tried from the lowest position; the first match routes */
+            position: number;
+            /** @description Only tickets of this category; null: any */
+            categoryId: string | null;
+            /** @description Only tickets asked by a PUPIL or by STAFF; null: any */
+            requesterKind: ("PUPIL" | "STAFF") | null;
+            /** @description Only tickets of this priority; null: any */
+            priority: ("LOW" | "NORMAL" | "HIGH" | "URGENT") | null;
+            /** @description The team the ticket goes to */
+            teamId: string;
+            /**
+             * @description round_robin: to the team's next available member in turn; pick_up: left for a member to take
+             * @enum {string}
+             */
+            assignment: "round_robin" | "pick_up";
+            /** @description ISO 8601 UTC */
+            createdAt: string;
+        };
+        TicketCategoryList: {
+            categories: components["schemas"]["TicketCategory"][];
+        };
+        TicketCategoryResult: {
+            category: components["schemas"]["TicketCategory"];
+        };
+        TeamList: {
+            teams: components["schemas"]["Team"][];
+        };
+        TeamResult: {
+            team: components["schemas"]["Team"];
+        };
+        RoutingRuleList: {
+            rules: components["schemas"]["RoutingRule"][];
+        };
+        RoutingRuleResult: {
+            rule: components["schemas"]["RoutingRule"];
         };
         User: {
             id: string;
@@ -5164,6 +5314,10 @@ export interface operations {
                 q?: string;
                 /** @description Only tickets assigned to this staff member (a person id) */
                 assigneeId?: string;
+                /** @description Only tickets of this team */
+                teamId?: string;
+                /** @description Only tickets of this category */
+                categoryId?: string;
                 /** @description Page number, from 1 (default 1) */
                 page?: number;
                 /** @description Tickets per page, 1 to 100 (default 50) */
@@ -5212,6 +5366,8 @@ export interface operations {
                      * @enum {string}
                      */
                     priority?: "LOW" | "NORMAL" | "HIGH" | "URGENT";
+                    /** @description The category it is filed under (GET /api/ticket-categories); routes it */
+                    categoryId?: string;
                 };
             };
         };
@@ -5286,6 +5442,10 @@ export interface operations {
                     priority?: "LOW" | "NORMAL" | "HIGH" | "URGENT";
                     /** @description A staff member to handle it; null: nobody */
                     assigneeId?: string | null;
+                    /** @description The category it is filed under; null: none */
+                    categoryId?: string | null;
+                    /** @description The team that works it (a reassignment); null: none */
+                    teamId?: string | null;
                 };
             };
         };
@@ -5377,6 +5537,265 @@ export interface operations {
             409: components["responses"]["Problem409Conflict"];
             413: components["responses"]["Problem413PayloadTooLarge"];
             415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    listTicketCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketCategoryList"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    createTicketCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Its name, unique in the school */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketCategoryResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    listTeams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamList"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    createTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Its name, unique in the school */
+                    name: string;
+                    /** @description The members of staff (person ids), in the order tickets go round them */
+                    memberIds: string[];
+                    /** @description Members who are away: they keep their place but take no ticket in turn */
+                    awayIds?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    updateTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Its name, unique in the school */
+                    name?: string;
+                    /** @description The members of staff (person ids), in the order tickets go round them */
+                    memberIds?: string[];
+                    /** @description Members who are away: they keep their place but take no ticket in turn */
+                    awayIds?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    listRoutingRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoutingRuleList"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    createRoutingRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Only tickets of this category; absent or null: any */
+                    categoryId?: string | null;
+                    /** @description Only tickets asked by a PUPIL or by STAFF */
+                    requesterKind?: ("PUPIL" | "STAFF") | null;
+                    /** @description Only tickets of this priority */
+                    priority?: ("LOW" | "NORMAL" | "HIGH" | "URGENT") | null;
+                    /** @description The team the ticket goes to */
+                    teamId: string;
+                    /**
+                     * @description round_robin: to the team's next available member in turn; pick_up: left for a member to take
+                     * @enum {string}
+                     */
+                    assignment: "round_robin" | "pick_up";
+                    /** @description Where it is tried (lowest first); default: after the last */
+                    position?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoutingRuleResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    deleteRoutingRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
             503: components["responses"]["Problem503Unavailable"];
         };
     };
@@ -6007,6 +6426,10 @@ export interface operations {
                 q?: string;
                 /** @description Only tickets assigned to this staff member (a person id) */
                 assigneeId?: string;
+                /** @description Only tickets of this team */
+                teamId?: string;
+                /** @description Only tickets of this category */
+                categoryId?: string;
             };
             header?: never;
             path?: never;
@@ -7221,6 +7644,15 @@ export type TicketComment = components['schemas']['TicketComment'];
 export type TicketList = components['schemas']['TicketList'];
 export type TicketCommentList = components['schemas']['TicketCommentList'];
 export type TicketCommentResult = components['schemas']['TicketCommentResult'];
+export type TicketCategory = components['schemas']['TicketCategory'];
+export type Team = components['schemas']['Team'];
+export type RoutingRule = components['schemas']['RoutingRule'];
+export type TicketCategoryList = components['schemas']['TicketCategoryList'];
+export type TicketCategoryResult = components['schemas']['TicketCategoryResult'];
+export type TeamList = components['schemas']['TeamList'];
+export type TeamResult = components['schemas']['TeamResult'];
+export type RoutingRuleList = components['schemas']['RoutingRuleList'];
+export type RoutingRuleResult = components['schemas']['RoutingRuleResult'];
 export type User = components['schemas']['User'];
 export type UserResult = components['schemas']['UserResult'];
 export type Invitation = components['schemas']['Invitation'];

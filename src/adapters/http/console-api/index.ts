@@ -19,6 +19,7 @@ import { schoolRoutes } from './school.js';
 import { schoolSettingRoutes } from './settings.js';
 import { ssoRoutes } from './sso.js';
 import { ticketRoutes } from './tickets.js';
+import { ticketRoutingRoutes } from './ticket-routing.js';
 import { userRoutes } from './users.js';
 import { webhookRoutes } from './webhooks.js';
 
@@ -39,6 +40,7 @@ export const consoleGroups: readonly RouteGroup[] = [
   deviceRoutes,
   repairRoutes,
   ticketRoutes,
+  ticketRoutingRoutes,
   costRoutes,
   monitorRoutes,
   alertRoutes,

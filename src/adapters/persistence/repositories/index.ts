@@ -10,6 +10,7 @@ import { SqlDeploymentJobRepository } from './deployment-jobs.js';
 import { SqlDeviceRepository } from './devices.js';
 import { SqlGuardianRepository } from './guardians.js';
 import { SqlLoanGroupRepository } from './loan-groups.js';
+import { SqlTicketRoutingRepository } from './ticket-routing.js';
 import { SqlLoanRepository, type LoanQueries } from './loans.js';
 import { SqlMonitorRepository } from './monitors.js';
 import {
@@ -60,6 +61,7 @@ export function repositoriesOver<A extends AccessAnnouncer>(
     loans: new SqlLoanRepository(db, parts.loans),
     submissions: new SqlSubmissionRepository(db),
     tickets: new SqlTicketRepository(db),
+    ticketRouting: new SqlTicketRoutingRepository(db),
     costs: new SqlCostRepository(db),
     users: new SqlUserRepository(db),
     apiKeys: new SqlApiKeyRepository(db),

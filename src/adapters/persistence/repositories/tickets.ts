@@ -4,7 +4,8 @@ import type { TicketRepository, TicketSearch } from '../../../ports/repositories
 import type { Column, Db } from '../sql/db.js';
 
 const COLUMNS = `id, number, subject, body, status, priority, requester_id AS "requesterId",
-  assignee_id AS "assigneeId", created_at AS "createdAt", updated_at AS "updatedAt"`;
+  assignee_id AS "assigneeId", category_id AS "categoryId", team_id AS "teamId", created_at AS "createdAt",
+  updated_at AS "updatedAt"`;
 
 /** What an update writes (never the id, number or creation time). */
 const fields: Column<Ticket>[] = [
@@ -14,6 +15,8 @@ const fields: Column<Ticket>[] = [
   ['priority', 'text', (t) => t.priority],
   ['requester_id', 'text', (t) => t.requesterId],
   ['assignee_id', 'text', (t) => t.assigneeId],
+  ['category_id', 'text', (t) => t.categoryId],
+  ['team_id', 'text', (t) => t.teamId],
   ['updated_at', 'text', (t) => t.updatedAt],
 ];
 
@@ -112,6 +115,8 @@ export class SqlTicketRepository implements TicketRepository {
     const where = this.db.where().add('tenant_id = ?', tenantId);
     if (search.status) where.add('status = ?', search.status);
     if (search.assigneeId) where.add('assignee_id = ?', search.assigneeId);
+    if (search.teamId) where.add('team_id = ?', search.teamId);
+    if (search.categoryId) where.add('category_id = ?', search.categoryId);
     if (search.personId) where.add('(requester_id = ? OR assignee_id = ?)', search.personId, search.personId);
     if (search.q) where.contains(search.q, ['subject', 'body']);
     return where;

@@ -29,6 +29,7 @@ import type { Ticket, TicketComment } from '../../../../src/domain/tickets/ticke
 import type { DeliveryAttempt, StoredWebhook } from '../../../../src/domain/webhooks/webhook.js';
 import type { JobRun } from '../../../../src/ports/repositories/deployment-jobs.js';
 import { emptyOAuthState, type MemoryOAuthState } from './oauth.js';
+import type { RoutingRule, StoredTeam, TicketCategory } from '../../../../src/domain/tickets/routing/routing.js';
 
 /** A row and the tenant it belongs to. */
 export interface Owned<T> {
@@ -48,6 +49,9 @@ export interface MemoryState {
   submissions: Owned<Submission>[];
   tickets: Owned<Ticket>[];
   ticketComments: Owned<TicketComment>[];
+  ticketCategories: Owned<TicketCategory>[];
+  teams: Owned<StoredTeam>[];
+  routingRules: Owned<RoutingRule>[];
   costs: Owned<CostEntry>[];
   users: Owned<UserCredentials>[];
   apiKeys: StoredApiKey[];
@@ -91,6 +95,9 @@ export const emptyState = (): MemoryState => ({
   submissions: [],
   tickets: [],
   ticketComments: [],
+  ticketCategories: [],
+  teams: [],
+  routingRules: [],
   costs: [],
   users: [],
   apiKeys: [],

@@ -73,6 +73,8 @@ export class MemoryTicketRepository implements TicketRepository {
     return rowsOf(this.state.tickets, tenantId)
       .filter((t) => matches(search.status, t.status))
       .filter((t) => matches(search.assigneeId, t.assigneeId ?? undefined))
+      .filter((t) => matches(search.teamId, t.teamId ?? undefined))
+      .filter((t) => matches(search.categoryId, t.categoryId ?? undefined))
       .filter((t) => personId === undefined || t.requesterId === personId || t.assigneeId === personId)
       .filter((t) => q === undefined || contains(t.subject, q) || contains(t.body, q))
       .sort((a, b) => b.number - a.number);

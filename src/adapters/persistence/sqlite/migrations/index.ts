@@ -24,6 +24,7 @@ import { sql as guardiansAgreements } from './0014_guardians_agreements.js';
 import { sql as reservations } from './0015_reservations.js';
 import { sql as reminders } from './0016_reminders.js';
 import { sql as accounts } from './0017_accounts.js';
+import { sql as ticketRouting } from './0018_ticket_routing.js';
 
 export interface Migration {
   readonly version: string;
@@ -49,6 +50,7 @@ const SQL: Record<MigrationVersion, string> = {
   '0015_reservations': reservations,
   '0016_reminders': reminders,
   '0017_accounts': accounts,
+  '0018_ticket_routing': ticketRouting,
 };
 
 export const MIGRATIONS: readonly Migration[] = MIGRATION_VERSIONS.map((version) => ({ version, sql: SQL[version] }));
