@@ -245,6 +245,13 @@ export const ROUTES: readonly PageRoute[] = [
     settings: { label: 'Monitors', description: 'addresses Desk checks, and whether they are up', order: 60 },
   },
   {
+    path: '/settings/helpdesk',
+    title: 'Help desk',
+    load: () => import('./pages/settings/helpdesk/index.js'),
+    allowed: () => can('module.servicedesk', 'ticket.manage'),
+    settings: { label: 'Help desk', description: 'ticket categories, teams, and where new tickets go', order: 55 },
+  },
+  {
     path: '/settings/school',
     title: 'School',
     load: () => import('./pages/settings/school/index.js'),

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '../../api/client.js';
 import { addComment, getTicket, ticketComments, updateTicket } from '../../api/tickets.js';
+import { useRoutingNames, type RoutingNames } from './routing.js';
 import { formatInstant } from '../../format.js';
 import { Link } from '../../router.js';
 import type { PageProps } from '../../page-props.js';
@@ -57,6 +58,7 @@ export default function TicketDetail({ params }: PageProps) {
   useLiveReload((e) => e.type === 'ticket.commented' && eventRecord(e, 'ticket')?.id === id, thread.reload);
   const ticket = found.data?.ticket;
   const manage = can('ticket.manage');
+  const routing = useRoutingNames();
 
   return (
     <section>
@@ -85,6 +87,10 @@ export default function TicketDetail({ params }: PageProps) {
             <dd>
               <PersonName id={ticket.assigneeId} nobody="Nobody yet" />
             </dd>
+            <dt>Team</dt>
+            <dd>{routing.teamName(ticket.teamId)}</dd>
+            <dt>Category</dt>
+            <dd>{routing.categoryName(ticket.categoryId)}</dd>
             <dt>Opened</dt>
             <dd>{formatInstant(ticket.createdAt)}</dd>
             <dt>Last change</dt>
@@ -93,7 +99,7 @@ export default function TicketDetail({ params }: PageProps) {
           <p class="desk-text">{ticket.body}</p>
           {manage && ticket.status !== 'CLOSED' && (
             <div class="desk-panels">
-              <WorkPanel ticket={ticket} onDone={found.reload} />
+              <WorkPanel ticket={ticket} routing={routing} onDone={found.reload} />
               {canSeePeople() && (
                 <AssignPanel
                   assigneeId={ticket.assigneeId}
@@ -189,19 +195,30 @@ function CommentForm(props: { ticket: Ticket; onDone: () => void }) {
   );
 }
 
-function WorkPanel(props: { ticket: Ticket; onDone: () => void }) {
-  const { ticket } = props;
+function WorkPanel(props: { ticket: Ticket; routing: RoutingNames; onDone: () => void }) {
+  const { ticket, routing } = props;
   const [status, setStatus] = useState<TicketStatus>(ticket.status);
   const [priority, setPriority] = useState<TicketPriority>(ticket.priority);
+  const [teamId, setTeamId] = useState(ticket.teamId ?? '');
+  const [categoryId, setCategoryId] = useState(ticket.categoryId ?? '');
   // The ticket changed (here or elsewhere): start from what it is now.
   useEffect(() => setStatus(ticket.status), [ticket.status]);
   useEffect(() => setPriority(ticket.priority), [ticket.priority]);
+  useEffect(() => setTeamId(ticket.teamId ?? ''), [ticket.teamId]);
+  useEffect(() => setCategoryId(ticket.categoryId ?? ''), [ticket.categoryId]);
   const form = useSubmit(async () => {
-    const changes: { status?: TicketStatus; priority?: TicketPriority } = {};
+    const changes: {
+      status?: TicketStatus;
+      priority?: TicketPriority;
+      teamId?: string | null;
+      categoryId?: string | null;
+    } = {};
     if (status !== ticket.status) changes.status = status;
     if (priority !== ticket.priority) changes.priority = priority;
+    if (teamId !== (ticket.teamId ?? '')) changes.teamId = teamId || null;
+    if (categoryId !== (ticket.categoryId ?? '')) changes.categoryId = categoryId || null;
     if (Object.keys(changes).length === 0) {
-      throw new ApiError(400, 'invalid-input', '', 'Choose another status or priority first.');
+      throw new ApiError(400, 'invalid-input', '', 'Change the status, priority, team or category first.');
     }
     if (changes.status === 'CLOSED') {
       const yes = await confirm({
@@ -241,6 +258,24 @@ function WorkPanel(props: { ticket: Ticket; onDone: () => void }) {
         choices={TICKET_PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABEL[p] }))}
         error={form.error('priority')}
       />
+      {routing.teams.length > 0 && (
+        <SelectField
+          label="Team"
+          value={teamId}
+          onChange={(e: Event) => (setTeamId((e.currentTarget as HTMLSelectElement).value), form.reset())}
+          choices={[{ value: '', label: 'No team' }, ...routing.teams.map((t) => ({ value: t.id, label: t.name }))]}
+          error={form.error('teamId')}
+        />
+      )}
+      {routing.categories.length > 0 && (
+        <SelectField
+          label="Category"
+          value={categoryId}
+          onChange={(e: Event) => (setCategoryId((e.currentTarget as HTMLSelectElement).value), form.reset())}
+          choices={[{ value: '', label: 'None' }, ...routing.categories.map((c) => ({ value: c.id, label: c.name }))]}
+          error={form.error('categoryId')}
+        />
+      )}
       <FormProblem form={form} />
       <button type="submit" class="primary" disabled={form.busy}>
         Save

@@ -5,6 +5,7 @@
  * not read the queue (a teacher) finds the way to open one here.
  */
 import { listTickets } from '../../api/tickets.js';
+import { useRoutingNames } from './routing.js';
 import { formatInstant } from '../../format.js';
 import { Link } from '../../router.js';
 import { can, me } from '../../state/session.js';
@@ -40,11 +41,21 @@ const ticketFilters = (): readonly (Filter | false)[] => [
 ];
 
 function TicketList() {
-  const filters = ticketFilters();
+  const routing = useRoutingNames();
+  const filters = [
+    ...ticketFilters(),
+    routing.teams.length > 0 && {
+      kind: 'choice' as const,
+      param: 'team',
+      label: 'Team',
+      choices: [{ value: '', label: 'Any team' }, ...routing.teams.map((t) => ({ value: t.id, label: t.name }))],
+    },
+  ];
   const values = filterValues(filters);
   const q = values['q'] ?? '';
   const status = values['status'] ?? '';
   const mine = values['mine'] === '1';
+  const team = values['team'] ?? '';
   const page = currentPage();
   // "Assigned to me" needs the user's own person record (tickets are assigned to people).
   // undefined until known (null: the user has none).
@@ -59,10 +70,11 @@ function TicketList() {
             q,
             status: (status || undefined) as TicketStatus | undefined,
             assigneeId: mine ? own?.id : undefined,
+            teamId: team || undefined,
             page,
             pageSize: PAGE_SIZE,
           }),
-    [q, status, mine, own?.id, page],
+    [q, status, mine, own?.id, team, page],
   );
   useLiveReload(['ticket.created', 'ticket.updated'], list.reload);
 
@@ -102,6 +114,7 @@ function TicketList() {
             { header: 'Status', cell: (t) => <TicketStatusBadge status={t.status} /> },
             { header: 'Priority', cell: (t) => <PriorityBadge priority={t.priority} /> },
             { header: 'Assigned to', cell: (t) => <PersonName id={t.assigneeId} nobody="Nobody" /> },
+            { header: 'Team', cell: (t) => routing.teamName(t.teamId) },
             { header: 'Updated', cell: (t) => formatInstant(t.updatedAt) },
           ]}
         />

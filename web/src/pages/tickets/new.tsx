@@ -4,6 +4,7 @@
  * the new ticket; someone who may open tickets but not read them is told its number.
  */
 import { useState } from 'preact/hooks';
+import { useRoutingNames } from './routing.js';
 import { openTicket } from '../../api/tickets.js';
 import { Link, navigate } from '../../router.js';
 import { can } from '../../state/session.js';
@@ -21,6 +22,8 @@ export default function NewTicket() {
   const [body, setBody] = useState('');
   const [priority, setPriority] = useState<TicketPriority>('NORMAL');
   const [requester, setRequester] = useState<Pickable | null>(null);
+  const [categoryId, setCategoryId] = useState('');
+  const routing = useRoutingNames();
   const [opened, setOpened] = useState<Ticket | null>(null);
   const form = useSubmit(async () => {
     const { ticket } = await openTicket({
@@ -28,6 +31,7 @@ export default function NewTicket() {
       body: body.trim(),
       priority,
       ...(requester ? { requesterId: requester.id } : {}),
+      ...(categoryId ? { categoryId } : {}),
     });
     announce(`Ticket ${ticket.number} opened`);
     if (can('ticket.view')) navigate(`/tickets/${encodeURIComponent(ticket.id)}`);
@@ -74,6 +78,19 @@ export default function NewTicket() {
           choices={TICKET_PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABEL[p] }))}
           error={form.error('priority')}
         />
+        {routing.categories.length > 0 && (
+          <SelectField
+            label="Category"
+            value={categoryId}
+            onChange={(e: Event) => setCategoryId((e.currentTarget as HTMLSelectElement).value)}
+            choices={[
+              { value: '', label: 'Not sure' },
+              ...routing.categories.map((c) => ({ value: c.id, label: c.name })),
+            ]}
+            error={form.error('categoryId')}
+            hint="What it is about: it sends the ticket to the team that handles it."
+          />
+        )}
         {can('ticket.manage') && canSeePeople() && (
           <PersonPicker
             label="Asked by (optional)"
