@@ -8,6 +8,8 @@ import { ChangeModules } from '../tenants/change-modules.js';
 import { CreateTenant } from '../tenants/create-tenant.js';
 import { operatorActor } from '../tenants/operator-actor.js';
 import { SeedDemo } from './seed-demo.js';
+import { CreateRoutingRule, CreateTeam, CreateTicketCategory } from '../tickets/routing/manage-routing.js';
+import type { Actor } from '../shared/actor.js';
 import { admit } from '../shared/use-case.js';
 
 export const DEMO_TENANT = { slug: 'demo', name: 'Demo School', adminEmail: 'admin@demo.school' } as const;
@@ -30,6 +32,9 @@ export class CreateDemoSchool {
     @inject(CreateUser) private readonly createUser: CreateUser,
     @inject(CreateSetupLink) private readonly createSetupLink: CreateSetupLink,
     @inject(CreateApiKey) private readonly createApiKey: CreateApiKey,
+    @inject(CreateTicketCategory) private readonly createCategory: CreateTicketCategory,
+    @inject(CreateTeam) private readonly createTeam: CreateTeam,
+    @inject(CreateRoutingRule) private readonly createRule: CreateRoutingRule,
   ) {}
 
   async execute(): Promise<DemoSchoolResult> {
@@ -49,6 +54,7 @@ export class CreateDemoSchool {
     );
     const actor = operatorActor({ ...tenant, modules });
     await this.seedDemo.execute(actor, admit(SeedDemo, actor, { size: 'school' }));
+    await this.helpDesk(actor);
     // No invitation: the administrator's way in is the recovery link written next (.setup-link.html).
     await this.createUser.create(
       actor,
@@ -61,5 +67,39 @@ export class CreateDemoSchool {
       admit(CreateApiKey, actor, { name: 'demo read-only', scopes: PERMISSIONS.filter((p) => p.endsWith('.view')) }),
     );
     return { created: true, setupLinkPath: path, readOnlyKey: key };
+  }
+
+  /**
+   * A help desk to try (issue 30): five categories, two teams of the school's staff, and rules
+   * sending network and classroom AV tickets to one team in turn, and everything else to the other.
+   * Only the demo school has it: the seed sizes the tests use start with no routing.
+   */
+  private async helpDesk(actor: Actor): Promise<void> {
+    const category = async (name: string) =>
+      (await this.createCategory.execute(actor, admit(CreateTicketCategory, actor, { name }))).category.id;
+    const [, , network, av] = [
+      await category('Devices'),
+      await category('Accounts and passwords'),
+      await category('Network'),
+      await category('Classroom AV'),
+      await category('Software'),
+    ];
+    const staff = await this.uow.read(async (r) =>
+      (await r.people.list(actor.tenant.id, { kind: 'STAFF' }, { page: 1, pageSize: 4 })).items.map((p) => p.id),
+    );
+    const team = async (name: string, memberIds: string[]) =>
+      (await this.createTeam.execute(actor, admit(CreateTeam, actor, { name, memberIds }))).team.id;
+    const deviceDesk = await team('Device desk', staff.slice(0, 2));
+    const networkAv = await team('Network and AV', staff.slice(2, 4));
+    for (const categoryId of [network, av]) {
+      await this.createRule.execute(
+        actor,
+        admit(CreateRoutingRule, actor, { categoryId, teamId: networkAv, assignment: 'round_robin' }),
+      );
+    }
+    await this.createRule.execute(
+      actor,
+      admit(CreateRoutingRule, actor, { teamId: deviceDesk, assignment: 'round_robin' }),
+    );
   }
 }
