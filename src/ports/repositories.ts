@@ -23,6 +23,7 @@ import type { PersonRepository } from './repositories/people.js';
 import type { DeviceRepository } from './repositories/devices.js';
 import type { LoanGroupRepository } from './repositories/loan-groups.js';
 import type { TicketRoutingRepository } from './repositories/ticket-routing.js';
+import type { CannedReplyRepository } from './repositories/canned-replies.js';
 import type { LoanRepository } from './repositories/loans.js';
 import type { SubmissionRepository } from './repositories/submissions.js';
 import type { TicketRepository } from './repositories/tickets.js';
@@ -61,6 +62,7 @@ export interface Repositories {
   readonly submissions: SubmissionRepository;
   readonly tickets: TicketRepository;
   readonly ticketRouting: TicketRoutingRepository;
+  readonly cannedReplies: CannedReplyRepository;
   readonly costs: CostRepository;
   readonly users: UserRepository;
   readonly apiKeys: ApiKeyRepository;

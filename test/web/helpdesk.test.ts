@@ -80,6 +80,12 @@ describe.skipIf(!browserAvailable)('the help desk settings in a browser', () => 
         }),
       ]);
 
+      // A canned reply, with placeholders the server fills for the ticket.
+      await page.getByLabel('Title').fill('Bring it in');
+      await page.getByLabel('Text', { exact: true }).fill('Hello {requester}, this is about ticket {ticket}. {me}');
+      await page.getByRole('button', { name: 'Add canned reply' }).click();
+      await page.getByRole('region', { name: 'Canned replies' }).getByRole('cell', { name: 'Bring it in', exact: true }).waitFor();
+
       // A ticket of that category: to the team, in turn to Bertil (Annika is away).
       await page.goto(`${web.server.schoolUrl}/tickets/new`);
       await page.getByLabel('Subject').fill('Projector in 2.14');
@@ -91,6 +97,12 @@ describe.skipIf(!browserAvailable)('the help desk settings in a browser', () => 
       await expect.poll(() => fact('Team').textContent()).toBe('AV crew');
       expect(await fact('Category').textContent()).toBe('Classroom AV');
       await expect.poll(() => fact('Assigned to').textContent()).toBe(ben.name);
+      const number = (await page.getByRole('heading', { name: /^Ticket \d+$/ }).textContent())!.replace('Ticket ', '');
+      await page.getByLabel('Canned reply').selectOption({ label: 'Bring it in' });
+      await page.getByRole('button', { name: 'Insert' }).click();
+      await expect
+        .poll(() => page.getByLabel('Comment', { exact: true }).inputValue())
+        .toBe(`Hello there, this is about ticket ${number}. Theo Tech`);
 
       // The queue filters by team.
       await page.goto(`${web.server.schoolUrl}/tickets`);

@@ -23,6 +23,7 @@ export const MIGRATION_VERSIONS = [
   '0016_reminders',
   '0017_accounts',
   '0018_ticket_routing',
+  '0019_canned_replies',
 ] as const;
 
 export type MigrationVersion = (typeof MIGRATION_VERSIONS)[number];

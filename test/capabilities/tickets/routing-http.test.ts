@@ -245,6 +245,59 @@ describe.each(databases)('ticket routing on %s', (database) => {
       expect((await as(reader).get('/api/teams')).status).toBe(200);
     });
 
+    it('keeps canned replies and fills one for a ticket: the requester, its number, a serial they hold, who replies', async () => {
+      const bad = await post(tech, '/api/canned-replies', { title: 'Reset', body: 'Hello {requester}, {whoever}' });
+      expectProblem(bad, 400, 'invalid-input');
+      expect(pointersOf(bad)).toEqual(['/body']);
+      expect(bad.json.errors[0].detail).toContain('{whoever} is no placeholder');
+      const made = await post(tech, '/api/canned-replies', {
+        title: 'Bring it in',
+        body: 'Hello {requester}, please bring {serial} to room 2.14 about ticket {ticket}. {me}',
+      });
+      expect(made.status, made.text).toBe(201);
+      expectProblem(await post(tech, '/api/canned-replies', { title: 'Bring it in', body: 'x' }), 409, 'conflict');
+      const replyId = made.json.cannedReply.id as string;
+
+      // Pia holds a device: its serial fills {serial}; the technician's name fills {me}.
+      const serial = `PIA-${database}`;
+      const device = await post(admin, '/api/devices', { serial, kind: 'LAPTOP' });
+      expect(device.status, device.text).toBe(201);
+      expect((await post(admin, `/api/devices/${device.json.device.id}/assign`, { personId: pupil.id })).status).toBe(
+        200,
+      );
+      const ticket = (await post(admin, '/api/tickets', { subject: 'Broken', body: 'Key off', requesterId: pupil.id }))
+        .json.ticket;
+      const filled = await as(tech).get(`/api/tickets/${ticket.id}/canned-replies/${replyId}`);
+      expect(filled.status, filled.text).toBe(200);
+      expect(filled.json).toEqual({
+        text: `Hello Pia Pupil, please bring ${serial} to room 2.14 about ticket ${ticket.number}. ${tech.user.name}`,
+      });
+      // Without a requester each placeholder reads as a plain phrase.
+      const bare = (await post(admin, '/api/tickets', { subject: 'x', body: 'y' })).json.ticket;
+      expect((await as(tech).get(`/api/tickets/${bare.id}/canned-replies/${replyId}`)).json.text).toBe(
+        `Hello there, please bring your device to room 2.14 about ticket ${bare.number}. ${tech.user.name}`,
+      );
+
+      // Another school's reply is not found for alpha's ticket; those who do not work the desk may not.
+      const theirs = await post(bAdmin, '/api/canned-replies', { title: 'Bravo', body: 'Hi {requester}' });
+      expectProblem(
+        await as(tech).get(`/api/tickets/${ticket.id}/canned-replies/${theirs.json.cannedReply.id}`),
+        404,
+        'not-found',
+      );
+      expect(
+        (await as(tech).get('/api/canned-replies')).json.cannedReplies.map((c: { title: string }) => c.title),
+      ).toEqual(['Bring it in']);
+      expectProblem(await as(reader).get('/api/canned-replies'), 403, 'forbidden');
+      expectProblem(await post(teacher, '/api/canned-replies', { title: 'T', body: 'x' }), 403, 'forbidden');
+
+      const removed = await as(tech).send({ method: 'DELETE', path: `/api/canned-replies/${replyId}` });
+      expect(removed.status, removed.text).toBe(204);
+      expect((await as(tech).get('/api/canned-replies')).json.cannedReplies).toEqual([]);
+      const [entry] = await auditEntries(app.container, alpha.id, 'canned_reply.delete');
+      expect(entry).toMatchObject({ target: `canned_reply:${replyId}`, details: { title: 'Bring it in' } });
+    });
+
     it('names each bad field (400) and writes nothing', async () => {
       const before = await writeCounts(app.container, alpha.id);
       const bad = await post(tech, '/api/routing-rules', {

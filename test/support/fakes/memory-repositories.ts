@@ -11,6 +11,7 @@ import { MemoryLoanRepository } from './memory/loans.js';
 import { MemorySubmissionRepository } from './memory/submissions.js';
 import { MemoryTicketRepository } from './memory/tickets.js';
 import { MemoryTicketRoutingRepository } from './memory/ticket-routing.js';
+import { MemoryCannedReplyRepository } from './memory/canned-replies.js';
 import { MemoryCostRepository } from './memory/costs.js';
 import { MemoryUserRepository } from './memory/users.js';
 import { MemoryApiKeyRepository } from './memory/api-keys.js';
@@ -55,6 +56,7 @@ export const memoryRepositories = (state: MemoryState, accessChanges: string[] =
   submissions: new MemorySubmissionRepository(state),
   tickets: new MemoryTicketRepository(state),
   ticketRouting: new MemoryTicketRoutingRepository(state),
+  cannedReplies: new MemoryCannedReplyRepository(state),
   costs: new MemoryCostRepository(state),
   users: new MemoryUserRepository(state),
   apiKeys: new MemoryApiKeyRepository(state),

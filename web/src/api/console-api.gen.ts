@@ -1053,6 +1053,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/canned-replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The school's canned replies, by title */
+        get: operations["listCannedReplies"];
+        put?: never;
+        /** Add a canned reply; its body may hold {requester}, {ticket}, {serial} and {me} */
+        post: operations["createCannedReply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/canned-replies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a canned reply */
+        delete: operations["deleteCannedReply"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tickets/{ticketId}/canned-replies/{replyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A canned reply filled for this ticket (the requester, its number, a serial they hold, who replies) */
+        get: operations["fillCannedReply"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/costs": {
         parameters: {
             query?: never;
@@ -2756,6 +2808,24 @@ export interface components {
         };
         RoutingRuleResult: {
             rule: components["schemas"]["RoutingRule"];
+        };
+        CannedReply: {
+            id: string;
+            title: string;
+            /** @description The text, with placeholders: {requester}, {ticket}, {serial}, {me} */
+            body: string;
+            /** @description ISO 8601 UTC */
+            createdAt: string;
+        };
+        CannedReplyList: {
+            cannedReplies: components["schemas"]["CannedReply"][];
+        };
+        CannedReplyResult: {
+            cannedReply: components["schemas"]["CannedReply"];
+        };
+        FilledReply: {
+            /** @description The reply with its placeholders filled */
+            text: string;
         };
         User: {
             id: string;
@@ -5799,6 +5869,120 @@ export interface operations {
             503: components["responses"]["Problem503Unavailable"];
         };
     };
+    listCannedReplies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CannedReplyList"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    createCannedReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What the desk picks it by, unique in the school */
+                    title: string;
+                    /** @description The text; placeholders {requester}, {ticket}, {serial} and {me} are filled */
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CannedReplyResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    deleteCannedReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    fillCannedReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticketId: string;
+                replyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FilledReply"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
     listCosts: {
         parameters: {
             query?: {
@@ -7653,6 +7837,10 @@ export type TeamList = components['schemas']['TeamList'];
 export type TeamResult = components['schemas']['TeamResult'];
 export type RoutingRuleList = components['schemas']['RoutingRuleList'];
 export type RoutingRuleResult = components['schemas']['RoutingRuleResult'];
+export type CannedReply = components['schemas']['CannedReply'];
+export type CannedReplyList = components['schemas']['CannedReplyList'];
+export type CannedReplyResult = components['schemas']['CannedReplyResult'];
+export type FilledReply = components['schemas']['FilledReply'];
 export type User = components['schemas']['User'];
 export type UserResult = components['schemas']['UserResult'];
 export type Invitation = components['schemas']['Invitation'];

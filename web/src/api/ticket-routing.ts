@@ -17,3 +17,11 @@ export const changeTeam = (id: string, body: RequestBody<'patch', '/api/teams/{i
 export const listRules = () => call('get', '/api/routing-rules');
 export const addRule = (rule: NewRule) => call('post', '/api/routing-rules', { body: rule });
 export const removeRule = (id: string) => call('delete', '/api/routing-rules/{id}', { path: { id } });
+
+export const listCannedReplies = () => call('get', '/api/canned-replies');
+export const addCannedReply = (title: string, body: string) =>
+  call('post', '/api/canned-replies', { body: { title, body } });
+export const removeCannedReply = (id: string) => call('delete', '/api/canned-replies/{id}', { path: { id } });
+/** A canned reply with its placeholders filled for one ticket, by the server. */
+export const fillCannedReply = (ticketId: string, replyId: string) =>
+  call('get', '/api/tickets/{ticketId}/canned-replies/{replyId}', { path: { ticketId, replyId } });

@@ -19,7 +19,7 @@ import { schoolRoutes } from './school.js';
 import { schoolSettingRoutes } from './settings.js';
 import { ssoRoutes } from './sso.js';
 import { ticketRoutes } from './tickets.js';
-import { ticketRoutingRoutes } from './ticket-routing.js';
+import { cannedReplyRoutes, ticketRoutingRoutes } from './ticket-routing.js';
 import { userRoutes } from './users.js';
 import { webhookRoutes } from './webhooks.js';
 
@@ -41,6 +41,7 @@ export const consoleGroups: readonly RouteGroup[] = [
   repairRoutes,
   ticketRoutes,
   ticketRoutingRoutes,
+  cannedReplyRoutes,
   costRoutes,
   monitorRoutes,
   alertRoutes,

@@ -15,6 +15,16 @@ import {
   UpdateTeam,
 } from '../../../domain/tickets/routing/manage-routing.js';
 import { routingRuleSchema, teamSchema, ticketCategorySchema } from '../../../domain/tickets/routing/routing.js';
+import {
+  cannedReplyListSchema,
+  cannedReplyResultSchema,
+  cannedReplySchema,
+  CreateCannedReply,
+  DeleteCannedReply,
+  filledReplySchema,
+  FillCannedReply,
+  ListCannedReplies,
+} from '../../../domain/tickets/canned-replies.js';
 import { routeGroup, useCaseRoute } from '../contract/route.js';
 import { named } from '../contract/schema-names.js';
 
@@ -100,3 +110,42 @@ export const ticketRoutingRoutes = routeGroup(
     }),
   ],
 );
+
+named('CannedReply', cannedReplySchema);
+
+/** The desk's ready answers (issue 30, point 4), kept and filled for a ticket by those who work it. */
+export const cannedReplyRoutes = routeGroup('canned-replies', "The desk's canned replies, filled for a ticket.", [
+  useCaseRoute({
+    method: 'get',
+    path: '/api/canned-replies',
+    summary: "The school's canned replies, by title",
+    useCase: ListCannedReplies,
+    output: named('CannedReplyList', cannedReplyListSchema),
+    problems: ['forbidden'],
+  }),
+  useCaseRoute({
+    method: 'post',
+    path: '/api/canned-replies',
+    summary: 'Add a canned reply; its body may hold {requester}, {ticket}, {serial} and {me}',
+    useCase: CreateCannedReply,
+    status: 201,
+    output: named('CannedReplyResult', cannedReplyResultSchema),
+    problems: ['forbidden', 'conflict'],
+  }),
+  useCaseRoute({
+    method: 'delete',
+    path: '/api/canned-replies/{id}',
+    summary: 'Remove a canned reply',
+    useCase: DeleteCannedReply,
+    status: 204,
+    problems: ['forbidden', 'not_found'],
+  }),
+  useCaseRoute({
+    method: 'get',
+    path: '/api/tickets/{ticketId}/canned-replies/{replyId}',
+    summary: 'A canned reply filled for this ticket (the requester, its number, a serial they hold, who replies)',
+    useCase: FillCannedReply,
+    output: named('FilledReply', filledReplySchema),
+    problems: ['forbidden', 'not_found'],
+  }),
+]);

@@ -11,6 +11,7 @@ import { SqlDeviceRepository } from './devices.js';
 import { SqlGuardianRepository } from './guardians.js';
 import { SqlLoanGroupRepository } from './loan-groups.js';
 import { SqlTicketRoutingRepository } from './ticket-routing.js';
+import { SqlCannedReplyRepository } from './canned-replies.js';
 import { SqlLoanRepository, type LoanQueries } from './loans.js';
 import { SqlMonitorRepository } from './monitors.js';
 import {
@@ -62,6 +63,7 @@ export function repositoriesOver<A extends AccessAnnouncer>(
     submissions: new SqlSubmissionRepository(db),
     tickets: new SqlTicketRepository(db),
     ticketRouting: new SqlTicketRoutingRepository(db),
+    cannedReplies: new SqlCannedReplyRepository(db),
     costs: new SqlCostRepository(db),
     users: new SqlUserRepository(db),
     apiKeys: new SqlApiKeyRepository(db),

@@ -30,6 +30,7 @@ import type { DeliveryAttempt, StoredWebhook } from '../../../../src/domain/webh
 import type { JobRun } from '../../../../src/ports/repositories/deployment-jobs.js';
 import { emptyOAuthState, type MemoryOAuthState } from './oauth.js';
 import type { RoutingRule, StoredTeam, TicketCategory } from '../../../../src/domain/tickets/routing/routing.js';
+import type { CannedReply } from '../../../../src/domain/tickets/canned-replies.js';
 
 /** A row and the tenant it belongs to. */
 export interface Owned<T> {
@@ -52,6 +53,7 @@ export interface MemoryState {
   ticketCategories: Owned<TicketCategory>[];
   teams: Owned<StoredTeam>[];
   routingRules: Owned<RoutingRule>[];
+  cannedReplies: Owned<CannedReply>[];
   costs: Owned<CostEntry>[];
   users: Owned<UserCredentials>[];
   apiKeys: StoredApiKey[];
@@ -98,6 +100,7 @@ export const emptyState = (): MemoryState => ({
   ticketCategories: [],
   teams: [],
   routingRules: [],
+  cannedReplies: [],
   costs: [],
   users: [],
   apiKeys: [],

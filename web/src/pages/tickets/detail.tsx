@@ -4,9 +4,10 @@
  * member of staff, and writes internal notes that only the desk sees, marked as such in the thread.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError } from '../../api/client.js';
+import { ApiError, messageOf } from '../../api/client.js';
 import { addComment, getTicket, ticketComments, updateTicket } from '../../api/tickets.js';
 import { useRoutingNames, type RoutingNames } from './routing.js';
+import { fillCannedReply, listCannedReplies } from '../../api/ticket-routing.js';
 import { formatInstant } from '../../format.js';
 import { Link } from '../../router.js';
 import type { PageProps } from '../../page-props.js';
@@ -157,6 +158,23 @@ function CommentForm(props: { ticket: Ticket; onDone: () => void }) {
   const [body, setBody] = useState('');
   const [internal, setInternal] = useState(false);
   const manage = can('ticket.manage');
+  const canned = useResource(
+    () => (manage ? listCannedReplies().then((r) => r.cannedReplies) : Promise.resolve([])),
+    [manage],
+  );
+  const [chosen, setChosen] = useState('');
+  const [cannedProblem, setCannedProblem] = useState<string | undefined>(undefined);
+  // The server fills the placeholders for this ticket; the text joins what is typed, to be edited.
+  const insert = async () => {
+    setCannedProblem(undefined);
+    try {
+      const { text } = await fillCannedReply(props.ticket.id, chosen);
+      setBody((typed) => (typed.trim() ? `${typed.trimEnd()}\n\n${text}` : text));
+      document.getElementById('ticket-comment-body')?.focus();
+    } catch (e) {
+      setCannedProblem(messageOf(e));
+    }
+  };
   const form = useSubmit(async () => {
     await addComment(props.ticket.id, {
       body: body.trim(),
@@ -173,7 +191,25 @@ function CommentForm(props: { ticket: Ticket; onDone: () => void }) {
       onSubmit={form.submit}
       noValidate
     >
+      {(canned.data?.length ?? 0) > 0 && (
+        <div class="inline-form">
+          <SelectField
+            label="Canned reply"
+            value={chosen}
+            onChange={(e: Event) => setChosen((e.currentTarget as HTMLSelectElement).value)}
+            choices={[
+              { value: '', label: 'Choose one…' },
+              ...(canned.data ?? []).map((c) => ({ value: c.id, label: c.title })),
+            ]}
+            error={cannedProblem}
+          />
+          <button type="button" disabled={!chosen} onClick={insert}>
+            Insert
+          </button>
+        </div>
+      )}
       <TextArea
+        id="ticket-comment-body"
         label={internal ? 'Internal note' : 'Comment'}
         value={body}
         maxLength={10000}

@@ -31,6 +31,7 @@ import { sql as reservations } from './0015_reservations.js';
 import { sql as reminders } from './0016_reminders.js';
 import { sql as accounts } from './0017_accounts.js';
 import { sql as ticketRouting } from './0018_ticket_routing.js';
+import { sql as cannedReplies } from './0019_canned_replies.js';
 
 export interface Migration {
   readonly version: string;
@@ -57,6 +58,7 @@ const SQL: Record<MigrationVersion, string> = {
   '0016_reminders': reminders,
   '0017_accounts': accounts,
   '0018_ticket_routing': ticketRouting,
+  '0019_canned_replies': cannedReplies,
 };
 
 export const MIGRATIONS: readonly Migration[] = MIGRATION_VERSIONS.map((version) => ({ version, sql: SQL[version] }));

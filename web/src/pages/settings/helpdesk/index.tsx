@@ -16,12 +16,15 @@ import {
   listRules,
   listTeams,
   removeRule,
+  addCannedReply,
+  listCannedReplies,
+  removeCannedReply,
   type RoutingRule,
   type Team,
   type TicketCategory,
 } from '../../../api/ticket-routing.js';
 import { confirm } from '../../../ui/confirm.js';
-import { SelectField, TextField } from '../../../ui/field.js';
+import { SelectField, TextArea, TextField } from '../../../ui/field.js';
 import { FormProblem, useSubmit } from '../../../ui/form.js';
 import { announce } from '../../../ui/notices.js';
 import { ErrorNotice, PageHeader } from '../../../ui/page.js';
@@ -63,6 +66,7 @@ export default function HelpDesk() {
             teams={teams.data?.teams ?? []}
             onChanged={rules.reload}
           />
+          <CannedReplies />
         </>
       )}
     </section>
@@ -358,6 +362,92 @@ function Rules(props: {
           </button>
         </form>
       )}
+    </>
+  );
+}
+
+/** The desk's ready answers, offered beside a ticket's comment box and filled there for the ticket. */
+function CannedReplies() {
+  const list = useResource(() => listCannedReplies(), []);
+  const [title, setTitle] = useState('');
+  const [body, setBody] = useState('');
+  const form = useSubmit(async () => {
+    const { cannedReply } = await addCannedReply(title.trim(), body.trim());
+    announce(`Canned reply ${cannedReply.title} added`);
+    setTitle('');
+    setBody('');
+    list.reload();
+  });
+  const remove = async (id: string, name: string) => {
+    if (
+      !(await confirm({
+        title: `Remove the canned reply "${name}"?`,
+        message: 'It is no longer offered when replying.',
+        confirmLabel: 'Remove',
+        danger: true,
+      }))
+    )
+      return;
+    try {
+      await removeCannedReply(id);
+      announce(`Canned reply ${name} removed`);
+      list.reload();
+    } catch (e) {
+      announce(messageOf(e), 'error');
+    }
+  };
+  return (
+    <>
+      <h2>Canned replies</h2>
+      {list.error ? (
+        <ErrorNotice error={list.error} onRetry={list.reload} />
+      ) : (
+        <DataTable
+          caption="Canned replies"
+          rows={list.data?.cannedReplies}
+          rowKey={(c) => c.id}
+          empty="No canned replies yet."
+          columns={[
+            { header: 'Title', cell: (c) => c.title },
+            { header: 'Text', cell: (c) => <span class="canned-body">{c.body}</span> },
+            {
+              header: 'Remove',
+              cell: (c) => (
+                <button
+                  type="button"
+                  aria-label={`Remove the canned reply ${c.title}`}
+                  onClick={() => remove(c.id, c.title)}
+                >
+                  Remove
+                </button>
+              ),
+            },
+          ]}
+        />
+      )}
+      <form class="record-form" onSubmit={form.submit} noValidate aria-label="Add a canned reply">
+        <h3>Add a canned reply</h3>
+        <TextField
+          label="Title"
+          value={title}
+          maxLength={80}
+          autocomplete="off"
+          error={form.error('title')}
+          onInput={(e: Event) => (setTitle((e.currentTarget as HTMLInputElement).value), form.reset())}
+        />
+        <TextArea
+          label="Text"
+          value={body}
+          maxLength={10000}
+          error={form.error('body')}
+          hint="{requester} becomes the requester's name, {ticket} the ticket number, {serial} a device they hold, {me} your name."
+          onInput={(e: Event) => (setBody((e.currentTarget as HTMLTextAreaElement).value), form.reset())}
+        />
+        <FormProblem form={form} />
+        <button type="submit" disabled={form.busy}>
+          Add canned reply
+        </button>
+      </form>
     </>
   );
 }
