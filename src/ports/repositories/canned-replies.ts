@@ -1,4 +1,4 @@
-import type { CannedReply } from '../../domain/tickets/canned-replies.js';
+import type { CannedReply } from '../../domain/tickets/canned-reply.js';
 
 /** A school's canned replies (issue 30, point 4). */
 export abstract class CannedReplyRepository {

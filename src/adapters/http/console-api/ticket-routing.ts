@@ -18,13 +18,13 @@ import { routingRuleSchema, teamSchema, ticketCategorySchema } from '../../../do
 import {
   cannedReplyListSchema,
   cannedReplyResultSchema,
-  cannedReplySchema,
   CreateCannedReply,
   DeleteCannedReply,
   filledReplySchema,
   FillCannedReply,
   ListCannedReplies,
 } from '../../../domain/tickets/canned-replies.js';
+import { cannedReplySchema } from '../../../domain/tickets/canned-reply.js';
 import { routeGroup, useCaseRoute } from '../contract/route.js';
 import { named } from '../contract/schema-names.js';
 

@@ -1,4 +1,4 @@
-import type { CannedReply } from '../../../domain/tickets/canned-replies.js';
+import type { CannedReply } from '../../../domain/tickets/canned-reply.js';
 import type { CannedReplyRepository } from '../../../ports/repositories/canned-replies.js';
 import type { Column, Db } from '../sql/db.js';
 

@@ -1,4 +1,4 @@
-import type { CannedReply } from '../../../../src/domain/tickets/canned-replies.js';
+import type { CannedReply } from '../../../../src/domain/tickets/canned-reply.js';
 import type { CannedReplyRepository } from '../../../../src/ports/repositories/canned-replies.js';
 import { compare, copy, emptyState, findRow, insertOwned, MemoryState, rowsOf } from './store.js';
 

@@ -30,7 +30,7 @@ import type { DeliveryAttempt, StoredWebhook } from '../../../../src/domain/webh
 import type { JobRun } from '../../../../src/ports/repositories/deployment-jobs.js';
 import { emptyOAuthState, type MemoryOAuthState } from './oauth.js';
 import type { RoutingRule, StoredTeam, TicketCategory } from '../../../../src/domain/tickets/routing/routing.js';
-import type { CannedReply } from '../../../../src/domain/tickets/canned-replies.js';
+import type { CannedReply } from '../../../../src/domain/tickets/canned-reply.js';
 
 /** A row and the tenant it belongs to. */
 export interface Owned<T> {

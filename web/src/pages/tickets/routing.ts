@@ -2,18 +2,11 @@
  * The school's ticket categories and teams, for the ticket pages that name them or offer them as
  * choices; read only by those who see the queue (the server allows `ticket.view`).
  */
-import { listCategories, listTeams, type Team, type TicketCategory } from '../../api/ticket-routing.js';
+import { listCategories, listTeams } from '../../api/ticket-routing.js';
 import { can } from '../../state/session.js';
 import { useResource } from '../../ui/use-resource.js';
 
-export interface RoutingNames {
-  readonly categories: readonly TicketCategory[];
-  readonly teams: readonly Team[];
-  categoryName(id: string | null): string;
-  teamName(id: string | null): string;
-}
-
-export function useRoutingNames(): RoutingNames {
+export function useRoutingNames() {
   const allowed = can('module.servicedesk', 'ticket.view');
   const categories = useResource(
     () => (allowed ? listCategories().then((r) => r.categories) : Promise.resolve([])),
@@ -25,7 +18,10 @@ export function useRoutingNames(): RoutingNames {
   return {
     categories: c,
     teams: t,
-    categoryName: (id) => (id === null ? 'None' : (c.find((x) => x.id === id)?.name ?? '…')),
-    teamName: (id) => (id === null ? 'No team' : (t.find((x) => x.id === id)?.name ?? '…')),
+    categoryName: (id: string | null) => (id === null ? 'None' : (c.find((x) => x.id === id)?.name ?? '…')),
+    teamName: (id: string | null) => (id === null ? 'No team' : (t.find((x) => x.id === id)?.name ?? '…')),
   };
 }
+
+/** What the ticket pages are given: the lists, and a name for an id. */
+export type RoutingNames = ReturnType<typeof useRoutingNames>;

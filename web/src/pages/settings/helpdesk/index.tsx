@@ -73,14 +73,32 @@ export default function HelpDesk() {
   );
 }
 
-function Categories(props: { list: TicketCategory[] | undefined; onChanged: () => void }) {
+/** A one-field form that adds a named thing (a category, a team) and says so. */
+function AddByName(props: { what: string; add: (name: string) => Promise<string>; onAdded: () => void }) {
   const [name, setName] = useState('');
   const form = useSubmit(async () => {
-    const { category } = await addCategory(name.trim());
-    announce(`Category ${category.name} added`);
+    announce(await props.add(name.trim()));
     setName('');
-    props.onChanged();
+    props.onAdded();
   });
+  return (
+    <form class="inline-form" onSubmit={form.submit} noValidate aria-label={`Add a ${props.what}`}>
+      <TextField
+        label={`New ${props.what}`}
+        value={name}
+        maxLength={80}
+        autocomplete="off"
+        error={form.error('name') ?? form.problem}
+        onInput={(e: Event) => (setName((e.currentTarget as HTMLInputElement).value), form.reset())}
+      />
+      <button type="submit" disabled={form.busy}>
+        Add {props.what}
+      </button>
+    </form>
+  );
+}
+
+function Categories(props: { list: TicketCategory[] | undefined; onChanged: () => void }) {
   return (
     <>
       <h2>Categories</h2>
@@ -91,31 +109,16 @@ function Categories(props: { list: TicketCategory[] | undefined; onChanged: () =
         empty="No categories yet: add what your tickets are about (devices, accounts and passwords, network…)."
         columns={[{ header: 'Category', cell: (c) => c.name }]}
       />
-      <form class="inline-form" onSubmit={form.submit} noValidate aria-label="Add a category">
-        <TextField
-          label="New category"
-          value={name}
-          maxLength={80}
-          autocomplete="off"
-          error={form.error('name') ?? form.problem}
-          onInput={(e: Event) => (setName((e.currentTarget as HTMLInputElement).value), form.reset())}
-        />
-        <button type="submit" disabled={form.busy}>
-          Add category
-        </button>
-      </form>
+      <AddByName
+        what="category"
+        add={async (name) => `Category ${(await addCategory(name)).category.name} added`}
+        onAdded={props.onChanged}
+      />
     </>
   );
 }
 
 function Teams(props: { list: Team[] | undefined; onChanged: () => void }) {
-  const [name, setName] = useState('');
-  const form = useSubmit(async () => {
-    const { team } = await addTeam(name.trim(), []);
-    announce(`Team ${team.name} added: add its members below`);
-    setName('');
-    props.onChanged();
-  });
   return (
     <>
       <h2>Teams</h2>
@@ -123,19 +126,11 @@ function Teams(props: { list: Team[] | undefined; onChanged: () => void }) {
       {props.list?.map((t) => (
         <TeamCard key={t.id} team={t} onChanged={props.onChanged} />
       ))}
-      <form class="inline-form" onSubmit={form.submit} noValidate aria-label="Add a team">
-        <TextField
-          label="New team"
-          value={name}
-          maxLength={80}
-          autocomplete="off"
-          error={form.error('name') ?? form.problem}
-          onInput={(e: Event) => (setName((e.currentTarget as HTMLInputElement).value), form.reset())}
-        />
-        <button type="submit" disabled={form.busy}>
-          Add team
-        </button>
-      </form>
+      <AddByName
+        what="team"
+        add={async (name) => `Team ${(await addTeam(name, [])).team.name} added: add its members below`}
+        onAdded={props.onChanged}
+      />
     </>
   );
 }
