@@ -6,7 +6,7 @@ import { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { Actor } from '../shared/actor.js';
 import { changedFields, requireSomeField } from '../shared/patch.js';
 import { notFound } from '../shared/errors.js';
-import { auditActor, recordChange } from '../shared/record-change.js';
+import { appendEvent, auditActor, recordChange } from '../shared/record-change.js';
 import type { UseCase } from '../shared/use-case.js';
 import { id } from '../shared/validation.js';
 import { staffAssignee } from './ticket-people.js';
@@ -74,6 +74,14 @@ export class UpdateTicket implements UseCase<typeof updateTicketInput, { ticket:
         details: changedFields(current, next, TICKET_FIELDS),
         event: { kind: 'ticket.updated', payload: ticketEventData(next) },
       });
+      // A resolved ticket taken up again is news of its own (the requester came back), beside the update.
+      if (current.status === 'RESOLVED' && next.status === 'OPEN') {
+        await appendEvent(repos, this.ids, tenantId, {
+          kind: 'ticket.reopened',
+          occurredAt: at,
+          payload: ticketEventData(next),
+        });
+      }
       return { ticket: next };
     });
   }

@@ -275,8 +275,11 @@ describe.each(databases)('the service desk on %s', (database) => {
     it('moves NEW → OPEN → PENDING → OPEN → RESOLVED → OPEN → RESOLVED → CLOSED, each audited from/to with ticket.updated', async () => {
       const { id, number } = await newTicket();
       let previous = (await get(tech, `/api/tickets/${id}`)).json.ticket;
+      const reopenedBefore = (await events('ticket.reopened')).length;
+      let reopenings = 0;
       for (const status of ['OPEN', 'PENDING', 'OPEN', 'RESOLVED', 'OPEN', 'RESOLVED', 'CLOSED']) {
         await new Promise((r) => setTimeout(r, 2));
+        const reopening = previous.status === 'RESOLVED' && status === 'OPEN';
         const reply = await patch(tech, `/api/tickets/${id}`, { status });
         expect(reply.status, reply.text).toBe(200);
         expect(reply.json.ticket).toEqual({ ...previous, status, updatedAt: expect.any(String) });
@@ -290,8 +293,18 @@ describe.each(databases)('the service desk on %s', (database) => {
         expect((await events('ticket.updated')).at(-1)?.payload).toEqual({
           ticket: { id, number, status, priority: 'NORMAL', assigneeId: null, teamId: null },
         });
+        // Only a resolved ticket taken up again is also ticket.reopened, with the same data.
+        if (reopening) reopenings += 1;
+        const reopened = await events('ticket.reopened');
+        expect(reopened.length - reopenedBefore).toBe(reopenings);
+        if (reopening) {
+          expect(reopened.at(-1)?.payload).toEqual({
+            ticket: { id, number, status: 'OPEN', priority: 'NORMAL', assigneeId: null, teamId: null },
+          });
+        }
         previous = reply.json.ticket;
       }
+      expect((await events('ticket.reopened')).length - reopenedBefore).toBe(1);
       // CLOSED is final.
       await expectRefused(() => patch(tech, `/api/tickets/${id}`, { status: 'OPEN' }), 409, 'conflict');
       await expectRefused(() => patch(tech, `/api/tickets/${id}`, { priority: 'LOW' }), 409, 'conflict');

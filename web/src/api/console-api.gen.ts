@@ -2874,7 +2874,7 @@ export interface components {
             id: string;
             url: string;
             /** @description The event kinds it is sent */
-            readonly events: ("loan.issued" | "loan.returned" | "loan.withdrawn" | "loan.restored" | "loan.created" | "loan.updated" | "loan.reminded" | "reservation.created" | "reservation.cancelled" | "reservation.fulfilled" | "submission.created" | "submission.assigned" | "submission.status_changed" | "person.created" | "person.updated" | "person.archived" | "device.created" | "device.updated" | "ticket.created" | "ticket.updated" | "ticket.commented" | "cost.recorded" | "charge.created" | "payment.recorded" | "import.completed" | "backup.failed" | "monitor.down" | "monitor.up" | "webhook.test")[];
+            readonly events: ("loan.issued" | "loan.returned" | "loan.withdrawn" | "loan.restored" | "loan.created" | "loan.updated" | "loan.reminded" | "reservation.created" | "reservation.cancelled" | "reservation.fulfilled" | "submission.created" | "submission.assigned" | "submission.status_changed" | "person.created" | "person.updated" | "person.archived" | "device.created" | "device.updated" | "ticket.created" | "ticket.updated" | "ticket.reopened" | "ticket.commented" | "cost.recorded" | "charge.created" | "payment.recorded" | "import.completed" | "backup.failed" | "monitor.down" | "monitor.up" | "webhook.test")[];
             description: string | null;
             enabled: boolean;
             /** @description Set when Desk disabled it: the receiver answered 410 Gone, or the retry schedule ran out */
@@ -2897,7 +2897,7 @@ export interface components {
             /** @description The `webhook-id` header: the same on every attempt and on a resend */
             messageId: string;
             /** @enum {string} */
-            kind: "loan.issued" | "loan.returned" | "loan.withdrawn" | "loan.restored" | "loan.created" | "loan.updated" | "loan.reminded" | "reservation.created" | "reservation.cancelled" | "reservation.fulfilled" | "submission.created" | "submission.assigned" | "submission.status_changed" | "person.created" | "person.updated" | "person.archived" | "device.created" | "device.updated" | "ticket.created" | "ticket.updated" | "ticket.commented" | "cost.recorded" | "charge.created" | "payment.recorded" | "import.completed" | "backup.failed" | "monitor.down" | "monitor.up" | "webhook.test";
+            kind: "loan.issued" | "loan.returned" | "loan.withdrawn" | "loan.restored" | "loan.created" | "loan.updated" | "loan.reminded" | "reservation.created" | "reservation.cancelled" | "reservation.fulfilled" | "submission.created" | "submission.assigned" | "submission.status_changed" | "person.created" | "person.updated" | "person.archived" | "device.created" | "device.updated" | "ticket.created" | "ticket.updated" | "ticket.reopened" | "ticket.commented" | "cost.recorded" | "charge.created" | "payment.recorded" | "import.completed" | "backup.failed" | "monitor.down" | "monitor.up" | "webhook.test";
             /** @description 1 for the first try; a resend or a test is attempt 1 of its own */
             attempt: number;
             statusCode: number | null;
@@ -2916,7 +2916,7 @@ export interface components {
         WebhookList: {
             webhooks: components["schemas"]["Webhook"][];
             /** @description The event kinds the caller may subscribe a webhook to */
-            subscribableKinds: ("loan.issued" | "loan.returned" | "loan.withdrawn" | "loan.restored" | "loan.created" | "loan.updated" | "loan.reminded" | "reservation.created" | "reservation.cancelled" | "reservation.fulfilled" | "submission.created" | "submission.assigned" | "submission.status_changed" | "person.created" | "person.updated" | "person.archived" | "device.created" | "device.updated" | "ticket.created" | "ticket.updated" | "ticket.commented" | "cost.recorded" | "charge.created" | "payment.recorded" | "import.completed" | "backup.failed" | "monitor.down" | "monitor.up" | "webhook.test")[];
+            subscribableKinds: ("loan.issued" | "loan.returned" | "loan.withdrawn" | "loan.restored" | "loan.created" | "loan.updated" | "loan.reminded" | "reservation.created" | "reservation.cancelled" | "reservation.fulfilled" | "submission.created" | "submission.assigned" | "submission.status_changed" | "person.created" | "person.updated" | "person.archived" | "device.created" | "device.updated" | "ticket.created" | "ticket.updated" | "ticket.reopened" | "ticket.commented" | "cost.recorded" | "charge.created" | "payment.recorded" | "import.completed" | "backup.failed" | "monitor.down" | "monitor.up" | "webhook.test")[];
         };
         WebhookDeliveryPage: {
             deliveries: components["schemas"]["WebhookDelivery"][];
