@@ -13,15 +13,29 @@ import { loanEventData, restore, toLoanView, withdraw, type Loan } from './loan.
  * a unit withdrawn by hand (lost) stays withdrawn. Repairs and returns both keep this one rule here.
  */
 
-/** The number of a repair of this serial that is IN_REPAIR, other than `except`, or null. */
+/**
+ * The number of a repair of this serial that is IN_REPAIR, other than `except`, or null. Every return
+ * asks this, so it is one indexed read of at most two rows, without a count.
+ */
 export async function repairInHand(
   repos: Repositories,
   tenantId: string,
   serial: string,
   except?: string,
 ): Promise<number | null> {
-  const page = await repos.submissions.search(tenantId, { serial, status: 'IN_REPAIR' }, { page: 1, pageSize: 2 });
-  return page.items.find((s) => s.id !== except)?.number ?? null;
+  const found = await repos.submissions.scan(tenantId, { serial, status: 'IN_REPAIR' }, null, 2);
+  return found.find((s) => s.id !== except)?.number ?? null;
+}
+
+/** The serials with a repair IN_REPAIR: few at any time, read once for a whole group's restore. */
+export async function serialsInRepair(repos: Repositories, tenantId: string): Promise<Map<string, number>> {
+  const inRepair = new Map<string, number>();
+  for (let before: number | null = null; ;) {
+    const batch = await repos.submissions.scan(tenantId, { status: 'IN_REPAIR' }, before, 500);
+    for (const s of batch) if (!inRepair.has(s.serial)) inRepair.set(s.serial, s.number);
+    if (batch.length < 500) return inRepair;
+    before = batch[batch.length - 1]!.number;
+  }
 }
 
 /** Whether the loaner's newest withdrawal was made for this repair (not by hand, not another repair). */

@@ -12,7 +12,7 @@ import type { UseCase } from '../shared/use-case.js';
 import { id } from '../shared/validation.js';
 import { poolGroup } from './create-loan.js';
 import { loanEventData, loanGroupSchema, restore, toLoanView, withdraw, type LoanRow } from './loan.js';
-import { repairInHand } from './repair-hold.js';
+import { serialsInRepair } from './repair-hold.js';
 
 export const loanGroupRefInput = z.object({ groupId: id().describe('The loan group') }).strict();
 
@@ -53,6 +53,7 @@ export class LoanGroupMover {
     return this.uow.transaction(async (repos) => {
       const group = await poolGroup(repos, actor, groupId);
       const units = await this.units(repos, actor, group.id);
+      const inRepair = move === 'restore' ? await serialsInRepair(repos, tenantId) : new Map<string, number>();
       const result: GroupMoveResult = { loanGroup: group, changed: [], outOnLoan: [], keptForRepair: [] };
       for (const unit of units) {
         if (unit.status === 'ISSUED') {
@@ -60,7 +61,7 @@ export class LoanGroupMover {
           continue;
         }
         if (move === 'withdraw' ? unit.status !== 'AVAILABLE' : unit.status !== 'UNAVAILABLE') continue;
-        if (move === 'restore' && (await repairInHand(repos, tenantId, unit.serial)) !== null) {
+        if (inRepair.has(unit.serial)) {
           result.keptForRepair.push(unit.number);
           continue;
         }

@@ -163,9 +163,11 @@ describe.each(databases)('ticket routing on %s', (database) => {
         assignment: 'round_robin',
         position: 1,
       });
-      expect((await as(reader).get('/api/routing-rules')).json.rules.map((r: { id: string }) => r.id)).toEqual(
-        expect.arrayContaining([r0.json.rule.id, r1.json.rule.id, r2.json.rule.id]),
-      );
+      // Listed in the order they are tried: by position (r0 was put at 1, beside r1), r2 last.
+      const listed = (await as(reader).get('/api/routing-rules')).json.rules as { id: string; position: number }[];
+      expect(listed.map((r) => r.position)).toEqual([1, 1, 2]);
+      expect(new Set(listed.slice(0, 2).map((r) => r.id))).toEqual(new Set([r0.json.rule.id, r1.json.rule.id]));
+      expect(listed[2]!.id).toBe(r2.json.rule.id);
 
       const open = async (body: Record<string, unknown>) => {
         const reply = await post(admin, '/api/tickets', { subject: 'Help', body: 'Please', ...body });
@@ -203,6 +205,13 @@ describe.each(databases)('ticket routing on %s', (database) => {
       // Nobody available: the ticket waits with the team.
       await as(tech).patch(`/api/teams/${desk}`, { awayIds: [ann.id, ben.id, cat.id] });
       expect(await open({})).toMatchObject({ teamId: desk, assigneeId: null });
+      // A member left out goes, away or not; those who stay keep whether they are away.
+      const fewer = await as(tech).patch(`/api/teams/${desk}`, { memberIds: [ann.id, cat.id] });
+      expect(fewer.status, fewer.text).toBe(200);
+      expect(fewer.json.team.members).toEqual([
+        { personId: ann.id, name: 'Ann Tech', available: false },
+        { personId: cat.id, name: 'Cat Tech', available: false },
+      ]);
 
       // Reassigned by hand to another team and category: audited as a ticket change.
       const moved = await as(tech).patch(`/api/tickets/${av1.id}`, { teamId: desk, categoryId: network });

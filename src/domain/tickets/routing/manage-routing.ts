@@ -11,7 +11,6 @@ import { auditActor, recordChange } from '../../shared/record-change.js';
 import type { UseCase } from '../../shared/use-case.js';
 import { id, positiveInt } from '../../shared/validation.js';
 import { TICKET_PRIORITIES } from '../ticket-states.js';
-import { schoolCategory } from './route-ticket.js';
 import {
   ASSIGNMENTS,
   routingName,
@@ -207,13 +206,11 @@ export class UpdateTeam implements UseCase<typeof updateTeamInput, { team: Team 
       const current = await repos.ticketRouting.findTeam(tenantId, input.id, { forUpdate: true });
       if (!current) throw notFound('team', input.id);
       const memberIds = input.memberIds ?? current.members.map((m) => m.personId);
-      const awayIds = input.awayIds ?? current.members.filter((m) => !m.available).map((m) => m.personId);
-      const members = await teamMembers(
-        repos,
-        tenantId,
-        memberIds,
-        awayIds.filter((p) => input.awayIds !== undefined || memberIds.includes(p)),
-      );
+      // Away as given (each must be a member), else as it was for the members who stay.
+      const awayIds =
+        input.awayIds ??
+        current.members.filter((m) => !m.available && memberIds.includes(m.personId)).map((m) => m.personId);
+      const members = await teamMembers(repos, tenantId, memberIds, awayIds);
       // The turn stays with the member it was with, wherever they now stand.
       const last = current.members[current.lastTurn]?.personId;
       const lastTurn = last ? members.findIndex((m) => m.personId === last) : -1;
@@ -277,10 +274,9 @@ export class CreateRoutingRule implements UseCase<typeof createRuleInput, { rule
       if (!(await repos.ticketRouting.findTeam(tenantId, input.teamId))) {
         throw invalidField('teamId', 'is no team of this school');
       }
-      if (input.categoryId)
-        await schoolCategory(repos, tenantId, input.categoryId).catch(() => {
-          throw invalidField('categoryId', 'is no ticket category of this school');
-        });
+      if (input.categoryId && !(await repos.ticketRouting.findCategory(tenantId, input.categoryId))) {
+        throw invalidField('categoryId', 'is no ticket category of this school');
+      }
       const rules = await repos.ticketRouting.listRules(tenantId);
       const rule: RoutingRule = {
         id: this.ids.next(),

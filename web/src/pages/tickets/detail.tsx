@@ -299,7 +299,7 @@ function WorkPanel(props: { ticket: Ticket; routing: RoutingNames; onDone: () =>
           label="Team"
           value={teamId}
           onChange={(e: Event) => (setTeamId((e.currentTarget as HTMLSelectElement).value), form.reset())}
-          choices={[{ value: '', label: 'No team' }, ...routing.teams.map((t) => ({ value: t.id, label: t.name }))]}
+          choices={routing.teamChoices('No team')}
           error={form.error('teamId')}
         />
       )}
@@ -308,7 +308,7 @@ function WorkPanel(props: { ticket: Ticket; routing: RoutingNames; onDone: () =>
           label="Category"
           value={categoryId}
           onChange={(e: Event) => (setCategoryId((e.currentTarget as HTMLSelectElement).value), form.reset())}
-          choices={[{ value: '', label: 'None' }, ...routing.categories.map((c) => ({ value: c.id, label: c.name }))]}
+          choices={routing.categoryChoices('None')}
           error={form.error('categoryId')}
         />
       )}

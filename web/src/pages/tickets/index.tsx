@@ -48,7 +48,7 @@ function TicketList() {
       kind: 'choice' as const,
       param: 'team',
       label: 'Team',
-      choices: [{ value: '', label: 'Any team' }, ...routing.teams.map((t) => ({ value: t.id, label: t.name }))],
+      choices: routing.teamChoices('Any team'),
     },
   ];
   const values = filterValues(filters);

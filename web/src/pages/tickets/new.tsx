@@ -83,10 +83,7 @@ export default function NewTicket() {
             label="Category"
             value={categoryId}
             onChange={(e: Event) => setCategoryId((e.currentTarget as HTMLSelectElement).value)}
-            choices={[
-              { value: '', label: 'Not sure' },
-              ...routing.categories.map((c) => ({ value: c.id, label: c.name })),
-            ]}
+            choices={routing.categoryChoices('Not sure')}
             error={form.error('categoryId')}
             hint="What it is about: it sends the ticket to the team that handles it."
           />

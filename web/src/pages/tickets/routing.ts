@@ -20,8 +20,11 @@ export function useRoutingNames() {
     teams: t,
     categoryName: (id: string | null) => (id === null ? 'None' : (c.find((x) => x.id === id)?.name ?? '…')),
     teamName: (id: string | null) => (id === null ? 'No team' : (t.find((x) => x.id === id)?.name ?? '…')),
+    /** The categories as a select's choices, after the choice of none (`none`: how it is said). */
+    categoryChoices: (none: string) => [{ value: '', label: none }, ...c.map((x) => ({ value: x.id, label: x.name }))],
+    teamChoices: (none: string) => [{ value: '', label: none }, ...t.map((x) => ({ value: x.id, label: x.name }))],
   };
 }
 
-/** What the ticket pages are given: the lists, and a name for an id. */
+/** What the ticket pages are given: the lists, a name for an id, and the lists as choices. */
 export type RoutingNames = ReturnType<typeof useRoutingNames>;
