@@ -1,7 +1,8 @@
 /**
  * The work `desk serve` does besides answering requests, started once the database is ready and
  * stopped first on SIGTERM: webhook deliveries from the outbox, the live event streams' hub, the
- * scheduled monitor checks, the scheduled backups and the daily reminders.
+ * scheduled monitor checks, the scheduled backups, the daily reminders and the service targets'
+ * warnings and breaches.
  */
 import type { Container } from 'inversify';
 import { EventStreams } from '../adapters/http/event-streams.js';
@@ -10,6 +11,7 @@ import type { DeskConfig } from '../config/index.js';
 import { BackupScheduler } from './backup-scheduler.js';
 import { MonitorScheduler } from './monitor-scheduler.js';
 import { ReminderScheduler } from './reminder-scheduler.js';
+import { ServiceTargetScheduler } from './service-target-scheduler.js';
 import { WebhookScheduler } from './webhook-scheduler.js';
 import { resolveFrom } from './container.js';
 
@@ -25,6 +27,10 @@ export interface BackgroundOptions {
   readonly backups?: DeskConfig['backups'];
   /** Plan each school's reminders from this hour of its day and send them; absent, no scheduled reminders. */
   readonly reminderHour?: number;
+  /** Send service-target warnings and breaches every minute (default); tests of other things turn it off. */
+  readonly serviceTargets?: boolean;
+  /** How often the service-target job looks (tests shorten it). */
+  readonly serviceTargetTickMs?: number;
 }
 
 export function startBackground(container: Container, options: BackgroundOptions = {}): Background {
@@ -38,11 +44,14 @@ export function startBackground(container: Container, options: BackgroundOptions
   backups?.start();
   const reminders = options.reminderHour === undefined ? null : new ReminderScheduler(container, options.reminderHour);
   reminders?.start();
+  const targets =
+    options.serviceTargets === false ? null : new ServiceTargetScheduler(container, options.serviceTargetTickMs);
+  targets?.start();
   return {
     async stop() {
       container.get(EventStreams).closeAll();
       hub.stop();
-      await Promise.all([webhooks.stop(), monitors?.stop(), backups?.stop(), reminders?.stop()]);
+      await Promise.all([webhooks.stop(), monitors?.stop(), backups?.stop(), reminders?.stop(), targets?.stop()]);
     },
   };
 }

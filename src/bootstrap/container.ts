@@ -28,6 +28,8 @@ import { JoseSessionTokens } from '../adapters/system/jose-session-tokens.js';
 import { NodeSecrets } from '../adapters/system/node-secrets.js';
 import { ScryptPasswordHasher } from '../adapters/system/scrypt-password-hasher.js';
 import { SystemClock } from '../adapters/system/system-clock.js';
+import { ICalendarFile } from '../adapters/ical/index.js';
+import { CalendarFile } from '../ports/calendar-file.js';
 import { UuidIdGenerator } from '../adapters/system/uuid-id-generator.js';
 import { ToolCatalogue } from '../domain/catalogue/catalogue.js';
 import { AccessLookups } from '../domain/identity/access-lookups.js';
@@ -101,6 +103,7 @@ const coreModule = (config: DeskConfig) =>
     // (not the outbound guard's business), trusted as Node trusts certificates.
     bind(OpenIdProvider).toConstantValue(new OpenIdClientProvider());
     bind(ToolCatalogue).toConstantValue(new ToolCatalogue());
+    bind(CalendarFile).toConstantValue(new ICalendarFile());
     bind(AccessLookups)
       .toDynamicValue((ctx) => new AccessLookups(ctx.get(AccessSignal)))
       .inSingletonScope();

@@ -48,6 +48,8 @@ import type { PendingSignInRepository, SsoBindingRepository, SsoProviderReposito
 import type { SchoolSettingRepository } from './repositories/school-settings.js';
 import type { GuardianRepository } from './repositories/guardians.js';
 import type { ReminderRepository } from './repositories/reminders.js';
+import type { ClosureDayRepository } from './repositories/closure-days.js';
+import type { TicketClockRepository } from './repositories/ticket-clocks.js';
 import type { ReservationRepository } from './repositories/reservations.js';
 import type { AgreementRepository } from './repositories/agreements.js';
 import type { AccountRepository } from './repositories/accounts.js';
@@ -63,6 +65,8 @@ export interface Repositories {
   readonly tickets: TicketRepository;
   readonly ticketRouting: TicketRoutingRepository;
   readonly cannedReplies: CannedReplyRepository;
+  readonly ticketClocks: TicketClockRepository;
+  readonly closureDays: ClosureDayRepository;
   readonly costs: CostRepository;
   readonly users: UserRepository;
   readonly apiKeys: ApiKeyRepository;

@@ -109,3 +109,38 @@ export function objectBody(ctx: Context): Record<string, unknown> {
     throw invalidField('body', 'must be a JSON object');
   return body as Record<string, unknown>;
 }
+
+const parseCalendar = bodyParser({
+  enableTypes: ['text'],
+  extendTypes: { text: ['text/calendar'] },
+  textLimit: MAX_BODY_BYTES,
+  encoding: 'utf-8',
+  parsedMethods: ['POST'],
+});
+
+/**
+ * Route middleware for a route that takes an iCalendar file (`text/calendar`, UTF-8) as its body, up
+ * to 1 MiB (a school's calendar for years is a few hundred KiB): another type → 415, too large → 413,
+ * bytes that do not decode → 400. The text is then `ctx.request.body` (a string; empty when none).
+ */
+export function calendarBody(): Middleware {
+  return async (ctx, next) => {
+    if (ctx.request.length !== 0 && ctx.is('text/calendar') === false)
+      throw new HttpProblem('unsupported_media_type', 'Send the file as text/calendar (UTF-8).');
+    const charset = ctx.request.charset;
+    if (charset && !['utf-8', 'utf8'].includes(charset.toLowerCase()))
+      throw new HttpProblem('unsupported_media_type', 'Send the file as UTF-8 text (charset=utf-8).');
+    try {
+      await parseCalendar(ctx, async () => undefined);
+    } catch (e) {
+      if (isDecodingError(e))
+        throw new HttpProblem('malformed_body', `The body is not valid ${ctx.get('Content-Encoding')} data.`);
+      if (!hasStatus(e)) throw e;
+      if (e.status === 413) throw new HttpProblem('payload_too_large', `The file exceeds ${MAX_BODY_BYTES} bytes.`);
+      if (e.status === 415) throw new HttpProblem('unsupported_media_type', 'Unsupported Content-Encoding.');
+      throw new HttpProblem('malformed_body', 'The body could not be read as text.');
+    }
+    if (typeof ctx.request.body !== 'string') ctx.request.body = '';
+    await next();
+  };
+}

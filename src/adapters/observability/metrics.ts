@@ -62,6 +62,9 @@ export class Metrics {
   readonly backupLastSuccess: Gauge;
   /** Monitors by state (`up`, `down`, `unknown`): a count, never one series per tenant or monitor. */
   readonly monitors: Gauge<'state'>;
+  /** Tickets not yet resolved, and those of them past a service target, per team (its id, or `none`). */
+  readonly ticketsOpen: Gauge<'team'>;
+  readonly ticketsBreached: Gauge<'team'>;
 
   constructor(options: MetricsOptions) {
     this.toolNames = new Set(options.toolNames);
@@ -120,6 +123,18 @@ export class Metrics {
       registers,
     });
     for (const state of ['up', 'down', 'unknown']) this.monitors.set({ state }, 0);
+    this.ticketsOpen = new Gauge({
+      name: `${METRIC_PREFIX}tickets_open`,
+      help: 'Tickets new, open or waiting on the requester, per team (its id; none: no team).',
+      labelNames: ['team'],
+      registers,
+    });
+    this.ticketsBreached = new Gauge({
+      name: `${METRIC_PREFIX}tickets_breached`,
+      help: 'Open tickets past a running service target (first answer or resolution), per team.',
+      labelNames: ['team'],
+      registers,
+    });
     for (const tool of this.toolNames)
       for (const outcome of ['ok', 'error'] as const) this.toolCalls.inc({ tool, outcome }, 0);
     for (const policy of options.rateLimitPolicies) this.rateLimited.inc({ policy }, 0);
@@ -195,6 +210,20 @@ export class Metrics {
   /** Events that committed to the outbox (each counted once, by the instance whose transaction wrote it). */
   countPublished(kinds: readonly string[]): void {
     for (const kind of kinds) this.eventsPublished.inc({ kind });
+  }
+
+  /**
+   * Sets the ticket gauges to the deployment's counts per team: a team no longer counted is removed,
+   * so the series are the teams administrators made, never more.
+   */
+  setTicketLoad(load: readonly { teamId: string | null; open: number; breached: number }[]): void {
+    this.ticketsOpen.reset();
+    this.ticketsBreached.reset();
+    for (const { teamId, open, breached } of load) {
+      const team = teamId ?? 'none';
+      this.ticketsOpen.set({ team }, open);
+      this.ticketsBreached.set({ team }, breached);
+    }
   }
 
   countRateLimited(policy: string): void {

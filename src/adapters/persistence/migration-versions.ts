@@ -24,6 +24,7 @@ export const MIGRATION_VERSIONS = [
   '0017_accounts',
   '0018_ticket_routing',
   '0019_canned_replies',
+  '0020_service_targets',
 ] as const;
 
 export type MigrationVersion = (typeof MIGRATION_VERSIONS)[number];

@@ -15,8 +15,20 @@ import { recordChange } from '../shared/record-change.js';
 import type { UseCase } from '../shared/use-case.js';
 import type { Submission } from '../submissions/submission.js';
 import type { Ticket } from '../tickets/ticket.js';
+import { ALL_SENT, newClock, type TicketClock } from '../tickets/service-targets/clock.js';
+import { recomputeDueTimes } from '../tickets/service-targets/service-terms.js';
 import { SeededRandom } from './random.js';
 import { DEPARTMENTS, DEVICE_MODELS, FAULTS, FIRST_NAMES, LAST_NAMES, TICKET_SUBJECTS } from './vocabulary.js';
+
+/**
+ * A seeded ticket's service clock: running since it was opened while new or open, stopped otherwise,
+ * and marked as having sent its warnings and breaches, so a demo school's history raises no alarms.
+ */
+const seededClock = (t: Ticket): TicketClock => ({
+  ...newClock(t.id, t.createdAt),
+  runningSince: t.status === 'NEW' || t.status === 'OPEN' ? t.createdAt : null,
+  notified: ALL_SENT,
+});
 
 export const DEMO_SIZES = {
   small: { people: 150, loanGroups: 3, loans: 60, devices: 200, submissions: 30, tickets: 20 },
@@ -129,8 +141,11 @@ export class SeedDemo implements UseCase<typeof seedDemoInput, SeedReport> {
       const firstTicket = await repos.tenants.takeNumbers(tenantId, 'ticket', counts.tickets);
       for (let done = 0; done < counts.tickets; done += CHUNK) {
         const n = Math.min(CHUNK, counts.tickets - done);
-        await repos.tickets.insertMany(tenantId, g.tickets(firstTicket + done, n, holders, staff));
+        const chunk = g.tickets(firstTicket + done, n, holders, staff);
+        await repos.tickets.insertMany(tenantId, chunk);
+        await repos.ticketClocks.insertMany(tenantId, chunk.filter((t) => t.status !== 'CLOSED').map(seededClock));
       }
+      await recomputeDueTimes(repos, actor.tenant);
       const licences = g.licenceCosts(Math.max(1, Math.round(counts.people / 1_500)));
       costEntries += licences.length;
       await repos.costs.insertMany(tenantId, licences);
@@ -293,7 +308,17 @@ class Generator {
         teamId: null,
       };
       const createdAt = this.instantOn(this.dayWithin(180));
-      return { ...ticket, createdAt, updatedAt: createdAt };
+      // The desk answered every ticket it moved on, within the day; due times follow (recomputeDueTimes).
+      const firstRespondedAt =
+        status === 'NEW' ? null : new Date(Date.parse(createdAt) + this.rnd.int(5, 600) * 60_000).toISOString();
+      return {
+        ...ticket,
+        firstResponseDueAt: null,
+        firstRespondedAt,
+        resolutionDueAt: null,
+        createdAt,
+        updatedAt: firstRespondedAt ?? createdAt,
+      };
     });
   }
 

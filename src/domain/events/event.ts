@@ -28,6 +28,8 @@ export const EVENT_KINDS = [
   'ticket.updated',
   'ticket.reopened',
   'ticket.commented',
+  'ticket.sla_warning',
+  'ticket.sla_breached',
   'cost.recorded',
   'charge.created',
   'payment.recorded',
@@ -83,6 +85,8 @@ const VISIBILITY: Readonly<Record<EventKind, Requirement>> = {
   'ticket.created': TICKETS,
   'ticket.updated': TICKETS,
   'ticket.reopened': TICKETS,
+  'ticket.sla_warning': TICKETS,
+  'ticket.sla_breached': TICKETS,
   'ticket.commented': TICKETS,
   'cost.recorded': ['module.costs', 'cost.view'],
   'charge.created': ACCOUNTS,
@@ -152,7 +156,11 @@ export function mayReceive(
     return required !== undefined && required.every((p) => permissions.has(p));
   }
   if (audience.loanGroupIds === null) return true;
-  const subject = event.kind.startsWith('loan.') ? 'loan' : event.kind.startsWith('reservation.') ? 'reservation' : null;
+  const subject = event.kind.startsWith('loan.')
+    ? 'loan'
+    : event.kind.startsWith('reservation.')
+      ? 'reservation'
+      : null;
   if (subject === null) return true;
   const groupId = (event.payload[subject] as { groupId?: unknown } | undefined)?.groupId;
   return typeof groupId === 'string' && audience.loanGroupIds.includes(groupId);

@@ -5,7 +5,7 @@ import { IdGenerator } from '../../ports/id-generator.js';
 import type { Repositories } from '../../ports/repositories.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import type { AnyPermission } from '../access/permissions.js';
-import type { Actor } from '../shared/actor.js';
+import type { Actor, TenantContext } from '../shared/actor.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
 import type { UseCase, UseCaseClass } from '../shared/use-case.js';
 
@@ -57,8 +57,10 @@ export function defineSchoolSetting<S extends z.ZodObject>(declaration: {
   title: string;
   required: readonly AnyPermission[];
   schema: S;
+  /** What else a new value changes, in the same transaction (the due times a school's hours move). */
+  afterSave?: (repos: Repositories, tenant: TenantContext, value: z.output<S>) => Promise<unknown>;
 }): SchoolSetting<S> {
-  const { name, title, required, schema } = declaration;
+  const { name, title, required, schema, afterSave } = declaration;
 
   @injectable()
   class GetSetting implements UseCase<typeof noInput, z.output<S>> {
@@ -88,6 +90,7 @@ export function defineSchoolSetting<S extends z.ZodObject>(declaration: {
       return this.uow.transaction(async (repos) => {
         const before = await readSchoolSetting(repos, actor.tenant.id, { name, schema });
         await repos.schoolSettings.put(actor.tenant.id, name, value, at);
+        await afterSave?.(repos, actor.tenant, value);
         await recordChange(repos, this.ids, {
           tenantId: actor.tenant.id,
           actor: auditActor(actor),

@@ -3,6 +3,7 @@ import { checkoutSetting } from '../loans/checkout-checks.js';
 import type { SchoolSetting } from './school-setting.js';
 import { remindersSetting } from '../reminders/reminder-settings.js';
 import { schoolYearSetting } from './school-year.js';
+import { businessHoursSetting, serviceTargetsSetting } from '../tickets/service-targets/service-terms.js';
 
 /**
  * Every school setting, in the order the console API lists them. Each is declared beside its
@@ -13,4 +14,6 @@ export const SCHOOL_SETTINGS: readonly SchoolSetting[] = [
   remindersSetting,
   checkoutSetting,
   insuranceSetting,
+  businessHoursSetting,
+  serviceTargetsSetting,
 ];

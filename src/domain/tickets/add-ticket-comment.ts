@@ -10,6 +10,8 @@ import type { UseCase } from '../shared/use-case.js';
 import { id, text } from '../shared/validation.js';
 import { TICKET_TEXT_MAX } from './create-ticket.js';
 import { mustTakeComments, ticketCommentEventData, type TicketComment } from './ticket.js';
+import { ownPerson } from '../people/own-person.js';
+import { moveClock } from './service-targets/service-terms.js';
 
 export const addTicketCommentInput = z
   .object({
@@ -25,7 +27,8 @@ export const addTicketCommentInput = z
  * conversation and adds nothing to it. An internal
  * note (`internal: true`) is the desk's: writing one needs ticket.manage, refused before the ticket
  * is even looked up. A CLOSED ticket takes no comments. The comment does not change the ticket
- * (its status and `updatedAt` stay); its event never carries the text.
+ * (its status and `updatedAt` stay), except that the desk's first public answer (anyone's but the
+ * requester's) is the ticket's first response (service-targets/); its event never carries the text.
  */
 @injectable()
 export class AddTicketComment implements UseCase<typeof addTicketCommentInput, { comment: TicketComment }> {
@@ -60,6 +63,14 @@ export class AddTicketComment implements UseCase<typeof addTicketCommentInput, {
         createdAt: at,
       };
       await repos.tickets.addComment(tenantId, comment);
+      // The desk's first public answer meets the first-response target; the requester's own words do not.
+      if (!internal && ticket.firstRespondedAt === null && ticket.status !== 'CLOSED') {
+        const own = await ownPerson(repos, actor);
+        if (ticket.requesterId === null || own?.id !== ticket.requesterId) {
+          const answered = await moveClock(repos, actor.tenant, ticket, { ...ticket, firstRespondedAt: at }, at);
+          await repos.tickets.update(tenantId, answered);
+        }
+      }
       await recordChange(repos, this.ids, {
         tenantId,
         actor: auditActor(actor),

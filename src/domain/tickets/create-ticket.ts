@@ -10,6 +10,7 @@ import { id, text } from '../shared/validation.js';
 import { ownPerson } from '../people/own-person.js';
 import { activePerson } from './ticket-people.js';
 import { routeTicket, schoolCategory } from './routing/route-ticket.js';
+import { startClock } from './service-targets/service-terms.js';
 import { ticketEventData, type Ticket } from './ticket.js';
 import { TICKET_PRIORITIES } from './ticket-states.js';
 
@@ -32,7 +33,8 @@ export const createTicketInput = z
  * person record when there is exactly one (ownPerson), else nobody. The answer is the whole ticket,
  * for whoever opened it: someone who may open tickets but not read the queue (a teacher) gets the
  * number to quote and nothing more afterwards. The school's routing rules then give it a team and
- * perhaps an assignee (routing/route-ticket.ts); the audit entry names the rule that chose.
+ * perhaps an assignee (routing/route-ticket.ts); the audit entry names the rule that chose. Its
+ * service clock starts: its due times follow from its priority's targets (service-targets/).
  */
 @injectable()
 export class CreateTicket implements UseCase<typeof createTicketInput, { ticket: Ticket }> {
@@ -60,7 +62,7 @@ export class CreateTicket implements UseCase<typeof createTicketInput, { ticket:
         requesterKind: requester?.kind ?? null,
         priority,
       });
-      const ticket: Ticket = {
+      const ticket: Ticket = await startClock(repos, actor.tenant, {
         id: this.ids.next(),
         number: await repos.tenants.takeNumber(tenantId, 'ticket'),
         subject: input.subject,
@@ -71,9 +73,12 @@ export class CreateTicket implements UseCase<typeof createTicketInput, { ticket:
         assigneeId: route.assigneeId,
         categoryId: input.categoryId ?? null,
         teamId: route.teamId,
+        firstResponseDueAt: null,
+        firstRespondedAt: null,
+        resolutionDueAt: null,
         createdAt: at,
         updatedAt: at,
-      };
+      });
       await repos.tickets.insertMany(tenantId, [ticket]);
       await recordChange(repos, this.ids, {
         tenantId,

@@ -3,6 +3,7 @@ import { conflict } from '../shared/errors.js';
 import { isoInstant, nullableText } from '../shared/validation.js';
 import { canMove, TICKET_MOVES, TICKET_PRIORITIES, TICKET_STATUSES } from './ticket-states.js';
 import { stateInWords, statesInWords } from '../shared/words.js';
+import { dueTimeFields } from './service-targets/clock.js';
 
 /** A service-desk ticket, as stored and as returned. Read only through the tools; kept in the console. */
 export const ticketSchema = z.object({
@@ -16,6 +17,7 @@ export const ticketSchema = z.object({
   assigneeId: nullableText(),
   categoryId: nullableText().describe('The category it is filed under (GET /api/ticket-categories), or null'),
   teamId: nullableText().describe('The team that works it (GET /api/teams), or null'),
+  ...dueTimeFields,
   createdAt: isoInstant(),
   updatedAt: isoInstant(),
 });

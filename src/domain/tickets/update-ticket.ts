@@ -11,6 +11,7 @@ import type { UseCase } from '../shared/use-case.js';
 import { id } from '../shared/validation.js';
 import { staffAssignee } from './ticket-people.js';
 import { schoolCategory } from './routing/route-ticket.js';
+import { moveClock } from './service-targets/service-terms.js';
 import { changeTicket, TICKET_FIELDS, ticketEventData, type Ticket } from './ticket.js';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from './ticket-states.js';
 
@@ -28,7 +29,8 @@ export const updateTicketInput = z
 /**
  * The desk works a ticket: moves its status as the state machine allows (ticket.ts), sets its
  * priority, assigns it to a member of staff or to nobody, files it under a category, hands it to
- * another team. `updatedAt` moves; the audit entry says
+ * another team. `updatedAt` moves; a new status or priority moves the service clock (its due times);
+ * the audit entry says
  * what changed from what to what. Values equal to the ticket's own are no change, and a request that
  * changes nothing answers the ticket as it is and records nothing.
  */
@@ -53,8 +55,12 @@ export class UpdateTicket implements UseCase<typeof updateTicketInput, { ticket:
     return this.uow.transaction(async (repos) => {
       const current = await repos.tickets.findById(tenantId, ticketId, { forUpdate: true });
       if (!current) throw notFound('ticket', ticketId);
-      const next = changeTicket(current, changes, at);
-      if (next === current) return { ticket: current };
+      const changed = changeTicket(current, changes, at);
+      if (changed === current) return { ticket: current };
+      const next =
+        changed.status !== current.status || changed.priority !== current.priority
+          ? await moveClock(repos, actor.tenant, current, changed, at)
+          : changed;
       if (next.assigneeId !== null && next.assigneeId !== current.assigneeId) {
         await staffAssignee(repos, tenantId, next.assigneeId);
       }

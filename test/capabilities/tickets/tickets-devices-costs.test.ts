@@ -21,7 +21,7 @@ describe('tickets', () => {
       ...w,
       wifi,
       projector,
-      listTickets: asCalled(ListTickets, w.uow),
+      listTickets: asCalled(ListTickets, w.uow, w.clock),
       getTicket: asCalled(GetTicket, w.uow),
       getTicketByNumber: asCalled(GetTicketByNumber, w.uow),
       viewer: userActor(w.tenant, 'technician'),

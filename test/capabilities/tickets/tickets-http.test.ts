@@ -187,10 +187,11 @@ describe.each(databases)('the service desk on %s', (database) => {
     });
 
     it('names a bad parameter (400) and ignores unknown ones', async () => {
-      const bad = await get(reader, '/api/tickets?status=DONE&pageSize=500&page=abc&sort=x');
+      const bad = await get(reader, '/api/tickets?status=DONE&pageSize=500&page=abc&sort=x&breached=maybe');
       expectProblem(bad, 400, 'invalid-input');
-      expect(pointersOf(bad).sort()).toEqual(['/page', '/pageSize', '/status']);
-      expect((await get(reader, '/api/tickets?sort=number')).status).toBe(200);
+      // A flag is on only with `true` (seed §4.4): breached=maybe is no filter, as overdue=maybe is none.
+      expect(pointersOf(bad).sort()).toEqual(['/page', '/pageSize', '/sort', '/status']);
+      expect((await get(reader, '/api/tickets?order=number')).status).toBe(200);
       expectProblem(await get(reader, '/api/tickets/no-such-ticket'), 404, 'not-found');
     });
   });
@@ -212,9 +213,16 @@ describe.each(databases)('the service desk on %s', (database) => {
         assigneeId: null,
         categoryId: null,
         teamId: null,
+        // The school's default targets for NORMAL, in its hours (service-targets.test.ts pins the sums).
+        firstResponseDueAt: expect.any(String),
+        firstRespondedAt: null,
+        resolutionDueAt: expect.any(String),
         createdAt: expect.any(String),
         updatedAt: ticket.createdAt,
       });
+      expect(ticket.firstResponseDueAt > ticket.createdAt && ticket.resolutionDueAt > ticket.firstResponseDueAt).toBe(
+        true,
+      );
       expect((await get(tech, `/api/tickets/${ticket.id}`)).json).toEqual({ ticket });
       expect((await auditEntries(app.container, tenant.id, 'ticket.create'))[0]).toMatchObject({
         actor: { type: 'user', id: teacher.user.id },
@@ -282,7 +290,15 @@ describe.each(databases)('the service desk on %s', (database) => {
         const reopening = previous.status === 'RESOLVED' && status === 'OPEN';
         const reply = await patch(tech, `/api/tickets/${id}`, { status });
         expect(reply.status, reply.text).toBe(200);
-        expect(reply.json.ticket).toEqual({ ...previous, status, updatedAt: expect.any(String) });
+        // Waiting on the requester, resolving or closing is the desk's first answer; reopening restarts the clock.
+        const answered = previous.firstRespondedAt ?? (status === 'OPEN' ? null : reply.json.ticket.updatedAt);
+        expect(reply.json.ticket).toEqual({
+          ...previous,
+          status,
+          updatedAt: expect.any(String),
+          firstRespondedAt: answered,
+          resolutionDueAt: expect.any(String),
+        });
         expect(reply.json.ticket.updatedAt > previous.updatedAt).toBe(true);
         const [entry] = await auditEntries(app.container, tenant.id, 'ticket.update');
         expect(entry).toMatchObject({

@@ -205,6 +205,11 @@ describe('CreateTicket', () => {
       assigneeId: null,
       categoryId: null,
       teamId: null,
+      // Tuesday 10:00 in Amsterdam, NORMAL's default targets in the desk's default hours (08:00-16:30):
+      // four hours to the first answer, three working days (1,530 minutes) to resolution.
+      firstResponseDueAt: '2026-03-10T13:00:00.000Z',
+      firstRespondedAt: null,
+      resolutionDueAt: '2026-03-13T09:00:00.000Z',
       createdAt: NOW,
       updatedAt: NOW,
     });
@@ -288,6 +293,11 @@ describe('UpdateTicket', () => {
       priority: 'URGENT',
       assigneeId: w.sam.id,
       updatedAt: LATER,
+      // Waiting on the requester is an answer. The ticket was opened on a Saturday: URGENT's half
+      // hour ends at 08:30 on Monday, Amsterdam time. Its resolution clock stopped before it ran.
+      firstRespondedAt: LATER,
+      firstResponseDueAt: '2026-01-12T07:30:00.000Z',
+      resolutionDueAt: null,
     });
     expect(await w.stored(w.open.id)).toEqual(ticket);
     expect((await w.audit()).at(-1)).toMatchObject({
@@ -375,8 +385,14 @@ describe('ticket comments', () => {
       pageSize: 50,
     });
     expect((await w.listComments.execute(w.tech, { id: w.open.id, page: 2, pageSize: 1 })).comments).toEqual([comment]);
-    // The ticket itself does not change.
-    expect(await w.stored(w.open.id)).toEqual(w.open);
+    // The ticket itself does not change, but for its first answer: the admin's public reply (the
+    // technician's internal note was not one). Opened on a Saturday, so due from Monday 08:00.
+    expect(await w.stored(w.open.id)).toEqual({
+      ...w.open,
+      firstRespondedAt: LATER,
+      firstResponseDueAt: '2026-01-12T11:00:00.000Z',
+      resolutionDueAt: '2026-01-14T15:30:00.000Z',
+    });
     // A read-only user reads the conversation and adds nothing to it.
     await expect(w.addComment.execute(w.viewer, { id: w.open.id, body: 'Me too' })).rejects.toEqual(
       domainError('forbidden'),

@@ -12,6 +12,7 @@ import { MemorySubmissionRepository } from './memory/submissions.js';
 import { MemoryTicketRepository } from './memory/tickets.js';
 import { MemoryTicketRoutingRepository } from './memory/ticket-routing.js';
 import { MemoryCannedReplyRepository } from './memory/canned-replies.js';
+import { MemoryClosureDayRepository, MemoryTicketClockRepository } from './memory/service-targets.js';
 import { MemoryCostRepository } from './memory/costs.js';
 import { MemoryUserRepository } from './memory/users.js';
 import { MemoryApiKeyRepository } from './memory/api-keys.js';
@@ -57,6 +58,8 @@ export const memoryRepositories = (state: MemoryState, accessChanges: string[] =
   tickets: new MemoryTicketRepository(state),
   ticketRouting: new MemoryTicketRoutingRepository(state),
   cannedReplies: new MemoryCannedReplyRepository(state),
+  ticketClocks: new MemoryTicketClockRepository(state),
+  closureDays: new MemoryClosureDayRepository(state),
   costs: new MemoryCostRepository(state),
   users: new MemoryUserRepository(state),
   apiKeys: new MemoryApiKeyRepository(state),

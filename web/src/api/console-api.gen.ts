@@ -1105,6 +1105,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/closure-days": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The school's closure days, by start date */
+        get: operations["listClosureDays"];
+        put?: never;
+        /**
+         * Add a closure day or span (a bank holiday, a training day, a snow day)
+         * @description Due times of the tickets still running move with it, in the same transaction.
+         */
+        post: operations["createClosureDay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/closure-days/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a closure day */
+        delete: operations["deleteClosureDay"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/closure-days/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import closure days from the school's calendar file (iCalendar)
+         * @description The body is the file as `text/calendar` (RFC 5545, UTF-8), up to 1 MiB: what a school information system, Google Calendar or Outlook exports. Every event from a year back to two years ahead becomes a closure span (all-day events by their dates, DTEND exclusive; timed ones by the dates they touch in the school time zone; repeating ones expanded). An event imported before (its UID) is updated, never doubled; nothing is deleted. A file that cannot be read imports nothing: 400 naming what is wrong.
+         */
+        post: operations["importClosureDays"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/costs": {
         parameters: {
             query?: never;
@@ -1551,6 +1609,42 @@ export interface paths {
         get: operations["getInsuranceSettings"];
         /** Insurance cover of pupils’ charges: set it whole (a field left out takes its default); audited */
         put: operations["setInsuranceSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/business-hours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The help desk's hours: the school's setting, or the defaults when it never saved one */
+        get: operations["getBusinessHoursSettings"];
+        /** The help desk's hours: set it whole (a field left out takes its default); audited */
+        put: operations["setBusinessHoursSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/service-targets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Service targets by priority: the school's setting, or the defaults when it never saved one */
+        get: operations["getServiceTargetsSettings"];
+        /** Service targets by priority: set it whole (a field left out takes its default); audited */
+        put: operations["setServiceTargetsSettings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2674,6 +2768,176 @@ export interface components {
              */
             claimsPerYear: number;
         };
+        BusinessHoursSettings: {
+            /**
+             * @description The desk's hours on Sundays; null: closed
+             * @default null
+             */
+            sunday: {
+                /** @description When the desk opens, HH:MM in the school time zone */
+                opens: string;
+                /** @description When it closes, HH:MM (24:00: midnight) */
+                closes: string;
+            } | null;
+            /**
+             * @description The desk's hours on Mondays; null: closed
+             * @default {
+             *       "opens": "08:00",
+             *       "closes": "16:30"
+             *     }
+             */
+            monday: {
+                /** @description When the desk opens, HH:MM in the school time zone */
+                opens: string;
+                /** @description When it closes, HH:MM (24:00: midnight) */
+                closes: string;
+            } | null;
+            /**
+             * @description The desk's hours on Tuesdays; null: closed
+             * @default {
+             *       "opens": "08:00",
+             *       "closes": "16:30"
+             *     }
+             */
+            tuesday: {
+                /** @description When the desk opens, HH:MM in the school time zone */
+                opens: string;
+                /** @description When it closes, HH:MM (24:00: midnight) */
+                closes: string;
+            } | null;
+            /**
+             * @description The desk's hours on Wednesdays; null: closed
+             * @default {
+             *       "opens": "08:00",
+             *       "closes": "16:30"
+             *     }
+             */
+            wednesday: {
+                /** @description When the desk opens, HH:MM in the school time zone */
+                opens: string;
+                /** @description When it closes, HH:MM (24:00: midnight) */
+                closes: string;
+            } | null;
+            /**
+             * @description The desk's hours on Thursdays; null: closed
+             * @default {
+             *       "opens": "08:00",
+             *       "closes": "16:30"
+             *     }
+             */
+            thursday: {
+                /** @description When the desk opens, HH:MM in the school time zone */
+                opens: string;
+                /** @description When it closes, HH:MM (24:00: midnight) */
+                closes: string;
+            } | null;
+            /**
+             * @description The desk's hours on Fridays; null: closed
+             * @default {
+             *       "opens": "08:00",
+             *       "closes": "16:30"
+             *     }
+             */
+            friday: {
+                /** @description When the desk opens, HH:MM in the school time zone */
+                opens: string;
+                /** @description When it closes, HH:MM (24:00: midnight) */
+                closes: string;
+            } | null;
+            /**
+             * @description The desk's hours on Saturdays; null: closed
+             * @default null
+             */
+            saturday: {
+                /** @description When the desk opens, HH:MM in the school time zone */
+                opens: string;
+                /** @description When it closes, HH:MM (24:00: midnight) */
+                closes: string;
+            } | null;
+        };
+        ServiceTargetsSettings: {
+            /**
+             * @description Give tickets due times, and send warnings and breaches
+             * @default true
+             */
+            enabled: boolean;
+            /**
+             * @description Targets of LOW tickets
+             * @default {
+             *       "firstResponseMinutes": 510,
+             *       "resolutionMinutes": 5100
+             *     }
+             */
+            LOW: {
+                /**
+                 * @description Time to the first answer from the desk, in minutes of the desk's hours; null: no target
+                 * @default 510
+                 */
+                firstResponseMinutes: number | null;
+                /**
+                 * @description Time to resolution, in minutes of the desk's hours; null: no target
+                 * @default 5100
+                 */
+                resolutionMinutes: number | null;
+            };
+            /**
+             * @description Targets of NORMAL tickets
+             * @default {
+             *       "firstResponseMinutes": 240,
+             *       "resolutionMinutes": 1530
+             *     }
+             */
+            NORMAL: {
+                /**
+                 * @description Time to the first answer from the desk, in minutes of the desk's hours; null: no target
+                 * @default 240
+                 */
+                firstResponseMinutes: number | null;
+                /**
+                 * @description Time to resolution, in minutes of the desk's hours; null: no target
+                 * @default 1530
+                 */
+                resolutionMinutes: number | null;
+            };
+            /**
+             * @description Targets of HIGH tickets
+             * @default {
+             *       "firstResponseMinutes": 60,
+             *       "resolutionMinutes": 510
+             *     }
+             */
+            HIGH: {
+                /**
+                 * @description Time to the first answer from the desk, in minutes of the desk's hours; null: no target
+                 * @default 60
+                 */
+                firstResponseMinutes: number | null;
+                /**
+                 * @description Time to resolution, in minutes of the desk's hours; null: no target
+                 * @default 510
+                 */
+                resolutionMinutes: number | null;
+            };
+            /**
+             * @description Targets of URGENT tickets
+             * @default {
+             *       "firstResponseMinutes": 30,
+             *       "resolutionMinutes": 240
+             *     }
+             */
+            URGENT: {
+                /**
+                 * @description Time to the first answer from the desk, in minutes of the desk's hours; null: no target
+                 * @default 30
+                 */
+                firstResponseMinutes: number | null;
+                /**
+                 * @description Time to resolution, in minutes of the desk's hours; null: no target
+                 * @default 240
+                 */
+                resolutionMinutes: number | null;
+            };
+        };
         SsoProvider: {
             issuer: string;
             clientId: string;
@@ -2714,6 +2978,12 @@ export interface components {
             categoryId: string | null;
             /** @description The team that works it (GET /api/teams), or null */
             teamId: string | null;
+            /** @description When the first answer from the desk is due, in school hours (null: no target) */
+            firstResponseDueAt: string | null;
+            /** @description When the desk first answered (null: not yet) */
+            firstRespondedAt: string | null;
+            /** @description When resolution is due, in school hours; while the ticket waits on the requester or is resolved, the clock is stopped and this is when it was due as it stopped (null: no target) */
+            resolutionDueAt: string | null;
             /** @description ISO 8601 UTC */
             createdAt: string;
             /** @description ISO 8601 UTC */
@@ -2827,6 +3097,46 @@ export interface components {
             /** @description The reply with its placeholders filled */
             text: string;
         };
+        ClosureDay: {
+            id: string;
+            name: string;
+            /**
+             * Format: date
+             * @description The first day closed, YYYY-MM-DD
+             */
+            startsOn: string;
+            /**
+             * Format: date
+             * @description The last day closed (inclusive), YYYY-MM-DD
+             */
+            endsOn: string;
+            /** @description The iCalendar event it was imported from (UID), or null */
+            uid: string | null;
+            /** @description ISO 8601 UTC */
+            createdAt: string;
+        };
+        ClosureDayList: {
+            closureDays: components["schemas"]["ClosureDay"][];
+        };
+        ClosureDayResult: {
+            closureDay: components["schemas"]["ClosureDay"];
+        };
+        ClosureImportResult: {
+            /** @description Spans read from the file: added, or updated by their UID */
+            imported: number;
+            /**
+             * Format: date
+             * @description The first date the import read
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description The last date it read
+             */
+            until: string;
+            /** @description Tickets whose due times moved */
+            movedTickets: number;
+        };
         User: {
             id: string;
             email: string;
@@ -2874,7 +3184,7 @@ export interface components {
             id: string;
             url: string;
             /** @description The event kinds it is sent */
-            readonly events: ("loan.issued" | "loan.returned" | "loan.withdrawn" | "loan.restored" | "loan.created" | "loan.updated" | "loan.reminded" | "reservation.created" | "reservation.cancelled" | "reservation.fulfilled" | "submission.created" | "submission.assigned" | "submission.status_changed" | "person.created" | "person.updated" | "person.archived" | "device.created" | "device.updated" | "ticket.created" | "ticket.updated" | "ticket.reopened" | "ticket.commented" | "cost.recorded" | "charge.created" | "payment.recorded" | "import.completed" | "backup.failed" | "monitor.down" | "monitor.up" | "webhook.test")[];
+            readonly events: ("loan.issued" | "loan.returned" | "loan.withdrawn" | "loan.restored" | "loan.created" | "loan.updated" | "loan.reminded" | "reservation.created" | "reservation.cancelled" | "reservation.fulfilled" | "submission.created" | "submission.assigned" | "submission.status_changed" | "person.created" | "person.updated" | "person.archived" | "device.created" | "device.updated" | "ticket.created" | "ticket.updated" | "ticket.reopened" | "ticket.commented" | "ticket.sla_warning" | "ticket.sla_breached" | "cost.recorded" | "charge.created" | "payment.recorded" | "import.completed" | "backup.failed" | "monitor.down" | "monitor.up" | "webhook.test")[];
             description: string | null;
             enabled: boolean;
             /** @description Set when Desk disabled it: the receiver answered 410 Gone, or the retry schedule ran out */
@@ -2897,7 +3207,7 @@ export interface components {
             /** @description The `webhook-id` header: the same on every attempt and on a resend */
             messageId: string;
             /** @enum {string} */
-            kind: "loan.issued" | "loan.returned" | "loan.withdrawn" | "loan.restored" | "loan.created" | "loan.updated" | "loan.reminded" | "reservation.created" | "reservation.cancelled" | "reservation.fulfilled" | "submission.created" | "submission.assigned" | "submission.status_changed" | "person.created" | "person.updated" | "person.archived" | "device.created" | "device.updated" | "ticket.created" | "ticket.updated" | "ticket.reopened" | "ticket.commented" | "cost.recorded" | "charge.created" | "payment.recorded" | "import.completed" | "backup.failed" | "monitor.down" | "monitor.up" | "webhook.test";
+            kind: "loan.issued" | "loan.returned" | "loan.withdrawn" | "loan.restored" | "loan.created" | "loan.updated" | "loan.reminded" | "reservation.created" | "reservation.cancelled" | "reservation.fulfilled" | "submission.created" | "submission.assigned" | "submission.status_changed" | "person.created" | "person.updated" | "person.archived" | "device.created" | "device.updated" | "ticket.created" | "ticket.updated" | "ticket.reopened" | "ticket.commented" | "ticket.sla_warning" | "ticket.sla_breached" | "cost.recorded" | "charge.created" | "payment.recorded" | "import.completed" | "backup.failed" | "monitor.down" | "monitor.up" | "webhook.test";
             /** @description 1 for the first try; a resend or a test is attempt 1 of its own */
             attempt: number;
             statusCode: number | null;
@@ -2916,7 +3226,7 @@ export interface components {
         WebhookList: {
             webhooks: components["schemas"]["Webhook"][];
             /** @description The event kinds the caller may subscribe a webhook to */
-            subscribableKinds: ("loan.issued" | "loan.returned" | "loan.withdrawn" | "loan.restored" | "loan.created" | "loan.updated" | "loan.reminded" | "reservation.created" | "reservation.cancelled" | "reservation.fulfilled" | "submission.created" | "submission.assigned" | "submission.status_changed" | "person.created" | "person.updated" | "person.archived" | "device.created" | "device.updated" | "ticket.created" | "ticket.updated" | "ticket.reopened" | "ticket.commented" | "cost.recorded" | "charge.created" | "payment.recorded" | "import.completed" | "backup.failed" | "monitor.down" | "monitor.up" | "webhook.test")[];
+            subscribableKinds: ("loan.issued" | "loan.returned" | "loan.withdrawn" | "loan.restored" | "loan.created" | "loan.updated" | "loan.reminded" | "reservation.created" | "reservation.cancelled" | "reservation.fulfilled" | "submission.created" | "submission.assigned" | "submission.status_changed" | "person.created" | "person.updated" | "person.archived" | "device.created" | "device.updated" | "ticket.created" | "ticket.updated" | "ticket.reopened" | "ticket.commented" | "ticket.sla_warning" | "ticket.sla_breached" | "cost.recorded" | "charge.created" | "payment.recorded" | "import.completed" | "backup.failed" | "monitor.down" | "monitor.up" | "webhook.test")[];
         };
         WebhookDeliveryPage: {
             deliveries: components["schemas"]["WebhookDelivery"][];
@@ -5388,6 +5698,10 @@ export interface operations {
                 teamId?: string;
                 /** @description Only tickets of this category */
                 categoryId?: string;
+                /** @description true: only tickets past a service target still running (no first answer, or not resolved, by its due time) */
+                breached?: boolean;
+                /** @description newest (default): by number, newest first; due: the earliest running due time first, none last */
+                sort?: "newest" | "due";
                 /** @description Page number, from 1 (default 1) */
                 page?: number;
                 /** @description Tickets per page, 1 to 100 (default 50) */
@@ -5980,6 +6294,130 @@ export interface operations {
             401: components["responses"]["Problem401Unauthorized"];
             403: components["responses"]["Problem403Forbidden"];
             404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    listClosureDays: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClosureDayList"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    createClosureDay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What it is: "Bank holiday", "Snow day" */
+                    name: string;
+                    /**
+                     * Format: date
+                     * @description The first day closed, YYYY-MM-DD
+                     */
+                    startsOn: string;
+                    /**
+                     * Format: date
+                     * @description The last day closed, inclusive (default: the same day)
+                     */
+                    endsOn?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClosureDayResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    deleteClosureDay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    importClosureDays: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/calendar": string;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClosureImportResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
             503: components["responses"]["Problem503Unavailable"];
         };
     };
@@ -6614,6 +7052,10 @@ export interface operations {
                 teamId?: string;
                 /** @description Only tickets of this category */
                 categoryId?: string;
+                /** @description true: only tickets past a service target still running (no first answer, or not resolved, by its due time) */
+                breached?: boolean;
+                /** @description newest (default): by number, newest first; due: the earliest running due time first, none last */
+                sort?: "newest" | "due";
             };
             header?: never;
             path?: never;
@@ -7300,6 +7742,284 @@ export interface operations {
             503: components["responses"]["Problem503Unavailable"];
         };
     };
+    getBusinessHoursSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessHoursSettings"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    setBusinessHoursSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The desk's hours on Sundays; null: closed
+                     * @default null
+                     */
+                    sunday?: {
+                        /** @description When the desk opens, HH:MM in the school time zone */
+                        opens: string;
+                        /** @description When it closes, HH:MM (24:00: midnight) */
+                        closes: string;
+                    } | null;
+                    /**
+                     * @description The desk's hours on Mondays; null: closed
+                     * @default {
+                     *       "opens": "08:00",
+                     *       "closes": "16:30"
+                     *     }
+                     */
+                    monday?: {
+                        /** @description When the desk opens, HH:MM in the school time zone */
+                        opens: string;
+                        /** @description When it closes, HH:MM (24:00: midnight) */
+                        closes: string;
+                    } | null;
+                    /**
+                     * @description The desk's hours on Tuesdays; null: closed
+                     * @default {
+                     *       "opens": "08:00",
+                     *       "closes": "16:30"
+                     *     }
+                     */
+                    tuesday?: {
+                        /** @description When the desk opens, HH:MM in the school time zone */
+                        opens: string;
+                        /** @description When it closes, HH:MM (24:00: midnight) */
+                        closes: string;
+                    } | null;
+                    /**
+                     * @description The desk's hours on Wednesdays; null: closed
+                     * @default {
+                     *       "opens": "08:00",
+                     *       "closes": "16:30"
+                     *     }
+                     */
+                    wednesday?: {
+                        /** @description When the desk opens, HH:MM in the school time zone */
+                        opens: string;
+                        /** @description When it closes, HH:MM (24:00: midnight) */
+                        closes: string;
+                    } | null;
+                    /**
+                     * @description The desk's hours on Thursdays; null: closed
+                     * @default {
+                     *       "opens": "08:00",
+                     *       "closes": "16:30"
+                     *     }
+                     */
+                    thursday?: {
+                        /** @description When the desk opens, HH:MM in the school time zone */
+                        opens: string;
+                        /** @description When it closes, HH:MM (24:00: midnight) */
+                        closes: string;
+                    } | null;
+                    /**
+                     * @description The desk's hours on Fridays; null: closed
+                     * @default {
+                     *       "opens": "08:00",
+                     *       "closes": "16:30"
+                     *     }
+                     */
+                    friday?: {
+                        /** @description When the desk opens, HH:MM in the school time zone */
+                        opens: string;
+                        /** @description When it closes, HH:MM (24:00: midnight) */
+                        closes: string;
+                    } | null;
+                    /**
+                     * @description The desk's hours on Saturdays; null: closed
+                     * @default null
+                     */
+                    saturday?: {
+                        /** @description When the desk opens, HH:MM in the school time zone */
+                        opens: string;
+                        /** @description When it closes, HH:MM (24:00: midnight) */
+                        closes: string;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessHoursSettings"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    getServiceTargetsSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceTargetsSettings"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    setServiceTargetsSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Give tickets due times, and send warnings and breaches
+                     * @default true
+                     */
+                    enabled?: boolean;
+                    /**
+                     * @description Targets of LOW tickets
+                     * @default {
+                     *       "firstResponseMinutes": 510,
+                     *       "resolutionMinutes": 5100
+                     *     }
+                     */
+                    LOW?: {
+                        /**
+                         * @description Time to the first answer from the desk, in minutes of the desk's hours; null: no target
+                         * @default 510
+                         */
+                        firstResponseMinutes?: number | null;
+                        /**
+                         * @description Time to resolution, in minutes of the desk's hours; null: no target
+                         * @default 5100
+                         */
+                        resolutionMinutes?: number | null;
+                    };
+                    /**
+                     * @description Targets of NORMAL tickets
+                     * @default {
+                     *       "firstResponseMinutes": 240,
+                     *       "resolutionMinutes": 1530
+                     *     }
+                     */
+                    NORMAL?: {
+                        /**
+                         * @description Time to the first answer from the desk, in minutes of the desk's hours; null: no target
+                         * @default 240
+                         */
+                        firstResponseMinutes?: number | null;
+                        /**
+                         * @description Time to resolution, in minutes of the desk's hours; null: no target
+                         * @default 1530
+                         */
+                        resolutionMinutes?: number | null;
+                    };
+                    /**
+                     * @description Targets of HIGH tickets
+                     * @default {
+                     *       "firstResponseMinutes": 60,
+                     *       "resolutionMinutes": 510
+                     *     }
+                     */
+                    HIGH?: {
+                        /**
+                         * @description Time to the first answer from the desk, in minutes of the desk's hours; null: no target
+                         * @default 60
+                         */
+                        firstResponseMinutes?: number | null;
+                        /**
+                         * @description Time to resolution, in minutes of the desk's hours; null: no target
+                         * @default 510
+                         */
+                        resolutionMinutes?: number | null;
+                    };
+                    /**
+                     * @description Targets of URGENT tickets
+                     * @default {
+                     *       "firstResponseMinutes": 30,
+                     *       "resolutionMinutes": 240
+                     *     }
+                     */
+                    URGENT?: {
+                        /**
+                         * @description Time to the first answer from the desk, in minutes of the desk's hours; null: no target
+                         * @default 30
+                         */
+                        firstResponseMinutes?: number | null;
+                        /**
+                         * @description Time to resolution, in minutes of the desk's hours; null: no target
+                         * @default 240
+                         */
+                        resolutionMinutes?: number | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceTargetsSettings"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
     searchAudit: {
         parameters: {
             query?: {
@@ -7820,6 +8540,8 @@ export type SchoolYearSettings = components['schemas']['SchoolYearSettings'];
 export type RemindersSettings = components['schemas']['RemindersSettings'];
 export type CheckoutSettings = components['schemas']['CheckoutSettings'];
 export type InsuranceSettings = components['schemas']['InsuranceSettings'];
+export type BusinessHoursSettings = components['schemas']['BusinessHoursSettings'];
+export type ServiceTargetsSettings = components['schemas']['ServiceTargetsSettings'];
 export type SsoProvider = components['schemas']['SsoProvider'];
 export type SsoSettings = components['schemas']['SsoSettings'];
 export type Ticket = components['schemas']['Ticket'];
@@ -7841,6 +8563,10 @@ export type CannedReply = components['schemas']['CannedReply'];
 export type CannedReplyList = components['schemas']['CannedReplyList'];
 export type CannedReplyResult = components['schemas']['CannedReplyResult'];
 export type FilledReply = components['schemas']['FilledReply'];
+export type ClosureDay = components['schemas']['ClosureDay'];
+export type ClosureDayList = components['schemas']['ClosureDayList'];
+export type ClosureDayResult = components['schemas']['ClosureDayResult'];
+export type ClosureImportResult = components['schemas']['ClosureImportResult'];
 export type User = components['schemas']['User'];
 export type UserResult = components['schemas']['UserResult'];
 export type Invitation = components['schemas']['Invitation'];

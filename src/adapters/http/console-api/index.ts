@@ -20,6 +20,7 @@ import { schoolSettingRoutes } from './settings.js';
 import { ssoRoutes } from './sso.js';
 import { ticketRoutes } from './tickets.js';
 import { cannedReplyRoutes, ticketRoutingRoutes } from './ticket-routing.js';
+import { serviceTargetRoutes } from './service-targets.js';
 import { userRoutes } from './users.js';
 import { webhookRoutes } from './webhooks.js';
 
@@ -42,6 +43,7 @@ export const consoleGroups: readonly RouteGroup[] = [
   ticketRoutes,
   ticketRoutingRoutes,
   cannedReplyRoutes,
+  serviceTargetRoutes,
   costRoutes,
   monitorRoutes,
   alertRoutes,

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import type { KeyRatePolicy } from '../auth/api-key.js';
 import type { ProblemKind } from '../problems.js';
 import {
+  isFileBody,
   isUseCaseRoute,
+  type FileBody,
   type Access,
   type Answer,
   type HandledRoute,
@@ -39,7 +41,7 @@ export interface CompiledRoute {
   /** What the query may carry (GET and DELETE use-case routes, or a handled route's own), or null. */
   readonly query: z.ZodObject | null;
   /** What the body may carry: a JSON body's schema, a CSV file, or nothing. */
-  readonly body: z.ZodType | 'text/csv' | null;
+  readonly body: z.ZodType | FileBody | null;
   /** Whether the pipeline reads a JSON body (a POST that only acts still gets its body checked). */
   readonly readsJson: boolean;
   /**
@@ -154,7 +156,7 @@ function problemsOf(
     kinds.add('invalid');
   }
   if (readsJson) kinds.add('malformed_body').add('unsupported_media_type').add('payload_too_large');
-  if (!isUseCaseRoute(route) && route.body === 'text/csv') kinds.add('unsupported_media_type').add('payload_too_large');
+  if (!isUseCaseRoute(route) && isFileBody(route.body)) kinds.add('unsupported_media_type').add('payload_too_large');
   return kinds;
 }
 
@@ -180,7 +182,7 @@ function compileOne(
   const required = useCase ? useCase.useCase.required : ((route as HandledRoute).required ?? []);
   let inputFrom: CompiledRoute['inputFrom'] = null;
   let query: z.ZodObject | null;
-  let body: z.ZodType | 'text/csv' | null;
+  let body: z.ZodType | FileBody | null;
   let readsJson: boolean;
   let successes: (readonly [number, Answer | null])[];
   if (useCase) {
@@ -199,7 +201,7 @@ function compileOne(
     const handled = route as HandledRoute;
     query = handled.query ?? null;
     body = handled.body ?? null;
-    readsJson = handled.body !== undefined && handled.body !== 'text/csv';
+    readsJson = handled.body !== undefined && !isFileBody(handled.body);
     successes = Object.entries(handled.responses).map(([s, a]) => [Number(s), a ?? null] as const);
   }
   return {
@@ -243,7 +245,8 @@ export function compileRoutes(groups: readonly RouteGroup[]): CompiledRoute[] {
     const of = route.declaration.aliasOf;
     if (!of) continue;
     const target = compiled.find((r) => r.declaration === of && r.access === route.access);
-    if (!target) throw new Error(`${route.method.toUpperCase()} ${route.path}: the route it is an alias of is not declared`);
+    if (!target)
+      throw new Error(`${route.method.toUpperCase()} ${route.path}: the route it is an alias of is not declared`);
     compiled[i] = { ...route, aliasOf: target };
   }
   const seen = new Set<string>();

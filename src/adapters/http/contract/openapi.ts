@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PROBLEM_CONTENT_TYPE, PROBLEM_JSON_SCHEMA, PROBLEMS, type ProblemKind } from '../problems.js';
 import type { CompiledRoute } from './compile.js';
-import type { Answer, Media, RouteGroup } from './route.js';
+import { FILE_BODIES, isFileBody, type Answer, type Media, type RouteGroup } from './route.js';
 import { namedSchemas, schemaName } from './schema-names.js';
 
 type Json = Record<string, unknown>;
@@ -62,8 +62,11 @@ function parameters(route: CompiledRoute): Json[] {
 }
 
 function requestBody(route: CompiledRoute): Json | null {
-  if (route.body === 'text/csv')
-    return { required: true, content: { 'text/csv': { schema: { type: 'string', description: 'UTF-8 CSV' } } } };
+  if (isFileBody(route.body))
+    return {
+      required: true,
+      content: { [route.body]: { schema: { type: 'string', description: FILE_BODIES[route.body] } } },
+    };
   if (!route.body) return null;
   return { required: true, content: { 'application/json': { schema: inputSchema(route.body) } } };
 }
@@ -205,7 +208,9 @@ export function apiDocument(
     const body = requestBody(route);
     const params = parameters(route);
     const twin = twinPath(route);
-    const description = [declaration.description, route.aliasOf && aliasNote(route.aliasOf)].filter(Boolean).join('\n\n');
+    const description = [declaration.description, route.aliasOf && aliasNote(route.aliasOf)]
+      .filter(Boolean)
+      .join('\n\n');
     (paths[route.path] ??= {})[route.method] = {
       operationId: route.operationId,
       summary: declaration.summary,

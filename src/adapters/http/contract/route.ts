@@ -20,6 +20,14 @@ export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 /** Who may call a route: a console session, an API key, or anyone (see RouteBase.access). */
 export type Access = 'session' | 'key' | 'public';
 
+/** A request body that is a file rather than JSON: the content type it is sent as. */
+export type FileBody = 'text/csv' | 'text/calendar';
+export const FILE_BODIES: Readonly<Record<FileBody, string>> = {
+  'text/csv': 'UTF-8 CSV',
+  'text/calendar': 'An iCalendar file (RFC 5545), UTF-8',
+};
+export const isFileBody = (body: unknown): body is FileBody => typeof body === 'string' && body in FILE_BODIES;
+
 /** A body that is not JSON: what the document says about it, and the content type it is sent as. */
 export interface Media {
   readonly media: 'text/csv' | 'text/event-stream' | 'redirect' | 'none';
@@ -146,7 +154,7 @@ export interface HandledRoute<
   /** Who may call it, in words, when `required` cannot say it (read by the docs). */
   readonly who?: string;
   readonly query?: Q;
-  readonly body?: z.ZodType<B> | 'text/csv';
+  readonly body?: z.ZodType<B> | FileBody;
   /**
    * The handler parses the body itself, after what it must know first (which school a sign-in is
    * for): the declaration documents the body, and the handler gets it unparsed.

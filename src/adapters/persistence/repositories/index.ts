@@ -1,3 +1,5 @@
+import { SqlClosureDayRepository } from './closure-days.js';
+import { SqlTicketClockRepository } from './ticket-clocks.js';
 import type { Repositories } from '../../../ports/repositories.js';
 import type { Db } from '../sql/db.js';
 import { SqlAccessChangeRepository, type AccessAnnouncer } from './access-changes.js';
@@ -64,6 +66,8 @@ export function repositoriesOver<A extends AccessAnnouncer>(
     tickets: new SqlTicketRepository(db),
     ticketRouting: new SqlTicketRoutingRepository(db),
     cannedReplies: new SqlCannedReplyRepository(db),
+    ticketClocks: new SqlTicketClockRepository(db),
+    closureDays: new SqlClosureDayRepository(db),
     costs: new SqlCostRepository(db),
     users: new SqlUserRepository(db),
     apiKeys: new SqlApiKeyRepository(db),

@@ -1,11 +1,21 @@
 import type { Page, PageRequest } from '../../../domain/shared/paging.js';
 import type { Ticket, TicketComment } from '../../../domain/tickets/ticket.js';
-import type { TicketRepository, TicketSearch } from '../../../ports/repositories/tickets.js';
+import { nextDueAt } from '../../../domain/tickets/service-targets/clock.js';
+import type { TeamLoad, TicketRepository, TicketSearch } from '../../../ports/repositories/tickets.js';
 import type { Column, Db } from '../sql/db.js';
 
 const COLUMNS = `id, number, subject, body, status, priority, requester_id AS "requesterId",
-  assignee_id AS "assigneeId", category_id AS "categoryId", team_id AS "teamId", created_at AS "createdAt",
-  updated_at AS "updatedAt"`;
+  assignee_id AS "assigneeId", category_id AS "categoryId", team_id AS "teamId",
+  first_response_due_at AS "firstResponseDueAt", first_responded_at AS "firstRespondedAt",
+  resolution_due_at AS "resolutionDueAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+/** A ticket's due times as stored, with the earliest running one the queue sorts by (never read back). */
+export const dueTimeColumns = <T extends Parameters<typeof nextDueAt>[0]>(): Column<T>[] => [
+  ['first_response_due_at', 'text', (t) => t.firstResponseDueAt],
+  ['first_responded_at', 'text', (t) => t.firstRespondedAt],
+  ['resolution_due_at', 'text', (t) => t.resolutionDueAt],
+  ['due_at', 'text', (t) => nextDueAt(t)],
+];
 
 /** What an update writes (never the id, number or creation time). */
 const fields: Column<Ticket>[] = [
@@ -17,6 +27,7 @@ const fields: Column<Ticket>[] = [
   ['assignee_id', 'text', (t) => t.assigneeId],
   ['category_id', 'text', (t) => t.categoryId],
   ['team_id', 'text', (t) => t.teamId],
+  ...dueTimeColumns<Ticket>(),
   ['updated_at', 'text', (t) => t.updatedAt],
 ];
 
@@ -71,7 +82,9 @@ export class SqlTicketRepository implements TicketRepository {
 
   search(tenantId: string, search: TicketSearch, page: PageRequest): Promise<Page<Ticket>> {
     const where = this.searchWhere(tenantId, search);
-    return this.db.page<Ticket>({ columns: COLUMNS, from: 'tickets', where, orderBy: 'number DESC', page });
+    const orderBy =
+      search.sort === 'due' ? 'CASE WHEN due_at IS NULL THEN 1 ELSE 0 END, due_at, number DESC' : 'number DESC';
+    return this.db.page<Ticket>({ columns: COLUMNS, from: 'tickets', where, orderBy, page });
   }
 
   scan(tenantId: string, search: TicketSearch, before: number | null, limit: number): Promise<Ticket[]> {
@@ -90,6 +103,16 @@ export class SqlTicketRepository implements TicketRepository {
       internal, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
     const params = [c.id, tenantId, c.ticketId, c.author.type, c.author.id, c.author.name, c.body, c.internal];
     await this.db.conflicts(() => this.db.run(sql, [...params, c.createdAt]), 'ticket comment', { id: c.id });
+  }
+
+  async loadByTeam(now: string): Promise<TeamLoad[]> {
+    const rows = await this.db.all<{ teamId: string | null; open: number; breached: number }>(
+      `SELECT team_id AS "teamId", CAST(count(*) AS INTEGER) AS open,
+         CAST(count(*) FILTER (WHERE due_at <= ?) AS INTEGER) AS breached
+       FROM tickets WHERE status IN ('NEW', 'OPEN', 'PENDING') GROUP BY team_id`,
+      [now],
+    );
+    return rows;
   }
 
   /** Oldest first; comments of one instant in the order they were added. */
@@ -118,6 +141,7 @@ export class SqlTicketRepository implements TicketRepository {
     if (search.teamId) where.add('team_id = ?', search.teamId);
     if (search.categoryId) where.add('category_id = ?', search.categoryId);
     if (search.personId) where.add('(requester_id = ? OR assignee_id = ?)', search.personId, search.personId);
+    if (search.dueBy) where.add('due_at <= ?', search.dueBy);
     if (search.q) where.contains(search.q, ['subject', 'body']);
     return where;
   }

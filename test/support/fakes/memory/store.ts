@@ -31,6 +31,8 @@ import type { JobRun } from '../../../../src/ports/repositories/deployment-jobs.
 import { emptyOAuthState, type MemoryOAuthState } from './oauth.js';
 import type { RoutingRule, StoredTeam, TicketCategory } from '../../../../src/domain/tickets/routing/routing.js';
 import type { CannedReply } from '../../../../src/domain/tickets/canned-reply.js';
+import type { ClosureDay } from '../../../../src/domain/tickets/service-targets/closure-day.js';
+import type { TicketClock } from '../../../../src/domain/tickets/service-targets/clock.js';
 
 /** A row and the tenant it belongs to. */
 export interface Owned<T> {
@@ -54,6 +56,9 @@ export interface MemoryState {
   teams: Owned<StoredTeam>[];
   routingRules: Owned<RoutingRule>[];
   cannedReplies: Owned<CannedReply>[];
+  /** Tickets' service clocks, keyed by the ticket's id. */
+  ticketClocks: Owned<TicketClock>[];
+  closureDays: Owned<ClosureDay>[];
   costs: Owned<CostEntry>[];
   users: Owned<UserCredentials>[];
   apiKeys: StoredApiKey[];
@@ -101,6 +106,8 @@ export const emptyState = (): MemoryState => ({
   teams: [],
   routingRules: [],
   cannedReplies: [],
+  ticketClocks: [],
+  closureDays: [],
   costs: [],
   users: [],
   apiKeys: [],

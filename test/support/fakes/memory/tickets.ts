@@ -1,6 +1,7 @@
 import type { Page, PageRequest } from '../../../../src/domain/shared/paging.js';
 import type { Ticket, TicketComment } from '../../../../src/domain/tickets/ticket.js';
-import type { TicketRepository, TicketSearch } from '../../../../src/ports/repositories/tickets.js';
+import type { TeamLoad, TicketRepository, TicketSearch } from '../../../../src/ports/repositories/tickets.js';
+import { nextDueAt } from '../../../../src/domain/tickets/service-targets/clock.js';
 import {
   compare,
   contains,
@@ -51,6 +52,17 @@ export class MemoryTicketRepository implements TicketRepository {
     );
   }
 
+  async loadByTeam(now: string): Promise<TeamLoad[]> {
+    const load = new Map<string | null, { open: number; breached: number }>();
+    for (const { row: t } of this.state.tickets) {
+      if (!['NEW', 'OPEN', 'PENDING'].includes(t.status)) continue;
+      const team = load.get(t.teamId) ?? { open: 0, breached: 0 };
+      const due = nextDueAt(t);
+      load.set(t.teamId, { open: team.open + 1, breached: team.breached + (due !== null && due <= now ? 1 : 0) });
+    }
+    return [...load].map(([teamId, n]) => ({ teamId, ...n }));
+  }
+
   async addComment(tenantId: string, comment: TicketComment): Promise<void> {
     insertOwned(this.state.ticketComments, tenantId, [comment]);
   }
@@ -77,6 +89,12 @@ export class MemoryTicketRepository implements TicketRepository {
       .filter((t) => matches(search.categoryId, t.categoryId ?? undefined))
       .filter((t) => personId === undefined || t.requesterId === personId || t.assigneeId === personId)
       .filter((t) => q === undefined || contains(t.subject, q) || contains(t.body, q))
-      .sort((a, b) => b.number - a.number);
+      .filter((t) => search.dueBy === undefined || (nextDueAt(t) ?? '\uffff') <= search.dueBy)
+      .sort((a, b) => {
+        if (search.sort !== 'due') return b.number - a.number;
+        const [x, y] = [nextDueAt(a), nextDueAt(b)];
+        if (x !== y) return x === null ? 1 : y === null ? -1 : compare(x, y);
+        return b.number - a.number;
+      });
   }
 }

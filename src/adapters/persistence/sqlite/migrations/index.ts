@@ -26,6 +26,7 @@ import { sql as reminders } from './0016_reminders.js';
 import { sql as accounts } from './0017_accounts.js';
 import { sql as ticketRouting } from './0018_ticket_routing.js';
 import { sql as cannedReplies } from './0019_canned_replies.js';
+import { sql as serviceTargets } from './0020_service_targets.js';
 
 export interface Migration {
   readonly version: string;
@@ -53,6 +54,7 @@ const SQL: Record<MigrationVersion, string> = {
   '0017_accounts': accounts,
   '0018_ticket_routing': ticketRouting,
   '0019_canned_replies': cannedReplies,
+  '0020_service_targets': serviceTargets,
 };
 
 export const MIGRATIONS: readonly Migration[] = MIGRATION_VERSIONS.map((version) => ({ version, sql: SQL[version] }));
