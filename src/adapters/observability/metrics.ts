@@ -41,7 +41,8 @@ export interface MetricsOptions {
  *
  * Labels are bounded by construction: `route` is a route template or `unmatched`, `method` one of
  * seven verbs or `OTHER`, `tool` a catalogue name or `unknown`, `policy` and `outcome` fixed words.
- * No label ever holds a tenant, a key, a user, a raw path or anything else a client chose.
+ * No label ever holds a tenant, a key, a user, a raw path or anything else a client chose; the one
+ * record a label names is a help-desk team, by id (the ticket gauges): the teams administrators make.
  */
 export class Metrics {
   readonly registry = new Registry();

@@ -10,6 +10,9 @@ import { operatorActor } from '../tenants/operator-actor.js';
 import { SeedDemo } from './seed-demo.js';
 import { CreateRoutingRule, CreateTeam, CreateTicketCategory } from '../tickets/routing/manage-routing.js';
 import type { Actor } from '../shared/actor.js';
+import { Clock } from '../../ports/clock.js';
+import { addDays, dateInZone } from '../shared/dates.js';
+import { CreateClosureDay } from '../tickets/service-targets/closure-days.js';
 import { admit } from '../shared/use-case.js';
 
 export const DEMO_TENANT = { slug: 'demo', name: 'Demo School', adminEmail: 'admin@demo.school' } as const;
@@ -35,6 +38,8 @@ export class CreateDemoSchool {
     @inject(CreateTicketCategory) private readonly createCategory: CreateTicketCategory,
     @inject(CreateTeam) private readonly createTeam: CreateTeam,
     @inject(CreateRoutingRule) private readonly createRule: CreateRoutingRule,
+    @inject(CreateClosureDay) private readonly createClosure: CreateClosureDay,
+    @inject(Clock) private readonly clock: Clock,
   ) {}
 
   async execute(): Promise<DemoSchoolResult> {
@@ -70,9 +75,11 @@ export class CreateDemoSchool {
   }
 
   /**
-   * A help desk to try (issue 30): five categories, two teams of the school's staff, and rules
-   * sending network and classroom AV tickets to one team in turn, and everything else to the other.
-   * Only the demo school has it: the seed sizes the tests use start with no routing.
+   * A help desk to try (issue 30): five categories, two teams of the school's staff, rules sending
+   * network and classroom AV tickets to one team in turn and everything else to the other, and a
+   * few closure days ahead (a training day, a half term, the winter holidays) that the service
+   * targets' default hours skip. Only the demo school has it: the seed sizes the tests use start
+   * with no routing and no closures.
    */
   private async helpDesk(actor: Actor): Promise<void> {
     const category = async (name: string) =>
@@ -101,5 +108,13 @@ export class CreateDemoSchool {
       actor,
       admit(CreateRoutingRule, actor, { teamId: deviceDesk, assignment: 'round_robin' }),
     );
+    const today = dateInZone(this.clock.now(), actor.tenant.timeZone);
+    const year = Number(today.slice(0, 4)) + (today.slice(5) > '12-20' ? 1 : 0);
+    const closures = [
+      { name: 'Staff training day', startsOn: addDays(today, 10) },
+      { name: 'Half term', startsOn: addDays(today, 40), endsOn: addDays(today, 44) },
+      { name: 'Winter holidays', startsOn: `${year}-12-21`, endsOn: `${year + 1}-01-01` },
+    ];
+    for (const c of closures) await this.createClosure.execute(actor, admit(CreateClosureDay, actor, c));
   }
 }

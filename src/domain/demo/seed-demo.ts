@@ -307,7 +307,8 @@ class Generator {
         categoryId: null,
         teamId: null,
       };
-      const createdAt = this.instantOn(this.dayWithin(180));
+      // Tickets still being worked are recent, as a desk that keeps up has them; the rest span the term.
+      const createdAt = this.instantOn(this.dayWithin(status === 'NEW' || status === 'OPEN' ? 14 : 180));
       // The desk answered every ticket it moved on, within the day; due times follow (recomputeDueTimes).
       const firstRespondedAt =
         status === 'NEW' ? null : new Date(Date.parse(createdAt) + this.rnd.int(5, 600) * 60_000).toISOString();

@@ -73,6 +73,9 @@ export class SchoolCalendar {
   private readonly closed = new Set<string>();
   /** A day's opening as instants [from, to), or null when the school is closed that day. */
   private readonly days = new Map<string, readonly [number, number] | null>();
+  /** The day after a date, and the school's date of an hour: kept, as each costs a Date or an Intl call. */
+  private readonly nextDays = new Map<string, string>();
+  private readonly hourDates = new Map<number, string>();
 
   constructor(
     private readonly hours: WeekHours,
@@ -85,6 +88,21 @@ export class SchoolCalendar {
         this.closed.add(d);
       }
     }
+  }
+
+  private next(date: string): string {
+    let n = this.nextDays.get(date);
+    if (n === undefined) this.nextDays.set(date, (n = addDays(date, 1)));
+    return n;
+  }
+
+  /** The school's date the day before `instant` (where counting starts: an opening never spans two days). */
+  private dayBefore(instant: number): string {
+    const hour = Math.floor(instant / 3600_000);
+    let d = this.hourDates.get(hour);
+    if (d === undefined)
+      this.hourDates.set(hour, (d = dateInZone(new Date(hour * 3600_000 - 24 * 3600_000), this.timeZone)));
+    return d;
   }
 
   /** True when the week has some opening at all (else no ticket could ever be due). */
@@ -115,8 +133,8 @@ export class SchoolCalendar {
     if (minutes <= 0) return from;
     let left = minutes * MINUTE;
     const start = from.getTime();
-    let date = dateInZone(new Date(start - 24 * 3600_000), this.timeZone);
-    for (let n = 0; n < HORIZON_DAYS; n++, date = addDays(date, 1)) {
+    let date = this.dayBefore(start);
+    for (let n = 0; n < HORIZON_DAYS; n++, date = this.next(date)) {
       const o = this.opening(date);
       if (!o) continue;
       const begin = Math.max(o[0], start);
@@ -134,9 +152,9 @@ export class SchoolCalendar {
     const b = to.getTime();
     if (b <= a) return 0;
     let total = 0;
-    let date = dateInZone(new Date(a - 24 * 3600_000), this.timeZone);
-    const last = dateInZone(new Date(b + 24 * 3600_000), this.timeZone);
-    for (let n = 0; date <= last && n < HORIZON_DAYS; n++, date = addDays(date, 1)) {
+    let date = this.dayBefore(a);
+    const last = this.dayBefore(b + 48 * 3600_000);
+    for (let n = 0; date <= last && n < HORIZON_DAYS; n++, date = this.next(date)) {
       const o = this.opening(date);
       if (!o) continue;
       const span = Math.min(o[1], b) - Math.max(o[0], a);

@@ -1,8 +1,24 @@
+import type { Ticket } from '../../../../src/domain/tickets/ticket.js';
 import type { ClosureDay } from '../../../../src/domain/tickets/service-targets/closure-day.js';
 import type { TicketClock } from '../../../../src/domain/tickets/service-targets/clock.js';
 import type { ClosureDayRepository } from '../../../../src/ports/repositories/closure-days.js';
 import type { ClockedRow, TicketClockRepository } from '../../../../src/ports/repositories/ticket-clocks.js';
 import { compare, copy, emptyState, findRow, MemoryState, rowsOf } from './store.js';
+
+/** The ticket's fields a clocked row carries, as the SQL join selects them. */
+const clocked = (t: Ticket): ClockedRow['ticket'] => ({
+  id: t.id,
+  number: t.number,
+  subject: t.subject,
+  status: t.status,
+  priority: t.priority,
+  teamId: t.teamId,
+  assigneeId: t.assigneeId,
+  createdAt: t.createdAt,
+  firstRespondedAt: t.firstRespondedAt,
+  firstResponseDueAt: t.firstResponseDueAt,
+  resolutionDueAt: t.resolutionDueAt,
+});
 
 /** Tickets' service clocks in memory: a clock's key is its ticket's id, as in the databases. */
 export class MemoryTicketClockRepository implements TicketClockRepository {
@@ -38,7 +54,7 @@ export class MemoryTicketClockRepository implements TicketClockRepository {
   async findRow(tenantId: string, ticketId: string): Promise<ClockedRow | null> {
     const ticket = findRow(this.state.tickets, tenantId, ticketId);
     const clock = await this.find(tenantId, ticketId);
-    return ticket && clock ? { ticket: copy(ticket), clock } : null;
+    return ticket && clock ? { ticket: clocked(ticket), clock } : null;
   }
 
   async listActive(tenantId: string): Promise<ClockedRow[]> {
@@ -46,7 +62,7 @@ export class MemoryTicketClockRepository implements TicketClockRepository {
     for (const t of rowsOf(this.state.tickets, tenantId)) {
       if (t.status === 'CLOSED' || (t.firstRespondedAt !== null && !['NEW', 'OPEN'].includes(t.status))) continue;
       const clock = await this.find(tenantId, t.id);
-      if (clock) rows.push({ ticket: copy(t), clock });
+      if (clock) rows.push({ ticket: clocked(t), clock });
     }
     return rows;
   }
