@@ -1,8 +1,8 @@
 /**
  * The work `desk serve` does besides answering requests, started once the database is ready and
  * stopped first on SIGTERM: webhook deliveries from the outbox, the live event streams' hub, the
- * scheduled monitor checks, the scheduled backups, the daily reminders and the service targets'
- * warnings and breaches.
+ * scheduled monitor checks, the scheduled backups, the daily reminders, the service targets'
+ * warnings and breaches, and tickets' e-mail.
  */
 import type { Container } from 'inversify';
 import { EventStreams } from '../adapters/http/event-streams.js';
@@ -12,6 +12,7 @@ import { BackupScheduler } from './backup-scheduler.js';
 import { MonitorScheduler } from './monitor-scheduler.js';
 import { ReminderScheduler } from './reminder-scheduler.js';
 import { ServiceTargetScheduler } from './service-target-scheduler.js';
+import { TicketMailScheduler } from './ticket-mail-scheduler.js';
 import { WebhookScheduler } from './webhook-scheduler.js';
 import { resolveFrom } from './container.js';
 
@@ -47,11 +48,13 @@ export function startBackground(container: Container, options: BackgroundOptions
   const targets =
     options.serviceTargets === false ? null : new ServiceTargetScheduler(container, options.serviceTargetTickMs);
   targets?.start();
+  const ticketMail = new TicketMailScheduler(container);
+  ticketMail.start();
   return {
     async stop() {
       container.get(EventStreams).closeAll();
       hub.stop();
-      await Promise.all([webhooks.stop(), monitors?.stop(), backups?.stop(), reminders?.stop(), targets?.stop()]);
+      await Promise.all([webhooks.stop(), monitors?.stop(), backups?.stop(), reminders?.stop(), targets?.stop(), ticketMail.stop()]);
     },
   };
 }

@@ -62,3 +62,4 @@ export {
   type TicketPriority,
   type TicketStatus,
 } from '../domain/tickets/ticket-states.js';
+export { nextDueAt } from '../domain/tickets/service-targets/running.js';

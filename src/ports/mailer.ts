@@ -5,6 +5,18 @@ export interface MailMessage {
   readonly bcc?: readonly string[];
   readonly subject: string;
   readonly text: string;
+  /** The sender's display name (the school's, for a ticket's mail); the address is the deployment's. */
+  readonly fromName?: string;
+  readonly replyTo?: string;
+  /** A thread's headers (RFC 5322): this message's id and the ones it answers, each `<…@…>`. */
+  readonly messageId?: string;
+  readonly inReplyTo?: string;
+  readonly references?: readonly string[];
+  /**
+   * RFC 3834: `auto-replied` for an acknowledgement, `auto-generated` for a status message, absent
+   * for mail a person wrote (a desk's reply), so the requester's own auto-responder stays silent.
+   */
+  readonly autoSubmitted?: 'auto-replied' | 'auto-generated';
 }
 
 /**

@@ -50,6 +50,7 @@ import type { GuardianRepository } from './repositories/guardians.js';
 import type { ReminderRepository } from './repositories/reminders.js';
 import type { ClosureDayRepository } from './repositories/closure-days.js';
 import type { TicketClockRepository } from './repositories/ticket-clocks.js';
+import type { TicketMessageRepository } from './repositories/ticket-messages.js';
 import type { ReservationRepository } from './repositories/reservations.js';
 import type { AgreementRepository } from './repositories/agreements.js';
 import type { AccountRepository } from './repositories/accounts.js';
@@ -67,6 +68,7 @@ export interface Repositories {
   readonly cannedReplies: CannedReplyRepository;
   readonly ticketClocks: TicketClockRepository;
   readonly closureDays: ClosureDayRepository;
+  readonly ticketMessages: TicketMessageRepository;
   readonly costs: CostRepository;
   readonly users: UserRepository;
   readonly apiKeys: ApiKeyRepository;

@@ -30,7 +30,7 @@ import { reminderRepositoryContract } from './reminders.contract.js';
 import { reservationRepositoryContract } from './reservations.contract.js';
 import { agreementRepositoryContract } from './agreements.contract.js';
 import { accountRepositoryContract } from './accounts.contract.js';
-import { serviceTargetRepositoryContract } from './service-targets.contract.js';
+import { serviceTargetRepositoryContract, ticketMessageRepositoryContract } from './service-targets.contract.js';
 
 export interface RepositorySubject {
   readonly uow: UnitOfWork;
@@ -714,6 +714,7 @@ export function runRepositoryContract(name: string, open: () => Promise<Reposito
     describe('agreements', () => agreementRepositoryContract({ tx, read, newTenant }));
     describe('pupils’ accounts', () => accountRepositoryContract({ tx, read, newTenant }));
     describe('service targets', () => serviceTargetRepositoryContract({ tx, read, newTenant }));
+    describe('ticket e-mail', () => ticketMessageRepositoryContract({ tx, read, newTenant }));
 
     describe('api keys', () => {
       it('finds keys by prefix across tenants and manages them inside the tenant', async () => {

@@ -108,6 +108,7 @@ const INTENDED: Record<'sqlite' | 'postgres', Record<string, string>> = {
     'column audit_entries.seq integer not null': INSERTION_ORDER,
     'column cost_entries.seq integer not null': INSERTION_ORDER,
     'column ticket_comments.seq integer not null': INSERTION_ORDER,
+    'column ticket_messages.seq integer not null': INSERTION_ORDER,
     'index audit_entries (tenant_id, actor_id, at, seq)': INSERTION_ORDER,
     'index audit_entries (tenant_id, at, seq)': INSERTION_ORDER,
     'index audit_entries (tenant_id, target, at, seq)': INSERTION_ORDER,

@@ -10,6 +10,7 @@ import type { Tenant } from '../../src/domain/tenants/tenant.js';
 import type { ClosureDay } from '../../src/domain/tickets/service-targets/closure-day.js';
 import { newClock, type TicketClock } from '../../src/domain/tickets/service-targets/clock.js';
 import type { Repositories } from '../../src/ports/repositories.js';
+import type { TicketMessage } from '../../src/domain/tickets/mail/ticket-message.js';
 import { aTicket } from '../support/builders.js';
 
 interface Subject {
@@ -152,5 +153,89 @@ export function serviceTargetRepositoryContract({ tx, read, newTenant }: Subject
     const none = load.find((l) => l.teamId === null)!;
     expect(none.open).toBeGreaterThanOrEqual(4);
     expect(none.breached).toBeGreaterThanOrEqual(1);
+  });
+}
+
+const message = (ticketId: string, o: Partial<TicketMessage> = {}): TicketMessage => {
+  const id = randomUUID();
+  return {
+    id,
+    ticketId,
+    kind: 'received',
+    messageId: `<${id}@desk.example>`,
+    inReplyTo: null,
+    references: [],
+    to: ['rita@school.example'],
+    subject: '[#1] Projector',
+    text: 'We have your request.',
+    autoSubmitted: 'auto-replied',
+    commentId: null,
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: AT,
+    sentAt: null,
+    error: null,
+    createdAt: AT,
+    ...o,
+  };
+};
+
+/** A ticket's e-mail (issue 30, point 3): kept in order, claimed once when due, finished, abandoned claims failed. */
+export function ticketMessageRepositoryContract({ tx, read, newTenant }: Subject): void {
+  it('keeps a ticket’s messages in order, claims each due one once, and fails a claim its sender abandoned', async () => {
+    const a = await newTenant();
+    const b = await newTenant();
+    const ticket = aTicket();
+    await tx((r) => r.tickets.insertMany(a.id, [ticket]));
+    const first = message(ticket.id);
+    const second = message(ticket.id, {
+      kind: 'reply',
+      inReplyTo: first.messageId,
+      references: [first.messageId],
+      autoSubmitted: null,
+      nextAttemptAt: AT,
+    });
+    const later = message(ticket.id, { kind: 'resolved', nextAttemptAt: '2026-12-07T09:00:00.000Z', createdAt: AT });
+    const theirs = message(randomUUID());
+    await tx(async (r) => {
+      await r.ticketMessages.insert(a.id, first);
+      await r.ticketMessages.insert(a.id, second);
+      await r.ticketMessages.insert(a.id, later);
+      await r.ticketMessages.insert(b.id, theirs);
+    });
+    expect(await read((r) => r.ticketMessages.listForTicket(a.id, ticket.id))).toEqual([first, second, later]);
+    expect(await read((r) => r.ticketMessages.listForTicket(b.id, ticket.id))).toEqual([]);
+    // The same Message-ID twice is refused: a reply must find one message.
+    await expect(
+      tx((r) => r.ticketMessages.insert(a.id, { ...message(ticket.id), messageId: first.messageId })),
+    ).rejects.toThrow();
+
+    const claimed = await tx((r) => r.ticketMessages.claimDue('2026-12-07T08:30:00.000Z', 10));
+    const mine = claimed
+      .filter((c) => c.tenantId === a.id)
+      .map((c) => [c.message.id, c.message.status, c.message.attempts]);
+    expect(mine).toEqual([
+      [first.id, 'sending', 1],
+      [second.id, 'sending', 1],
+    ]);
+    expect(claimed.some((c) => c.tenantId === b.id && c.message.id === theirs.id)).toBe(true);
+    // Claimed once: a second claim finds them gone.
+    const again = await tx((r) => r.ticketMessages.claimDue('2026-12-07T08:30:00.000Z', 10));
+    expect(again.map((c) => c.message.id)).not.toContain(first.id);
+    await tx((r) =>
+      r.ticketMessages.finish(a.id, first.id, { status: 'sent', sentAt: AT, error: null, nextAttemptAt: null }),
+    );
+    await tx((r) =>
+      r.ticketMessages.finish(b.id, second.id, { status: 'sent', sentAt: AT, error: null, nextAttemptAt: null }),
+    );
+    expect(await tx((r) => r.ticketMessages.failAbandoned('2026-12-07T08:40:00.000Z'))).toBeGreaterThanOrEqual(1);
+    const after = await read((r) => r.ticketMessages.listForTicket(a.id, ticket.id));
+    expect(after.map((m) => [m.kind, m.status])).toEqual([
+      ['received', 'sent'],
+      // Another school's finish changed nothing: its sender stopped, so it failed, never to go twice.
+      ['reply', 'failed'],
+      ['resolved', 'pending'],
+    ]);
+    expect(after[1]!.error).toContain('may or may not have gone');
   });
 }

@@ -54,11 +54,17 @@ export class SmtpMailer extends Mailer {
     const transport = await this.connect();
     try {
       await transport.sendMail({
-        from: this.from,
+        // MAIL_FROM is a bare address (the configuration checks it): a ticket's mail shows the school's name.
+        from: message.fromName ? { name: message.fromName, address: this.from } : this.from,
         to: [...message.to],
         ...(message.bcc?.length ? { bcc: [...message.bcc] } : {}),
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
         subject: message.subject,
         text: message.text,
+        ...(message.messageId ? { messageId: message.messageId } : {}),
+        ...(message.inReplyTo ? { inReplyTo: message.inReplyTo } : {}),
+        ...(message.references?.length ? { references: [...message.references] } : {}),
+        ...(message.autoSubmitted ? { headers: { 'Auto-Submitted': message.autoSubmitted } } : {}),
       });
     } catch (error) {
       throw classify(error);

@@ -25,6 +25,7 @@ export const MIGRATION_VERSIONS = [
   '0018_ticket_routing',
   '0019_canned_replies',
   '0020_service_targets',
+  '0021_ticket_mail',
 ] as const;
 
 export type MigrationVersion = (typeof MIGRATION_VERSIONS)[number];

@@ -4,6 +4,7 @@ import type { SchoolSetting } from './school-setting.js';
 import { remindersSetting } from '../reminders/reminder-settings.js';
 import { schoolYearSetting } from './school-year.js';
 import { businessHoursSetting, serviceTargetsSetting } from '../tickets/service-targets/service-terms.js';
+import { ticketMailSetting } from '../tickets/mail/ticket-mail-setting.js';
 
 /**
  * Every school setting, in the order the console API lists them. Each is declared beside its
@@ -16,4 +17,5 @@ export const SCHOOL_SETTINGS: readonly SchoolSetting[] = [
   insuranceSetting,
   businessHoursSetting,
   serviceTargetsSetting,
+  ticketMailSetting,
 ];

@@ -12,6 +12,7 @@ import { TICKET_TEXT_MAX } from './create-ticket.js';
 import { mustTakeComments, ticketCommentEventData, type TicketComment } from './ticket.js';
 import { ownPerson } from '../people/own-person.js';
 import { moveClock } from './service-targets/service-terms.js';
+import { TicketMail } from './mail/ticket-mail.js';
 
 export const addTicketCommentInput = z
   .object({
@@ -28,7 +29,9 @@ export const addTicketCommentInput = z
  * note (`internal: true`) is the desk's: writing one needs ticket.manage, refused before the ticket
  * is even looked up. A CLOSED ticket takes no comments. The comment does not change the ticket
  * (its status and `updatedAt` stay), except that the desk's first public answer (anyone's but the
- * requester's) is the ticket's first response (service-targets/); its event never carries the text.
+ * requester's) is the ticket's first response (service-targets/), and every such answer goes to the
+ * requester by e-mail (mail/ticket-mail.ts); an internal note never leaves Desk. Its event never
+ * carries the text.
  */
 @injectable()
 export class AddTicketComment implements UseCase<typeof addTicketCommentInput, { comment: TicketComment }> {
@@ -39,6 +42,7 @@ export class AddTicketComment implements UseCase<typeof addTicketCommentInput, {
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(Clock) private readonly clock: Clock,
     @inject(IdGenerator) private readonly ids: IdGenerator,
+    @inject(TicketMail) private readonly mail: TicketMail,
   ) {}
 
   async execute(actor: Actor, input: z.output<typeof addTicketCommentInput>): Promise<{ comment: TicketComment }> {
@@ -63,14 +67,15 @@ export class AddTicketComment implements UseCase<typeof addTicketCommentInput, {
         createdAt: at,
       };
       await repos.tickets.addComment(tenantId, comment);
-      // The desk's first public answer meets the first-response target; the requester's own words do not.
-      if (!internal && ticket.firstRespondedAt === null && ticket.status !== 'CLOSED') {
-        const own = await ownPerson(repos, actor);
-        if (ticket.requesterId === null || own?.id !== ticket.requesterId) {
-          const answered = await moveClock(repos, actor.tenant, ticket, { ...ticket, firstRespondedAt: at }, at);
-          await repos.tickets.update(tenantId, answered);
-        }
+      // A public comment from anyone but the requester is the desk answering: the first one meets the
+      // first-response target, and each one goes to the requester by e-mail.
+      const own = internal ? null : await ownPerson(repos, actor);
+      const fromDesk = !internal && (ticket.requesterId === null || own?.id !== ticket.requesterId);
+      if (fromDesk && ticket.firstRespondedAt === null) {
+        const answered = await moveClock(repos, actor.tenant, ticket, { ...ticket, firstRespondedAt: at }, at);
+        await repos.tickets.update(tenantId, answered);
       }
+      if (fromDesk) await this.mail.queue(repos, actor.tenant, ticket, 'reply', at, comment);
       await recordChange(repos, this.ids, {
         tenantId,
         actor: auditActor(actor),

@@ -11,6 +11,7 @@ import { ownPerson } from '../people/own-person.js';
 import { activePerson } from './ticket-people.js';
 import { routeTicket, schoolCategory } from './routing/route-ticket.js';
 import { startClock } from './service-targets/service-terms.js';
+import { TicketMail } from './mail/ticket-mail.js';
 import { ticketEventData, type Ticket } from './ticket.js';
 import { TICKET_PRIORITIES } from './ticket-states.js';
 
@@ -34,7 +35,8 @@ export const createTicketInput = z
  * for whoever opened it: someone who may open tickets but not read the queue (a teacher) gets the
  * number to quote and nothing more afterwards. The school's routing rules then give it a team and
  * perhaps an assignee (routing/route-ticket.ts); the audit entry names the rule that chose. Its
- * service clock starts: its due times follow from its priority's targets (service-targets/).
+ * service clock starts: its due times follow from its priority's targets (service-targets/); and the
+ * requester is told its number by e-mail (mail/ticket-mail.ts).
  */
 @injectable()
 export class CreateTicket implements UseCase<typeof createTicketInput, { ticket: Ticket }> {
@@ -45,6 +47,7 @@ export class CreateTicket implements UseCase<typeof createTicketInput, { ticket:
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(Clock) private readonly clock: Clock,
     @inject(IdGenerator) private readonly ids: IdGenerator,
+    @inject(TicketMail) private readonly mail: TicketMail,
   ) {}
 
   async execute(actor: Actor, input: z.output<typeof createTicketInput>): Promise<{ ticket: Ticket }> {
@@ -97,6 +100,7 @@ export class CreateTicket implements UseCase<typeof createTicketInput, { ticket:
         },
         event: { kind: 'ticket.created', payload: ticketEventData(ticket) },
       });
+      await this.mail.queue(repos, actor.tenant, ticket, 'received', at);
       return { ticket };
     });
   }

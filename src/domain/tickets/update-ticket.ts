@@ -12,6 +12,7 @@ import { id } from '../shared/validation.js';
 import { staffAssignee } from './ticket-people.js';
 import { schoolCategory } from './routing/route-ticket.js';
 import { moveClock } from './service-targets/service-terms.js';
+import { TicketMail } from './mail/ticket-mail.js';
 import { changeTicket, TICKET_FIELDS, ticketEventData, type Ticket } from './ticket.js';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from './ticket-states.js';
 
@@ -29,7 +30,7 @@ export const updateTicketInput = z
 /**
  * The desk works a ticket: moves its status as the state machine allows (ticket.ts), sets its
  * priority, assigns it to a member of staff or to nobody, files it under a category, hands it to
- * another team. `updatedAt` moves; a new status or priority moves the service clock (its due times);
+ * another team. `updatedAt` moves; a new status or priority moves the service clock (its due times), and resolving tells the requester;
  * the audit entry says
  * what changed from what to what. Values equal to the ticket's own are no change, and a request that
  * changes nothing answers the ticket as it is and records nothing.
@@ -43,6 +44,7 @@ export class UpdateTicket implements UseCase<typeof updateTicketInput, { ticket:
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(Clock) private readonly clock: Clock,
     @inject(IdGenerator) private readonly ids: IdGenerator,
+    @inject(TicketMail) private readonly mail: TicketMail,
   ) {}
 
   async execute(
@@ -88,6 +90,9 @@ export class UpdateTicket implements UseCase<typeof updateTicketInput, { ticket:
           payload: ticketEventData(next),
         });
       }
+      // Resolving tells the requester, with how to reopen.
+      if (next.status === 'RESOLVED' && current.status !== 'RESOLVED')
+        await this.mail.queue(repos, actor.tenant, next, 'resolved', at);
       return { ticket: next };
     });
   }

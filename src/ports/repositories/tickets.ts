@@ -13,6 +13,8 @@ export interface TicketSearch {
   readonly personId?: string | undefined;
   /** Only tickets with a running due time at or before this instant (now: those past a target). */
   readonly dueBy?: string | undefined;
+  /** Only tickets unchanged since before this instant (updatedAt), for the follow-ups of waiting tickets. */
+  readonly updatedBefore?: string | undefined;
   /** `newest` (default): number descending; `due`: earliest running due time first, none last. */
   readonly sort?: 'newest' | 'due' | undefined;
 }

@@ -21,6 +21,8 @@ import {
   type WorldOptions,
 } from '../../support/fakes/world.js';
 import { asCalled } from '../../support/fakes/as-called.js';
+import { TicketMail } from '../../../src/domain/tickets/mail/ticket-mail.js';
+import type { Mailer } from '../../../src/ports/mailer.js';
 
 const LATER = '2026-03-11T10:00:00.000Z';
 
@@ -57,6 +59,9 @@ async function deskWorld(o: WorldOptions = {}) {
       createdAt: NOW,
     });
   });
+  // A deployment that can send mail: what a ticket writes to its requester is queued, then looked at.
+  const mailer: Mailer = { configured: true, send: async () => undefined, close: async () => undefined };
+  const mail = new TicketMail(mailer, { publicUrl: 'https://desk.school.example', alertEmailTo: [] }, w.ids);
   return {
     ...w,
     tess,
@@ -67,10 +72,13 @@ async function deskWorld(o: WorldOptions = {}) {
     closed,
     other,
     theirs,
-    createTicket: asCalled(CreateTicket, w.uow, w.clock, w.ids),
-    updateTicket: asCalled(UpdateTicket, w.uow, w.clock, w.ids),
+    createTicket: asCalled(CreateTicket, w.uow, w.clock, w.ids, mail),
+    updateTicket: asCalled(UpdateTicket, w.uow, w.clock, w.ids, mail),
     listComments: asCalled(ListTicketComments, w.uow),
-    addComment: asCalled(AddTicketComment, w.uow, w.clock, w.ids),
+    addComment: asCalled(AddTicketComment, w.uow, w.clock, w.ids, mail),
+    /** The e-mail a ticket has waiting to go (mail/ticket-mail.ts), as kind and recipients. */
+    mailOf: async (id: string) =>
+      (await w.uow.read((r) => r.ticketMessages.listForTicket(w.tenant.id, id))).map((m) => [m.kind, m.to]),
     teacher: userActor(w.tenant, 'teacher', { id: 'user-tess' }),
     tech: userActor(w.tenant, 'technician', { id: 'user-tech' }),
     viewer: userActor(w.tenant, 'read-only', { id: 'user-viewer' }),
@@ -214,6 +222,8 @@ describe('CreateTicket', () => {
       updatedAt: NOW,
     });
     expect(await w.stored(ticket.id)).toEqual(ticket);
+    // The requester is told the number, in the same transaction (sent later by the ticket-mail job).
+    expect(await w.mailOf(ticket.id)).toEqual([['received', [w.tess.email!.toLowerCase()]]]);
     expect((await w.audit()).at(-1)).toMatchObject({
       actor: { type: 'user', id: 'user-tess' },
       action: 'ticket.create',
@@ -393,6 +403,8 @@ describe('ticket comments', () => {
       firstResponseDueAt: '2026-01-12T11:00:00.000Z',
       resolutionDueAt: '2026-01-14T15:30:00.000Z',
     });
+    // Pip has no e-mail address: the reply is on the ticket only.
+    expect(await w.mailOf(w.open.id)).toEqual([]);
     // A read-only user reads the conversation and adds nothing to it.
     await expect(w.addComment.execute(w.viewer, { id: w.open.id, body: 'Me too' })).rejects.toEqual(
       domainError('forbidden'),

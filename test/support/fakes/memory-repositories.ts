@@ -13,6 +13,7 @@ import { MemoryTicketRepository } from './memory/tickets.js';
 import { MemoryTicketRoutingRepository } from './memory/ticket-routing.js';
 import { MemoryCannedReplyRepository } from './memory/canned-replies.js';
 import { MemoryClosureDayRepository, MemoryTicketClockRepository } from './memory/service-targets.js';
+import { MemoryTicketMessageRepository } from './memory/ticket-messages.js';
 import { MemoryCostRepository } from './memory/costs.js';
 import { MemoryUserRepository } from './memory/users.js';
 import { MemoryApiKeyRepository } from './memory/api-keys.js';
@@ -60,6 +61,7 @@ export const memoryRepositories = (state: MemoryState, accessChanges: string[] =
   cannedReplies: new MemoryCannedReplyRepository(state),
   ticketClocks: new MemoryTicketClockRepository(state),
   closureDays: new MemoryClosureDayRepository(state),
+  ticketMessages: new MemoryTicketMessageRepository(state),
   costs: new MemoryCostRepository(state),
   users: new MemoryUserRepository(state),
   apiKeys: new MemoryApiKeyRepository(state),

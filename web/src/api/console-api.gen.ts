@@ -965,6 +965,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tickets/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The e-mail the ticket wrote to its requester, with how each delivery went (the desk only) */
+        get: operations["listTicketMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ticket-categories": {
         parameters: {
             query?: never;
@@ -1645,6 +1662,24 @@ export interface paths {
         get: operations["getServiceTargetsSettings"];
         /** Service targets by priority: set it whole (a field left out takes its default); audited */
         put: operations["setServiceTargetsSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/ticket-mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The help desk's e-mail to requesters: the school's setting, or the defaults when it never saved one */
+        get: operations["getTicketMailSettings"];
+        /** The help desk's e-mail to requesters: set it whole (a field left out takes its default); audited */
+        put: operations["setTicketMailSettings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2938,6 +2973,33 @@ export interface components {
                 resolutionMinutes: number | null;
             };
         };
+        TicketMailSettings: {
+            /**
+             * @description Write to requesters about their tickets
+             * @default true
+             */
+            enabled: boolean;
+            /**
+             * @description Confirm each new ticket with its number
+             * @default true
+             */
+            acknowledge: boolean;
+            /**
+             * @description Days after resolution a reply reopens the ticket (0: never); then it closes
+             * @default 7
+             */
+            reopenDays: number;
+            /**
+             * @description Days waiting on the requester before one reminder (0: none)
+             * @default 3
+             */
+            waitingReminderDays: number;
+            /**
+             * @description Days waiting on the requester before it is closed without an answer (0: never)
+             * @default 10
+             */
+            closeAfterDays: number;
+        };
         SsoProvider: {
             issuer: string;
             clientId: string;
@@ -3020,6 +3082,30 @@ export interface components {
         };
         TicketCommentResult: {
             comment: components["schemas"]["TicketComment"];
+        };
+        TicketMessageList: {
+            messages: {
+                id: string;
+                /**
+                 * @description received, reply, resolved, waiting or closed
+                 * @enum {string}
+                 */
+                kind: "received" | "reply" | "resolved" | "waiting" | "closed";
+                to: string[];
+                subject: string;
+                text: string;
+                /**
+                 * @description pending, sending, sent or failed
+                 * @enum {string}
+                 */
+                status: "pending" | "sending" | "sent" | "failed";
+                attempts: number;
+                /** @description Why it was not sent, when it was not */
+                error: string | null;
+                /** @description ISO 8601 UTC */
+                createdAt: string;
+                sentAt: string | null;
+            }[];
         };
         TicketCategory: {
             id: string;
@@ -5924,6 +6010,33 @@ export interface operations {
             503: components["responses"]["Problem503Unavailable"];
         };
     };
+    listTicketMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketMessageList"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
     listTicketCategories: {
         parameters: {
             query?: never;
@@ -8020,6 +8133,87 @@ export interface operations {
             503: components["responses"]["Problem503Unavailable"];
         };
     };
+    getTicketMailSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketMailSettings"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    setTicketMailSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Write to requesters about their tickets
+                     * @default true
+                     */
+                    enabled?: boolean;
+                    /**
+                     * @description Confirm each new ticket with its number
+                     * @default true
+                     */
+                    acknowledge?: boolean;
+                    /**
+                     * @description Days after resolution a reply reopens the ticket (0: never); then it closes
+                     * @default 7
+                     */
+                    reopenDays?: number;
+                    /**
+                     * @description Days waiting on the requester before one reminder (0: none)
+                     * @default 3
+                     */
+                    waitingReminderDays?: number;
+                    /**
+                     * @description Days waiting on the requester before it is closed without an answer (0: never)
+                     * @default 10
+                     */
+                    closeAfterDays?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketMailSettings"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
     searchAudit: {
         parameters: {
             query?: {
@@ -8542,6 +8736,7 @@ export type CheckoutSettings = components['schemas']['CheckoutSettings'];
 export type InsuranceSettings = components['schemas']['InsuranceSettings'];
 export type BusinessHoursSettings = components['schemas']['BusinessHoursSettings'];
 export type ServiceTargetsSettings = components['schemas']['ServiceTargetsSettings'];
+export type TicketMailSettings = components['schemas']['TicketMailSettings'];
 export type SsoProvider = components['schemas']['SsoProvider'];
 export type SsoSettings = components['schemas']['SsoSettings'];
 export type Ticket = components['schemas']['Ticket'];
@@ -8550,6 +8745,7 @@ export type TicketComment = components['schemas']['TicketComment'];
 export type TicketList = components['schemas']['TicketList'];
 export type TicketCommentList = components['schemas']['TicketCommentList'];
 export type TicketCommentResult = components['schemas']['TicketCommentResult'];
+export type TicketMessageList = components['schemas']['TicketMessageList'];
 export type TicketCategory = components['schemas']['TicketCategory'];
 export type Team = components['schemas']['Team'];
 export type RoutingRule = components['schemas']['RoutingRule'];

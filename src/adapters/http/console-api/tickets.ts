@@ -2,6 +2,7 @@ import { AddTicketComment } from '../../../domain/tickets/add-ticket-comment.js'
 import { CreateTicket } from '../../../domain/tickets/create-ticket.js';
 import { GetTicket } from '../../../domain/tickets/get-ticket.js';
 import { ListTicketComments, ticketCommentListSchema } from '../../../domain/tickets/list-ticket-comments.js';
+import { ListTicketMessages, ticketMessageListSchema } from '../../../domain/tickets/mail/list-ticket-messages.js';
 import { ListTickets, ticketListSchema } from '../../../domain/tickets/list-tickets.js';
 import {
   ticketCommentResultSchema,
@@ -71,5 +72,13 @@ export const ticketRoutes = routeGroup('tickets', 'The service desk: tickets and
     status: 201,
     output: named('TicketCommentResult', ticketCommentResultSchema),
     problems: ['conflict'],
+  }),
+  useCaseRoute({
+    method: 'get',
+    path: '/api/tickets/{id}/messages',
+    summary: 'The e-mail the ticket wrote to its requester, with how each delivery went (the desk only)',
+    useCase: ListTicketMessages,
+    output: named('TicketMessageList', ticketMessageListSchema),
+    problems: ['forbidden'],
   }),
 ]);

@@ -1,5 +1,6 @@
 import { SqlClosureDayRepository } from './closure-days.js';
 import { SqlTicketClockRepository } from './ticket-clocks.js';
+import { SqlTicketMessageRepository } from './ticket-messages.js';
 import type { Repositories } from '../../../ports/repositories.js';
 import type { Db } from '../sql/db.js';
 import { SqlAccessChangeRepository, type AccessAnnouncer } from './access-changes.js';
@@ -68,6 +69,7 @@ export function repositoriesOver<A extends AccessAnnouncer>(
     cannedReplies: new SqlCannedReplyRepository(db),
     ticketClocks: new SqlTicketClockRepository(db),
     closureDays: new SqlClosureDayRepository(db),
+    ticketMessages: new SqlTicketMessageRepository(db),
     costs: new SqlCostRepository(db),
     users: new SqlUserRepository(db),
     apiKeys: new SqlApiKeyRepository(db),

@@ -142,6 +142,7 @@ export class SqlTicketRepository implements TicketRepository {
     if (search.categoryId) where.add('category_id = ?', search.categoryId);
     if (search.personId) where.add('(requester_id = ? OR assignee_id = ?)', search.personId, search.personId);
     if (search.dueBy) where.add('due_at <= ?', search.dueBy);
+    if (search.updatedBefore) where.add('updated_at < ?', search.updatedBefore);
     if (search.q) where.contains(search.q, ['subject', 'body']);
     return where;
   }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoInstant } from '../../shared/validation.js';
 import type { TicketPriority, TicketStatus } from '../ticket-states.js';
 import type { SchoolCalendar } from './school-calendar.js';
+import { RESOLUTION_RUNS } from './running.js';
 
 /**
  * A ticket's service clock (issue 30, point 5), kept beside the ticket: the school minutes its
@@ -69,7 +70,6 @@ export const dueTimeFields = {
 };
 export const dueTimesSchema = z.object(dueTimeFields);
 
-const RUNNING: readonly TicketStatus[] = ['NEW', 'OPEN'];
 /** Statuses that answer the requester: moving to one is a first response. */
 const ANSWERED: readonly TicketStatus[] = ['PENDING', 'RESOLVED', 'CLOSED'];
 
@@ -98,7 +98,7 @@ export function advanceClock(
   calendar: SchoolCalendar,
 ): TicketClock {
   const wasRunning = clock.runningSince !== null;
-  const runs = RUNNING.includes(after.status);
+  const runs = RESOLUTION_RUNS.includes(after.status);
   if (wasRunning && !runs) {
     const used = calendar.between(new Date(clock.runningSince!), new Date(at));
     return { ...clock, usedMinutes: clock.usedMinutes + used, runningSince: null };
@@ -203,9 +203,4 @@ export function dueAlarms(
   return alarms;
 }
 
-/** The earliest due time still running of a ticket: what the queue sorts by and `breached` compares. */
-export const nextDueAt = (t: ClockedTicket): string | null =>
-  earliest([
-    t.firstRespondedAt === null && t.status !== 'CLOSED' ? t.firstResponseDueAt : null,
-    RUNNING.includes(t.status) ? t.resolutionDueAt : null,
-  ]);
+export { nextDueAt } from './running.js';

@@ -33,6 +33,7 @@ import type { RoutingRule, StoredTeam, TicketCategory } from '../../../../src/do
 import type { CannedReply } from '../../../../src/domain/tickets/canned-reply.js';
 import type { ClosureDay } from '../../../../src/domain/tickets/service-targets/closure-day.js';
 import type { TicketClock } from '../../../../src/domain/tickets/service-targets/clock.js';
+import type { TicketMessage } from '../../../../src/domain/tickets/mail/ticket-message.js';
 
 /** A row and the tenant it belongs to. */
 export interface Owned<T> {
@@ -59,6 +60,8 @@ export interface MemoryState {
   /** Tickets' service clocks, keyed by the ticket's id. */
   ticketClocks: Owned<TicketClock>[];
   closureDays: Owned<ClosureDay>[];
+  /** A ticket's e-mail, with the instant a sender claimed it. */
+  ticketMessages: Owned<TicketMessage & { readonly claimedAt: string | null }>[];
   costs: Owned<CostEntry>[];
   users: Owned<UserCredentials>[];
   apiKeys: StoredApiKey[];
@@ -108,6 +111,7 @@ export const emptyState = (): MemoryState => ({
   cannedReplies: [],
   ticketClocks: [],
   closureDays: [],
+  ticketMessages: [],
   costs: [],
   users: [],
   apiKeys: [],

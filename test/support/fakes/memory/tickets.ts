@@ -89,6 +89,7 @@ export class MemoryTicketRepository implements TicketRepository {
       .filter((t) => matches(search.categoryId, t.categoryId ?? undefined))
       .filter((t) => personId === undefined || t.requesterId === personId || t.assigneeId === personId)
       .filter((t) => q === undefined || contains(t.subject, q) || contains(t.body, q))
+      .filter((t) => search.updatedBefore === undefined || t.updatedAt < search.updatedBefore)
       .filter((t) => search.dueBy === undefined || (nextDueAt(t) ?? '\uffff') <= search.dueBy)
       .sort((a, b) => {
         if (search.sort !== 'due') return b.number - a.number;

@@ -2,11 +2,14 @@
  * One ticket: what was asked, by whom, where it stands, and its conversation. The desk (ticket.manage)
  * moves its status — offered only the moves the ticket can make — sets its priority, assigns it to a
  * member of staff, and writes internal notes that only the desk sees, marked as such in the thread.
+ * Its facts say when its first answer and its resolution are due (in school hours, by the server),
+ * paused while it waits on the requester, and "Past target" once a running due time has passed.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, messageOf } from '../../api/client.js';
 import { addComment, getTicket, ticketComments, updateTicket } from '../../api/tickets.js';
 import { useRoutingNames, type RoutingNames } from './routing.js';
+import { FirstAnswer, ResolutionDue } from './due.js';
 import { fillCannedReply, listCannedReplies } from '../../api/ticket-routing.js';
 import { formatInstant } from '../../format.js';
 import { Link } from '../../router.js';
@@ -92,6 +95,18 @@ export default function TicketDetail({ params }: PageProps) {
             <dd>{routing.teamName(ticket.teamId)}</dd>
             <dt>Category</dt>
             <dd>{routing.categoryName(ticket.categoryId)}</dd>
+            <dt>First answer</dt>
+            <dd>
+              <FirstAnswer ticket={ticket} />
+            </dd>
+            {ticket.status !== 'CLOSED' && (
+              <>
+                <dt>Resolution due</dt>
+                <dd>
+                  <ResolutionDue ticket={ticket} />
+                </dd>
+              </>
+            )}
             <dt>Opened</dt>
             <dd>{formatInstant(ticket.createdAt)}</dd>
             <dt>Last change</dt>

@@ -1,11 +1,13 @@
 /**
- * Tickets: the service desk's queue, newest first, searched by subject or text, filtered by status and
- * to the tickets assigned to the signed-in user; filters and page in the address. It follows the live
+ * Tickets: the service desk's queue, newest first or by the earliest due time still running, searched
+ * by subject or text, filtered by status, team, to the tickets past a service target and to those
+ * assigned to the signed-in user; filters, order and page in the address. It follows the live
  * stream: a ticket opened or worked elsewhere shows without a reload. Someone who may open tickets but
  * not read the queue (a teacher) finds the way to open one here.
  */
 import { listTickets } from '../../api/tickets.js';
 import { useRoutingNames } from './routing.js';
+import { DueAt, nextDue } from './due.js';
 import { formatInstant } from '../../format.js';
 import { Link } from '../../router.js';
 import { can, me } from '../../state/session.js';
@@ -38,11 +40,23 @@ const ticketFilters = (): readonly (Filter | false)[] => [
     ],
   },
   canSeePeople() && { kind: 'check', param: 'mine', label: 'Assigned to me', on: '1' },
+  { kind: 'check', param: 'breached', label: 'Past target only', on: 'true' },
 ];
+
+/** The order of the queue (`?sort=due`): not a filter, so it never makes the list "match" nothing. */
+const SORT_FILTER = {
+  kind: 'choice',
+  param: 'sort',
+  label: 'Sort',
+  choices: [
+    { value: '', label: 'Newest first' },
+    { value: 'due', label: 'Due soonest' },
+  ],
+} as const satisfies Filter;
 
 function TicketList() {
   const routing = useRoutingNames();
-  const filters = [
+  const narrowing = [
     ...ticketFilters(),
     routing.teams.length > 0 && {
       kind: 'choice' as const,
@@ -51,11 +65,14 @@ function TicketList() {
       choices: routing.teamChoices('Any team'),
     },
   ];
+  const filters = [...narrowing, SORT_FILTER];
   const values = filterValues(filters);
   const q = values['q'] ?? '';
   const status = values['status'] ?? '';
   const mine = values['mine'] === '1';
   const team = values['team'] ?? '';
+  const breached = values['breached'] === 'true';
+  const sort = values['sort'] === 'due' ? 'due' : undefined;
   const page = currentPage();
   // "Assigned to me" needs the user's own person record (tickets are assigned to people).
   // undefined until known (null: the user has none).
@@ -71,10 +88,12 @@ function TicketList() {
             status: (status || undefined) as TicketStatus | undefined,
             assigneeId: mine ? own?.id : undefined,
             teamId: team || undefined,
+            ...(breached ? { breached: true } : {}),
+            ...(sort ? { sort } : {}),
             page,
             pageSize: PAGE_SIZE,
           }),
-    [q, status, mine, own?.id, team, page],
+    [q, status, mine, own?.id, team, breached, sort, page],
   );
   useLiveReload(['ticket.created', 'ticket.updated'], list.reload);
 
@@ -104,7 +123,7 @@ function TicketList() {
           page={page}
           pageSize={PAGE_SIZE}
           rowKey={(t) => t.id}
-          empty={filtering(filters) ? 'No ticket matches these filters.' : 'No tickets yet.'}
+          empty={filtering(narrowing) ? 'No ticket matches these filters.' : 'No tickets yet.'}
           columns={[
             {
               header: 'Ticket',
@@ -115,6 +134,13 @@ function TicketList() {
             { header: 'Priority', cell: (t) => <PriorityBadge priority={t.priority} /> },
             { header: 'Assigned to', cell: (t) => <PersonName id={t.assigneeId} nobody="Nobody" /> },
             { header: 'Team', cell: (t) => routing.teamName(t.teamId) },
+            {
+              header: 'Due',
+              cell: (t) => {
+                const due = nextDue(t);
+                return due && <DueAt at={due} />;
+              },
+            },
             { header: 'Updated', cell: (t) => formatInstant(t.updatedAt) },
           ]}
         />

@@ -33,6 +33,7 @@ import { sql as accounts } from './0017_accounts.js';
 import { sql as ticketRouting } from './0018_ticket_routing.js';
 import { sql as cannedReplies } from './0019_canned_replies.js';
 import { sql as serviceTargets } from './0020_service_targets.js';
+import { sql as ticketMail } from './0021_ticket_mail.js';
 
 export interface Migration {
   readonly version: string;
@@ -61,6 +62,7 @@ const SQL: Record<MigrationVersion, string> = {
   '0018_ticket_routing': ticketRouting,
   '0019_canned_replies': cannedReplies,
   '0020_service_targets': serviceTargets,
+  '0021_ticket_mail': ticketMail,
 };
 
 export const MIGRATIONS: readonly Migration[] = MIGRATION_VERSIONS.map((version) => ({ version, sql: SQL[version] }));

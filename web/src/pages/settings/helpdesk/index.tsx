@@ -3,7 +3,8 @@
  * teams of staff (members in the order tickets go round them, each available or away) and the
  * routing rules, tried from the top, whose first match gives a new ticket its team and, in turn, its
  * assignee, or leaves it for the team to pick up. Routing itself is the server's (one rule for every
- * channel); this page only keeps what it reads.
+ * channel); this page only keeps what it reads. Below, the desk's ready answers and its service
+ * targets: its hours, the targets per priority, and the school's closure days (service-targets.tsx).
  */
 import { useState } from 'preact/hooks';
 import { messageOf } from '../../../api/client.js';
@@ -33,6 +34,7 @@ import type { Pickable } from '../../../ui/search-picker.js';
 import { DataTable } from '../../../ui/table.js';
 import { useResource } from '../../../ui/use-resource.js';
 import { PRIORITY_LABEL, TICKET_PRIORITIES } from '../../tickets/ticket.js';
+import { ClosureDays, DeskHours, ServiceTargets } from './service-targets.js';
 import './helpdesk.css';
 
 const REQUESTERS: Readonly<Record<string, string>> = { PUPIL: 'Pupils', STAFF: 'Staff' };
@@ -40,6 +42,17 @@ const HOW: Readonly<Record<RoutingRule['assignment'], string>> = {
   round_robin: 'In turn to its next available member',
   pick_up: 'Left for the team to pick up',
 };
+
+/** The page's sections, by their headings' ids, for the list of links at its top. */
+const SECTIONS = [
+  ['categories-title', 'Categories'],
+  ['teams-title', 'Teams'],
+  ['rules-title', 'Routing rules'],
+  ['canned-title', 'Canned replies'],
+  ['desk-hours-title', 'Desk hours'],
+  ['service-targets-title', 'Service targets'],
+  ['closure-days-title', 'Closure days'],
+] as const;
 
 export default function HelpDesk() {
   const categories = useResource(() => listCategories(), []);
@@ -54,6 +67,15 @@ export default function HelpDesk() {
         A new ticket, however it arrives, goes to the team of the first rule below that fits it: in turn to the team's
         next available member, or left for the team to pick up. A ticket no rule fits waits in the queue for anyone.
       </p>
+      <nav aria-label="Sections of this page">
+        <ul class="helpdesk-sections">
+          {SECTIONS.map(([id, name]) => (
+            <li key={id}>
+              <a href={`#${id}`}>{name}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
       {error ? (
         <ErrorNotice error={error} onRetry={reload} />
       ) : (
@@ -69,6 +91,9 @@ export default function HelpDesk() {
           <CannedReplies />
         </>
       )}
+      <DeskHours />
+      <ServiceTargets />
+      <ClosureDays />
     </section>
   );
 }
@@ -101,7 +126,7 @@ function AddByName(props: { what: string; add: (name: string) => Promise<string>
 function Categories(props: { list: TicketCategory[] | undefined; onChanged: () => void }) {
   return (
     <>
-      <h2>Categories</h2>
+      <h2 id="categories-title">Categories</h2>
       <DataTable
         caption="Ticket categories"
         rows={props.list}
@@ -121,7 +146,7 @@ function Categories(props: { list: TicketCategory[] | undefined; onChanged: () =
 function Teams(props: { list: Team[] | undefined; onChanged: () => void }) {
   return (
     <>
-      <h2>Teams</h2>
+      <h2 id="teams-title">Teams</h2>
       {props.list?.length === 0 && <p>No teams yet. A team is the staff who take one kind of ticket.</p>}
       {props.list?.map((t) => (
         <TeamCard key={t.id} team={t} onChanged={props.onChanged} />
@@ -279,7 +304,7 @@ function Rules(props: {
   };
   return (
     <>
-      <h2>Routing rules</h2>
+      <h2 id="rules-title">Routing rules</h2>
       <DataTable
         caption="Routing rules, tried from the top"
         rows={props.list}
@@ -393,7 +418,7 @@ function CannedReplies() {
   };
   return (
     <>
-      <h2>Canned replies</h2>
+      <h2 id="canned-title">Canned replies</h2>
       {list.error ? (
         <ErrorNotice error={list.error} onRetry={list.reload} />
       ) : (
