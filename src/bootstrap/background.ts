@@ -2,7 +2,7 @@
  * The work `desk serve` does besides answering requests, started once the database is ready and
  * stopped first on SIGTERM: webhook deliveries from the outbox, the live event streams' hub, the
  * scheduled monitor checks, the scheduled backups, the daily reminders, the service targets'
- * warnings and breaches, and tickets' e-mail.
+ * warnings and breaches, tickets' e-mail and the schools' mailboxes.
  */
 import type { Container } from 'inversify';
 import { EventStreams } from '../adapters/http/event-streams.js';
@@ -13,6 +13,7 @@ import { MonitorScheduler } from './monitor-scheduler.js';
 import { ReminderScheduler } from './reminder-scheduler.js';
 import { ServiceTargetScheduler } from './service-target-scheduler.js';
 import { TicketMailScheduler } from './ticket-mail-scheduler.js';
+import { MailboxScheduler } from './mailbox-scheduler.js';
 import { WebhookScheduler } from './webhook-scheduler.js';
 import { resolveFrom } from './container.js';
 
@@ -50,11 +51,21 @@ export function startBackground(container: Container, options: BackgroundOptions
   targets?.start();
   const ticketMail = new TicketMailScheduler(container);
   ticketMail.start();
+  const mailboxes = new MailboxScheduler(container);
+  mailboxes.start();
   return {
     async stop() {
       container.get(EventStreams).closeAll();
       hub.stop();
-      await Promise.all([webhooks.stop(), monitors?.stop(), backups?.stop(), reminders?.stop(), targets?.stop(), ticketMail.stop()]);
+      await Promise.all([
+        webhooks.stop(),
+        monitors?.stop(),
+        backups?.stop(),
+        reminders?.stop(),
+        targets?.stop(),
+        ticketMail.stop(),
+        mailboxes.stop(),
+      ]);
     },
   };
 }

@@ -30,6 +30,10 @@ import { ScryptPasswordHasher } from '../adapters/system/scrypt-password-hasher.
 import { SystemClock } from '../adapters/system/system-clock.js';
 import { ICalendarFile } from '../adapters/ical/index.js';
 import { CalendarFile } from '../ports/calendar-file.js';
+import { ImapMailboxClient } from '../adapters/mail/imap-mailbox.js';
+import { MimeMailParser } from '../adapters/mail/mime-parser.js';
+import { MailboxClient } from '../ports/mailbox-client.js';
+import { MailParser } from '../ports/mail-parser.js';
 import { UuidIdGenerator } from '../adapters/system/uuid-id-generator.js';
 import { ToolCatalogue } from '../domain/catalogue/catalogue.js';
 import { AccessLookups } from '../domain/identity/access-lookups.js';
@@ -71,7 +75,11 @@ const coreModule = (config: DeskConfig) =>
     bind(Secrets).toConstantValue(new NodeSecrets());
     bind(PasswordHasher).toConstantValue(new ScryptPasswordHasher());
     bind(SetupLinkWriter).toConstantValue(new FsSetupLinkWriter(config.installDir));
-    bind(Settings).toConstantValue({ publicUrl: config.publicUrl, alertEmailTo: config.alertEmailTo });
+    bind(Settings).toConstantValue({
+      publicUrl: config.publicUrl,
+      alertEmailTo: config.alertEmailTo,
+      mailFrom: config.mailFrom ?? null,
+    });
     // Console sessions need the shared secret; `serve` makes sure one exists (ensureServerSecrets).
     bind(SessionTokens)
       .toDynamicValue((ctx) => {
@@ -104,6 +112,8 @@ const coreModule = (config: DeskConfig) =>
     bind(OpenIdProvider).toConstantValue(new OpenIdClientProvider());
     bind(ToolCatalogue).toConstantValue(new ToolCatalogue());
     bind(CalendarFile).toConstantValue(new ICalendarFile());
+    bind(MailboxClient).toConstantValue(new ImapMailboxClient());
+    bind(MailParser).toConstantValue(new MimeMailParser());
     bind(AccessLookups)
       .toDynamicValue((ctx) => new AccessLookups(ctx.get(AccessSignal)))
       .inSingletonScope();

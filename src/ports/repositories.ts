@@ -51,6 +51,7 @@ import type { ReminderRepository } from './repositories/reminders.js';
 import type { ClosureDayRepository } from './repositories/closure-days.js';
 import type { TicketClockRepository } from './repositories/ticket-clocks.js';
 import type { TicketMessageRepository } from './repositories/ticket-messages.js';
+import type { MailboxRepository } from './repositories/mailboxes.js';
 import type { ReservationRepository } from './repositories/reservations.js';
 import type { AgreementRepository } from './repositories/agreements.js';
 import type { AccountRepository } from './repositories/accounts.js';
@@ -69,6 +70,7 @@ export interface Repositories {
   readonly ticketClocks: TicketClockRepository;
   readonly closureDays: ClosureDayRepository;
   readonly ticketMessages: TicketMessageRepository;
+  readonly mailboxes: MailboxRepository;
   readonly costs: CostRepository;
   readonly users: UserRepository;
   readonly apiKeys: ApiKeyRepository;

@@ -4,4 +4,6 @@ export abstract class Settings {
   abstract readonly publicUrl: string;
   /** Who hears of deployment-wide alerts (ALERT_EMAIL_TO); empty: nobody by e-mail. */
   abstract readonly alertEmailTo: readonly string[];
+  /** The address Desk sends from (MAIL_FROM), or null: mail from it is Desk's own. */
+  abstract readonly mailFrom?: string | null;
 }

@@ -249,7 +249,11 @@ export const ROUTES: readonly PageRoute[] = [
     title: 'Help desk',
     load: () => import('./pages/settings/helpdesk/index.js'),
     allowed: () => can('module.servicedesk', 'ticket.manage'),
-    settings: { label: 'Help desk', description: 'ticket categories, teams, and where new tickets go', order: 55 },
+    settings: {
+      label: 'Help desk',
+      description: 'ticket categories, teams, routing, hours and targets, and e-mail to requesters',
+      order: 55,
+    },
   },
   {
     path: '/settings/school',

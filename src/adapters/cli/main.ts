@@ -12,6 +12,7 @@ import { importCommand } from './commands/import.js';
 import { keyCommand } from './commands/keys.js';
 import { mcpCommand } from './commands/mcp.js';
 import { remindersCommand } from './commands/reminders.js';
+import { mailboxCommand } from './commands/mailbox.js';
 import { serveCommand } from './commands/serve.js';
 import type { DeskProgram } from './program.js';
 
@@ -47,6 +48,7 @@ export async function runCli(argv: string[], program: DeskProgram): Promise<void
     .command(restoreCommand(program))
     .command(importCommand(program))
     .command(remindersCommand(program))
+    .command(mailboxCommand(program))
     .demandCommand(1, 'name a command; see desk --help')
     .recommendCommands()
     .strict()

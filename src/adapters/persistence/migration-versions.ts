@@ -26,6 +26,7 @@ export const MIGRATION_VERSIONS = [
   '0019_canned_replies',
   '0020_service_targets',
   '0021_ticket_mail',
+  '0022_mail_in',
 ] as const;
 
 export type MigrationVersion = (typeof MIGRATION_VERSIONS)[number];

@@ -13,3 +13,15 @@ export const isWellFormedText = (s: string): boolean => !LONE_SURROGATE.test(s);
  * and no database keeps a lone surrogate faithfully.
  */
 export const isAcceptableText = (s: string): boolean => !hasControlCharacters(s) && isWellFormedText(s);
+
+/**
+ * Text from outside made acceptable rather than refused, where refusing is no answer (a received
+ * e-mail is kept whatever it holds): control characters but tab and line breaks removed, line breaks
+ * as LF, a lone surrogate as U+FFFD.
+ */
+export const cleanText = (s: string): string =>
+  s
+    .replace(/\r\n?/g, '\n')
+    .replace(new RegExp(CONTROL.source, 'g'), '')
+    .replace(new RegExp(LONE_SURROGATE.source, 'g'), '\uFFFD');
+

@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { Clock } from '../../ports/clock.js';
 import { IdGenerator } from '../../ports/id-generator.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
-import type { Actor } from '../shared/actor.js';
+import type { Actor, TenantContext } from '../shared/actor.js';
+import type { Repositories } from '../../ports/repositories.js';
+import type { Person } from '../people/person.js';
+import type { AuditActorType } from '../audit/audit-entry.js';
 import { auditActor, recordChange } from '../shared/record-change.js';
 import type { UseCase } from '../shared/use-case.js';
 import { id, text } from '../shared/validation.js';
@@ -13,7 +16,7 @@ import { routeTicket, schoolCategory } from './routing/route-ticket.js';
 import { startClock } from './service-targets/service-terms.js';
 import { TicketMail } from './mail/ticket-mail.js';
 import { ticketEventData, type Ticket } from './ticket.js';
-import { TICKET_PRIORITIES } from './ticket-states.js';
+import { TICKET_PRIORITIES, type TicketPriority } from './ticket-states.js';
 
 export const TICKET_SUBJECT_MAX = 200;
 export const TICKET_TEXT_MAX = 10_000;
@@ -59,49 +62,84 @@ export class CreateTicket implements UseCase<typeof createTicketInput, { ticket:
           ? await ownPerson(repos, actor)
           : await activePerson(repos, tenantId, input.requesterId);
       if (input.categoryId !== undefined) await schoolCategory(repos, tenantId, input.categoryId);
-      const priority = input.priority ?? 'NORMAL';
-      const route = await routeTicket(repos, tenantId, {
-        categoryId: input.categoryId ?? null,
-        requesterKind: requester?.kind ?? null,
-        priority,
-      });
-      const ticket: Ticket = await startClock(repos, actor.tenant, {
-        id: this.ids.next(),
-        number: await repos.tenants.takeNumber(tenantId, 'ticket'),
+      const ticket = await openTicket(repos, { ids: this.ids, mail: this.mail }, actor.tenant, {
         subject: input.subject,
         body: input.body,
-        status: 'NEW',
-        priority,
-        requesterId: requester?.id ?? null,
-        assigneeId: route.assigneeId,
+        requester,
+        priority: input.priority ?? 'NORMAL',
         categoryId: input.categoryId ?? null,
-        teamId: route.teamId,
-        firstResponseDueAt: null,
-        firstRespondedAt: null,
-        resolutionDueAt: null,
-        createdAt: at,
-        updatedAt: at,
-      });
-      await repos.tickets.insertMany(tenantId, [ticket]);
-      await recordChange(repos, this.ids, {
-        tenantId,
-        actor: auditActor(actor),
-        action: 'ticket.create',
-        target: `ticket:${ticket.number}`,
         at,
-        // The subject and body stay out of the audit trail, as they stay out of events.
-        details: {
-          requesterId: ticket.requesterId,
-          priority: ticket.priority,
-          categoryId: ticket.categoryId,
-          teamId: ticket.teamId,
-          assigneeId: ticket.assigneeId,
-          routedBy: route.rule,
-        },
-        event: { kind: 'ticket.created', payload: ticketEventData(ticket) },
+        actor: auditActor(actor),
+        acknowledge: true,
       });
-      await this.mail.queue(repos, actor.tenant, ticket, 'received', at);
       return { ticket };
     });
   }
+}
+
+/**
+ * A new ticket in the caller's transaction, whatever brought it (the console, the API, e-mail):
+ * NEW, the tenant's next number, routed by the school's rules (the audit entry names the rule that
+ * chose), its service clock started, `ticket.created` sent, and, when `acknowledge`, the requester
+ * told its number by e-mail.
+ */
+export async function openTicket(
+  repos: Repositories,
+  deps: { readonly ids: IdGenerator; readonly mail: TicketMail },
+  tenant: TenantContext,
+  o: {
+    /** Its id when the caller took one already (mail in records it first); a new one otherwise. */
+    id?: string;
+    subject: string;
+    body: string;
+    requester: Pick<Person, 'id' | 'kind'> | null;
+    priority: TicketPriority;
+    categoryId: string | null;
+    at: string;
+    actor: { type: AuditActorType; id: string; via?: string };
+    acknowledge: boolean;
+  },
+): Promise<Ticket> {
+  const route = await routeTicket(repos, tenant.id, {
+    categoryId: o.categoryId,
+    requesterKind: o.requester?.kind ?? null,
+    priority: o.priority,
+  });
+  const ticket: Ticket = await startClock(repos, tenant, {
+    id: o.id ?? deps.ids.next(),
+    number: await repos.tenants.takeNumber(tenant.id, 'ticket'),
+    subject: o.subject,
+    body: o.body,
+    status: 'NEW',
+    priority: o.priority,
+    requesterId: o.requester?.id ?? null,
+    assigneeId: route.assigneeId,
+    categoryId: o.categoryId,
+    teamId: route.teamId,
+    firstResponseDueAt: null,
+    firstRespondedAt: null,
+    resolutionDueAt: null,
+    createdAt: o.at,
+    updatedAt: o.at,
+  });
+  await repos.tickets.insertMany(tenant.id, [ticket]);
+  await recordChange(repos, deps.ids, {
+    tenantId: tenant.id,
+    actor: o.actor,
+    action: 'ticket.create',
+    target: `ticket:${ticket.number}`,
+    at: o.at,
+    // The subject and body stay out of the audit trail, as they stay out of events.
+    details: {
+      requesterId: ticket.requesterId,
+      priority: ticket.priority,
+      categoryId: ticket.categoryId,
+      teamId: ticket.teamId,
+      assigneeId: ticket.assigneeId,
+      routedBy: route.rule,
+    },
+    event: { kind: 'ticket.created', payload: ticketEventData(ticket) },
+  });
+  if (o.acknowledge) await deps.mail.queue(repos, tenant, ticket, 'received', o.at);
+  return ticket;
 }

@@ -44,7 +44,13 @@ export const ticketEventData = (t: Ticket) => ({
 export const ticketCommentSchema = z.object({
   id: z.string(),
   ticketId: z.string(),
-  author: z.object({ type: z.enum(['user', 'apiKey', 'operator']), id: z.string(), name: z.string() }),
+  // `person`: the requester (or another person of the school) by e-mail; `email`: an address the school
+  // does not know, on a ticket opened from it.
+  author: z.object({
+    type: z.enum(['user', 'apiKey', 'operator', 'person', 'email']),
+    id: z.string(),
+    name: z.string(),
+  }),
   body: z.string(),
   internal: z.boolean(),
   createdAt: isoInstant(),

@@ -3,6 +3,8 @@ import type { TicketMessage } from '../../domain/tickets/mail/ticket-message.js'
 /** A ticket's e-mail (issue 30, point 3): written with the change that causes it, then delivered. */
 export abstract class TicketMessageRepository {
   abstract insert(tenantId: string, message: TicketMessage): Promise<void>;
+  /** The ticket one of these Message-IDs (Desk's own mail) belongs to, or null. */
+  abstract ticketOfMessage(tenantId: string, messageIds: readonly string[]): Promise<string | null>;
   /** A ticket's messages, oldest first (then in the order they were written). */
   abstract listForTicket(tenantId: string, ticketId: string): Promise<TicketMessage[]>;
   /**

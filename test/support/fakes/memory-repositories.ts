@@ -14,6 +14,7 @@ import { MemoryTicketRoutingRepository } from './memory/ticket-routing.js';
 import { MemoryCannedReplyRepository } from './memory/canned-replies.js';
 import { MemoryClosureDayRepository, MemoryTicketClockRepository } from './memory/service-targets.js';
 import { MemoryTicketMessageRepository } from './memory/ticket-messages.js';
+import { MemoryMailboxRepository } from './memory/mailboxes.js';
 import { MemoryCostRepository } from './memory/costs.js';
 import { MemoryUserRepository } from './memory/users.js';
 import { MemoryApiKeyRepository } from './memory/api-keys.js';
@@ -62,6 +63,7 @@ export const memoryRepositories = (state: MemoryState, accessChanges: string[] =
   ticketClocks: new MemoryTicketClockRepository(state),
   closureDays: new MemoryClosureDayRepository(state),
   ticketMessages: new MemoryTicketMessageRepository(state),
+  mailboxes: new MemoryMailboxRepository(state),
   costs: new MemoryCostRepository(state),
   users: new MemoryUserRepository(state),
   apiKeys: new MemoryApiKeyRepository(state),

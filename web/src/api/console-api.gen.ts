@@ -1180,6 +1180,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mailboxes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The school's mailboxes Desk reads, by address (never their passwords) */
+        get: operations["listMailboxes"];
+        put?: never;
+        /** Add a mailbox for Desk to read (IMAP over TLS) */
+        post: operations["addMailbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mailboxes/unreadable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Messages Desk could not read, kept whole, newest first */
+        get: operations["listUnreadableMail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mailboxes/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in to the mailbox as Desk would, and say what it found or why not */
+        post: operations["testMailbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mailboxes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stop reading a mailbox (its mail stays where it is) */
+        delete: operations["removeMailbox"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tickets/{id}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A ticket's files, oldest first (an internal note's for the desk only) */
+        get: operations["listTicketAttachments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tickets/{id}/attachments/{attachmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download one of a ticket’s files */
+        get: operations["getTicketAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/costs": {
         parameters: {
             query?: never;
@@ -3059,7 +3162,7 @@ export interface components {
             ticketId: string;
             author: {
                 /** @enum {string} */
-                type: "user" | "apiKey" | "operator";
+                type: "user" | "apiKey" | "operator" | "person" | "email";
                 id: string;
                 name: string;
             };
@@ -3222,6 +3325,69 @@ export interface components {
             until: string;
             /** @description Tickets whose due times moved */
             movedTickets: number;
+        };
+        Mailbox: {
+            id: string;
+            /** @description The address people write to */
+            address: string;
+            host: string;
+            port: number;
+            username: string;
+            /** @description Where read mail is moved (made when missing); Desk never deletes mail */
+            processedFolder: string;
+            /**
+             * @description refuse: one polite reply, no ticket; open: a ticket without a requester
+             * @enum {string}
+             */
+            unknownSenders: "refuse" | "open";
+            /** @description A larger message goes to the "could not read" list */
+            maxMessageMb: number;
+            /** @description A larger attachment is left out of the ticket (named in it) */
+            maxFileMb: number;
+            lastCheckedAt: string | null;
+            /** @description Why the last look at the mailbox failed, or null */
+            lastError: string | null;
+            /** @description ISO 8601 UTC */
+            createdAt: string;
+        };
+        TicketAttachment: {
+            id: string;
+            commentId: string | null;
+            name: string;
+            contentType: string;
+            /** @description Bytes */
+            size: number;
+            /** @description ISO 8601 UTC */
+            createdAt: string;
+        };
+        MailboxList: {
+            mailboxes: components["schemas"]["Mailbox"][];
+        };
+        MailboxResult: {
+            mailbox: components["schemas"]["Mailbox"];
+        };
+        UnreadableMailList: {
+            messages: {
+                id: string;
+                mailboxId: string;
+                reason: string;
+                /** @description Bytes */
+                size: number;
+                /** @description ISO 8601 UTC */
+                receivedAt: string;
+            }[];
+        };
+        MailboxTest: {
+            ok: boolean;
+            /** @description The mailbox folders, when Desk could sign in */
+            folders: string[];
+            /** @description Messages waiting in the inbox */
+            messages: number;
+            /** @description Why Desk could not read the mailbox */
+            error: string | null;
+        };
+        TicketAttachmentList: {
+            attachments: components["schemas"]["TicketAttachment"][];
         };
         User: {
             id: string;
@@ -6534,6 +6700,230 @@ export interface operations {
             503: components["responses"]["Problem503Unavailable"];
         };
     };
+    listMailboxes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailboxList"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    addMailbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The address people write to */
+                    address: string;
+                    /** @description The IMAP server's name (IMAP over TLS) */
+                    host: string;
+                    /**
+                     * @description 993 unless the server says otherwise
+                     * @default 993
+                     */
+                    port?: number;
+                    /** @description The user name to sign in as */
+                    username: string;
+                    /** @description Its password (an app password for Google Workspace) */
+                    password: string;
+                    /**
+                     * @description Where read mail is moved
+                     * @default Processed by Desk
+                     */
+                    processedFolder?: string;
+                    /**
+                     * @description refuse (default) or open
+                     * @default refuse
+                     * @enum {string}
+                     */
+                    unknownSenders?: "refuse" | "open";
+                    /**
+                     * @description A larger message is kept as unreadable
+                     * @default 30
+                     */
+                    maxMessageMb?: number;
+                    /**
+                     * @description A larger file is left out of the ticket
+                     * @default 15
+                     */
+                    maxFileMb?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailboxResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    listUnreadableMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadableMailList"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    testMailbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailboxTest"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    removeMailbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    listTicketAttachments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketAttachmentList"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    getTicketAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                attachmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment to save (never shown in the page) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
     listCosts: {
         parameters: {
             query?: {
@@ -8763,6 +9153,13 @@ export type ClosureDay = components['schemas']['ClosureDay'];
 export type ClosureDayList = components['schemas']['ClosureDayList'];
 export type ClosureDayResult = components['schemas']['ClosureDayResult'];
 export type ClosureImportResult = components['schemas']['ClosureImportResult'];
+export type Mailbox = components['schemas']['Mailbox'];
+export type TicketAttachment = components['schemas']['TicketAttachment'];
+export type MailboxList = components['schemas']['MailboxList'];
+export type MailboxResult = components['schemas']['MailboxResult'];
+export type UnreadableMailList = components['schemas']['UnreadableMailList'];
+export type MailboxTest = components['schemas']['MailboxTest'];
+export type TicketAttachmentList = components['schemas']['TicketAttachmentList'];
 export type User = components['schemas']['User'];
 export type UserResult = components['schemas']['UserResult'];
 export type Invitation = components['schemas']['Invitation'];

@@ -21,6 +21,7 @@ import { ssoRoutes } from './sso.js';
 import { ticketRoutes } from './tickets.js';
 import { cannedReplyRoutes, ticketRoutingRoutes } from './ticket-routing.js';
 import { serviceTargetRoutes } from './service-targets.js';
+import { mailboxRoutes } from './mailboxes.js';
 import { userRoutes } from './users.js';
 import { webhookRoutes } from './webhooks.js';
 
@@ -44,6 +45,7 @@ export const consoleGroups: readonly RouteGroup[] = [
   ticketRoutingRoutes,
   cannedReplyRoutes,
   serviceTargetRoutes,
+  mailboxRoutes,
   costRoutes,
   monitorRoutes,
   alertRoutes,

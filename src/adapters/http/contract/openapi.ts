@@ -82,6 +82,7 @@ const SUCCESS_WORDS: Readonly<Record<number, string>> = {
 const MEDIA_TYPE: Readonly<Record<Media['media'], string>> = {
   'text/csv': 'text/csv',
   'text/event-stream': 'text/event-stream',
+  'application/octet-stream': 'application/octet-stream',
   redirect: 'none',
   none: 'none',
 };

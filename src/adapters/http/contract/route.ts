@@ -30,13 +30,15 @@ export const isFileBody = (body: unknown): body is FileBody => typeof body === '
 
 /** A body that is not JSON: what the document says about it, and the content type it is sent as. */
 export interface Media {
-  readonly media: 'text/csv' | 'text/event-stream' | 'redirect' | 'none';
+  readonly media: 'text/csv' | 'text/event-stream' | 'application/octet-stream' | 'redirect' | 'none';
   readonly description: string;
 }
 
 export const noContent = (description = 'Done; nothing to say.'): Media => ({ media: 'none', description });
 export const csvFile = (description: string): Media => ({ media: 'text/csv', description });
 export const eventStream = (description: string): Media => ({ media: 'text/event-stream', description });
+/** A file to download, of the type it was stored with (documented as bytes). */
+export const fileDownload = (description: string): Media => ({ media: 'application/octet-stream', description });
 /** A redirect (303, 302): the answer is the `Location` header. */
 export const redirect = (description: string): Media => ({ media: 'redirect', description });
 

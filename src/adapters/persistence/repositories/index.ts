@@ -1,6 +1,7 @@
 import { SqlClosureDayRepository } from './closure-days.js';
 import { SqlTicketClockRepository } from './ticket-clocks.js';
 import { SqlTicketMessageRepository } from './ticket-messages.js';
+import { SqlMailboxRepository } from './mailboxes.js';
 import type { Repositories } from '../../../ports/repositories.js';
 import type { Db } from '../sql/db.js';
 import { SqlAccessChangeRepository, type AccessAnnouncer } from './access-changes.js';
@@ -70,6 +71,7 @@ export function repositoriesOver<A extends AccessAnnouncer>(
     ticketClocks: new SqlTicketClockRepository(db),
     closureDays: new SqlClosureDayRepository(db),
     ticketMessages: new SqlTicketMessageRepository(db),
+    mailboxes: new SqlMailboxRepository(db),
     costs: new SqlCostRepository(db),
     users: new SqlUserRepository(db),
     apiKeys: new SqlApiKeyRepository(db),

@@ -30,6 +30,16 @@ export class SqlTicketMessageRepository implements TicketMessageRepository {
     });
   }
 
+  async ticketOfMessage(tenantId: string, messageIds: readonly string[]): Promise<string | null> {
+    if (messageIds.length === 0) return null;
+    const row = await this.db.one<{ ticketId: string }>(
+      `SELECT ticket_id AS "ticketId" FROM ticket_messages WHERE tenant_id = ? AND ${this.db.in('message_id')}
+       ORDER BY created_at DESC LIMIT 1`,
+      [tenantId, this.db.list(messageIds)],
+    );
+    return row?.ticketId ?? null;
+  }
+
   async listForTicket(tenantId: string, ticketId: string): Promise<TicketMessage[]> {
     const rows = await this.db.all<Row>(
       `SELECT ${COLUMNS} FROM ticket_messages WHERE tenant_id = ? AND ticket_id = ?

@@ -34,12 +34,35 @@ import type { CannedReply } from '../../../../src/domain/tickets/canned-reply.js
 import type { ClosureDay } from '../../../../src/domain/tickets/service-targets/closure-day.js';
 import type { TicketClock } from '../../../../src/domain/tickets/service-targets/clock.js';
 import type { TicketMessage } from '../../../../src/domain/tickets/mail/ticket-message.js';
+import type {
+  Mailbox,
+  MailReceipt,
+  TicketAttachment,
+  UnreadableMessage,
+} from '../../../../src/domain/tickets/mail-in/mailbox.js';
 
 /** A row and the tenant it belongs to. */
 export interface Owned<T> {
   readonly tenantId: string;
   readonly row: T;
 }
+
+/** What the mail-in tables hold in memory. */
+export interface MemoryMailInState {
+  mailboxes: Owned<Mailbox>[];
+  receipts: Owned<MailReceipt>[];
+  unreadable: Owned<UnreadableMessage>[];
+  attachments: Owned<{ attachment: TicketAttachment; content: Buffer }>[];
+  addresses: Owned<{ ticketId: string; address: string }>[];
+}
+
+export const emptyMailIn = (): MemoryMailInState => ({
+  mailboxes: [],
+  receipts: [],
+  unreadable: [],
+  attachments: [],
+  addresses: [],
+});
 
 /** Everything the store holds: what a database would. */
 export interface MemoryState {
@@ -62,6 +85,7 @@ export interface MemoryState {
   closureDays: Owned<ClosureDay>[];
   /** A ticket's e-mail, with the instant a sender claimed it. */
   ticketMessages: Owned<TicketMessage & { readonly claimedAt: string | null }>[];
+  mailIn: MemoryMailInState;
   costs: Owned<CostEntry>[];
   users: Owned<UserCredentials>[];
   apiKeys: StoredApiKey[];
@@ -112,6 +136,7 @@ export const emptyState = (): MemoryState => ({
   ticketClocks: [],
   closureDays: [],
   ticketMessages: [],
+  mailIn: emptyMailIn(),
   costs: [],
   users: [],
   apiKeys: [],

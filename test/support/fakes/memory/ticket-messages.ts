@@ -12,6 +12,13 @@ export class MemoryTicketMessageRepository implements TicketMessageRepository {
     this.state.ticketMessages.push({ tenantId, row: { ...copy(message), claimedAt: null } });
   }
 
+  async ticketOfMessage(tenantId: string, messageIds: readonly string[]): Promise<string | null> {
+    const found = rowsOf(this.state.ticketMessages, tenantId)
+      .filter((m) => messageIds.includes(m.messageId))
+      .sort((a, b) => compare(b.createdAt, a.createdAt));
+    return found[0]?.ticketId ?? null;
+  }
+
   async listForTicket(tenantId: string, ticketId: string): Promise<TicketMessage[]> {
     return rowsOf(this.state.ticketMessages, tenantId)
       .filter((m) => m.ticketId === ticketId)

@@ -4,9 +4,13 @@
  * member of staff, and writes internal notes that only the desk sees, marked as such in the thread.
  * Its facts say when its first answer and its resolution are due (in school hours, by the server),
  * paused while it waits on the requester, and "Past target" once a running due time has passed.
+ * The desk also sees the e-mail the ticket wrote to its requester (an acknowledgement, its public
+ * replies, the resolution and the follow-ups) and how each delivery went, looked at again while one
+ * is still on its way.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, messageOf } from '../../api/client.js';
+import { ticketMessages, type TicketMessage } from '../../api/ticket-mail.js';
 import { addComment, getTicket, ticketComments, updateTicket } from '../../api/tickets.js';
 import { useRoutingNames, type RoutingNames } from './routing.js';
 import { FirstAnswer, ResolutionDue } from './due.js';
@@ -22,6 +26,7 @@ import { FormProblem, useSubmit } from '../../ui/form.js';
 import { announce } from '../../ui/notices.js';
 import { Empty, ErrorNotice, Loading, PageHeader } from '../../ui/page.js';
 import { canSeePeople, PersonName } from '../../ui/people.js';
+import { DataTable } from '../../ui/table.js';
 import { eventRecord, useLiveReload } from '../../ui/use-live-reload.js';
 import { useResource } from '../../ui/use-resource.js';
 import {
@@ -38,6 +43,38 @@ import {
 } from './ticket.js';
 import '../repairs/repairs.css';
 import './tickets.css';
+
+/** What each e-mail to the requester was, in words. */
+const MAIL_KIND: Readonly<Record<TicketMessage['kind'], string>> = {
+  received: 'Acknowledgement',
+  reply: 'Reply',
+  resolved: 'Resolved',
+  waiting: 'Waiting reminder',
+  closed: 'Closed without an answer',
+};
+
+const notSent = (m: TicketMessage) => `Not sent: ${m.error ?? 'no reason given'}`;
+
+/** Where a message's delivery stands: sent when, on its way, or why not (and whether Desk tries again). */
+function mailState(m: TicketMessage): string {
+  switch (m.status) {
+    case 'sent':
+      return `Sent ${formatInstant(m.sentAt)}`;
+    case 'sending':
+      return 'Sending';
+    case 'pending':
+      return m.attempts > 0 ? `${notSent(m)} — will try again` : 'Waiting to be sent';
+    case 'failed':
+      return notSent(m);
+  }
+}
+
+/**
+ * How often the e-mail is looked at again: while one is on its way (the server sends every few
+ * seconds), and while one waits to be tried again (minutes later).
+ */
+const MAIL_SOON_MS = 5_000;
+const MAIL_RETRY_MS = 60_000;
 
 /** The conversation, read whole (oldest first), up to this many pages of 100. */
 const COMMENT_PAGES = 10;
@@ -56,12 +93,27 @@ async function loadComments(id: string): Promise<{ comments: TicketComment[]; to
 
 export default function TicketDetail({ params }: PageProps) {
   const id = params.id!;
+  const manage = can('ticket.manage');
   const found = useResource(() => getTicket(id), [id]);
   const thread = useResource(() => loadComments(id), [id]);
-  useLiveReload((e) => e.type === 'ticket.updated' && eventRecord(e, 'ticket')?.id === id, found.reload);
-  useLiveReload((e) => e.type === 'ticket.commented' && eventRecord(e, 'ticket')?.id === id, thread.reload);
+  // The desk's only: the route answers 403 to anyone else, so they never ask.
+  const mail = useResource(
+    () => (manage ? ticketMessages(id).then((r) => r.messages) : Promise.resolve([])),
+    [id, manage],
+  );
+  const changed = () => (found.reload(), mail.reload());
+  const commented = () => (thread.reload(), mail.reload());
+  useLiveReload((e) => e.type === 'ticket.updated' && eventRecord(e, 'ticket')?.id === id, changed);
+  useLiveReload((e) => e.type === 'ticket.commented' && eventRecord(e, 'ticket')?.id === id, commented);
+  const onItsWay = mail.data?.some((m) => m.status === 'sending' || (m.status === 'pending' && m.attempts === 0));
+  const retrying = mail.data?.some((m) => m.status === 'pending' && m.attempts > 0);
+  const lookAgainMs = onItsWay ? MAIL_SOON_MS : retrying ? MAIL_RETRY_MS : null;
+  useEffect(() => {
+    if (lookAgainMs === null) return;
+    const timer = setInterval(mail.reload, lookAgainMs);
+    return () => clearInterval(timer);
+  }, [lookAgainMs, mail.reload]);
   const ticket = found.data?.ticket;
-  const manage = can('ticket.manage');
   const routing = useRoutingNames();
 
   return (
@@ -115,7 +167,7 @@ export default function TicketDetail({ params }: PageProps) {
           <p class="desk-text">{ticket.body}</p>
           {manage && ticket.status !== 'CLOSED' && (
             <div class="desk-panels">
-              <WorkPanel ticket={ticket} routing={routing} onDone={found.reload} />
+              <WorkPanel ticket={ticket} routing={routing} onDone={changed} />
               {canSeePeople() && (
                 <AssignPanel
                   assigneeId={ticket.assigneeId}
@@ -135,11 +187,38 @@ export default function TicketDetail({ params }: PageProps) {
           {thread.error !== undefined && <ErrorNotice error={thread.error} onRetry={thread.reload} />}
           {!thread.data && thread.error === undefined && <Loading />}
           {thread.data && <Thread comments={thread.data.comments} total={thread.data.total} />}
-          {can('ticket.create') && ticket.status !== 'CLOSED' && <CommentForm ticket={ticket} onDone={thread.reload} />}
+          {can('ticket.create') && ticket.status !== 'CLOSED' && <CommentForm ticket={ticket} onDone={commented} />}
           {ticket.status === 'CLOSED' && <p class="field-hint">This ticket is closed: it takes no more comments.</p>}
+          {manage && (
+            <section class="ticket-mail" aria-labelledby="ticket-mail-heading">
+              <h2 id="ticket-mail-heading">E-mail to the requester</h2>
+              {mail.error !== undefined && !mail.data ? (
+                <ErrorNotice error={mail.error} onRetry={mail.reload} />
+              ) : (
+                <MailList messages={mail.data} />
+              )}
+            </section>
+          )}
         </>
       )}
     </section>
+  );
+}
+
+function MailList(props: { messages: readonly TicketMessage[] | undefined }) {
+  return (
+    <DataTable
+      caption="E-mail to the requester about this ticket, oldest first"
+      rows={props.messages}
+      rowKey={(m) => m.id}
+      empty="No e-mail yet."
+      columns={[
+        { header: 'E-mail', cell: (m) => MAIL_KIND[m.kind] },
+        { header: 'To', cell: (m) => <span class="ticket-mail-to">{m.to.join(', ')}</span> },
+        { header: 'Written', cell: (m) => <time dateTime={m.createdAt}>{formatInstant(m.createdAt)}</time> },
+        { header: 'State', cell: mailState },
+      ]}
+    />
   );
 }
 

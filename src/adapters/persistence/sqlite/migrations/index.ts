@@ -28,6 +28,7 @@ import { sql as ticketRouting } from './0018_ticket_routing.js';
 import { sql as cannedReplies } from './0019_canned_replies.js';
 import { sql as serviceTargets } from './0020_service_targets.js';
 import { sql as ticketMail } from './0021_ticket_mail.js';
+import { sql as mailIn } from './0022_mail_in.js';
 
 export interface Migration {
   readonly version: string;
@@ -57,6 +58,7 @@ const SQL: Record<MigrationVersion, string> = {
   '0019_canned_replies': cannedReplies,
   '0020_service_targets': serviceTargets,
   '0021_ticket_mail': ticketMail,
+  '0022_mail_in': mailIn,
 };
 
 export const MIGRATIONS: readonly Migration[] = MIGRATION_VERSIONS.map((version) => ({ version, sql: SQL[version] }));

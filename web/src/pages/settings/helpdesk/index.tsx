@@ -4,7 +4,8 @@
  * routing rules, tried from the top, whose first match gives a new ticket its team and, in turn, its
  * assignee, or leaves it for the team to pick up. Routing itself is the server's (one rule for every
  * channel); this page only keeps what it reads. Below, the desk's ready answers and its service
- * targets: its hours, the targets per priority, and the school's closure days (service-targets.tsx).
+ * targets: its hours, the targets per priority, and the school's closure days (service-targets.tsx);
+ * last, whether and when Desk e-mails the people who ask (ticket-mail.tsx).
  */
 import { useState } from 'preact/hooks';
 import { messageOf } from '../../../api/client.js';
@@ -35,6 +36,7 @@ import { DataTable } from '../../../ui/table.js';
 import { useResource } from '../../../ui/use-resource.js';
 import { PRIORITY_LABEL, TICKET_PRIORITIES } from '../../tickets/ticket.js';
 import { ClosureDays, DeskHours, ServiceTargets } from './service-targets.js';
+import { RequesterMail } from './ticket-mail.js';
 import './helpdesk.css';
 
 const REQUESTERS: Readonly<Record<string, string>> = { PUPIL: 'Pupils', STAFF: 'Staff' };
@@ -52,6 +54,7 @@ const SECTIONS = [
   ['desk-hours-title', 'Desk hours'],
   ['service-targets-title', 'Service targets'],
   ['closure-days-title', 'Closure days'],
+  ['ticket-mail-title', 'E-mail to requesters'],
 ] as const;
 
 export default function HelpDesk() {
@@ -94,6 +97,7 @@ export default function HelpDesk() {
       <DeskHours />
       <ServiceTargets />
       <ClosureDays />
+      <RequesterMail />
     </section>
   );
 }
