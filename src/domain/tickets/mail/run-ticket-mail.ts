@@ -77,26 +77,35 @@ export class RunTicketMail {
   /** One school's waiting and resolved tickets, at most once per FOLLOW_UP_EVERY_MS (across restarts). */
   private async followUps(tenant: Tenant, now: Date): Promise<{ reminded: number; closed: number }> {
     const job = `ticket-follow-ups:${tenant.id}`;
+    const at = now.toISOString();
+    // Follow-ups are for tickets that changed since ticket mail began for the school: tickets waiting
+    // since before an upgrade (or a demo's seeded history) get no burst of reminders and closings.
+    const since = `ticket-follow-ups-since:${tenant.id}`;
+    const began = (await this.uow.read((r) => r.deploymentJobs.find(since)))?.lastFinishedAt;
+    if (!began) {
+      await this.uow.transaction((r) => r.deploymentJobs.finished(since, at, 'ok', null));
+      return { reminded: 0, closed: 0 };
+    }
     const last = await this.uow.read((r) => r.deploymentJobs.find(job));
     if (last?.lastFinishedAt && now.getTime() - Date.parse(last.lastFinishedAt) < FOLLOW_UP_EVERY_MS)
       return { reminded: 0, closed: 0 };
-    const at = now.toISOString();
+
     const setting = await this.uow.read((r) => readSchoolSetting(r, tenant.id, ticketMailSetting));
     const ago = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
     let reminded = 0;
     let closed = 0;
     if (setting.closeAfterDays > 0) {
-      for (const t of await this.stale(tenant.id, 'PENDING', ago(setting.closeAfterDays))) {
+      for (const t of await this.stale(tenant.id, 'PENDING', ago(setting.closeAfterDays), began)) {
         if (await this.uow.transaction((r) => this.close(r, tenant, t.id, 'PENDING', at))) closed++;
       }
     }
     if (setting.waitingReminderDays > 0) {
-      for (const t of await this.stale(tenant.id, 'PENDING', ago(setting.waitingReminderDays))) {
+      for (const t of await this.stale(tenant.id, 'PENDING', ago(setting.waitingReminderDays), began)) {
         if (await this.uow.transaction((r) => this.remind(r, tenant, t.id, at))) reminded++;
       }
     }
     if (setting.reopenDays > 0) {
-      for (const t of await this.stale(tenant.id, 'RESOLVED', ago(setting.reopenDays))) {
+      for (const t of await this.stale(tenant.id, 'RESOLVED', ago(setting.reopenDays), began)) {
         if (await this.uow.transaction((r) => this.close(r, tenant, t.id, 'RESOLVED', at))) closed++;
       }
     }
@@ -105,11 +114,16 @@ export class RunTicketMail {
   }
 
   /** A school's tickets of a status unchanged since `before`, oldest number last (a keyset walk). */
-  private async stale(tenantId: string, status: 'PENDING' | 'RESOLVED', before: string): Promise<Ticket[]> {
+  private async stale(
+    tenantId: string,
+    status: 'PENDING' | 'RESOLVED',
+    before: string,
+    since: string,
+  ): Promise<Ticket[]> {
     const found: Ticket[] = [];
     for (let from: number | null = null; ;) {
       const batch = await this.uow.read((r) => r.tickets.scan(tenantId, { status, updatedBefore: before }, from, 500));
-      found.push(...batch);
+      found.push(...batch.filter((t) => t.updatedAt >= since));
       if (batch.length < 500) return found;
       from = batch.at(-1)!.number;
     }
