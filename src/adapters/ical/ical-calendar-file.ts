@@ -1,4 +1,5 @@
 import ICAL from 'ical.js';
+import { addDays, dateInZone, instantOfWallTime, isTimeZone } from '../../domain/shared/dates.js';
 import { CalendarFile, MAX_CALENDAR_SPANS, MalformedCalendar, type CalendarSpan } from '../../ports/calendar-file.js';
 
 type Component = InstanceType<typeof ICAL.Component>;
@@ -18,7 +19,6 @@ const MAX_NAME_CHARS = 200;
  * that never reaches the window) from holding the import for seconds; 10000 steps take about 150 ms.
  */
 const MAX_STEPS_PER_EVENT = 10_000;
-const DAY_MS = 86_400_000;
 const BOM = '\uFEFF';
 const YMD = /^\d{4}-\d{2}-\d{2}$/;
 /** The properties whose dates are checked before use: ical.js quietly rolls 2025-13-45 over to 2026-02-14. */
@@ -82,8 +82,6 @@ function parseCalendars(text: string): Component[] {
 class SpanReader {
   readonly #window: Window;
   readonly #spans = new Map<string, CalendarSpan>();
-  readonly #dateFormats = new Map<string, Intl.DateTimeFormat>();
-  readonly #offsetFormats = new Map<string, Intl.DateTimeFormat>();
 
   constructor(window: Window) {
     this.#window = window;
@@ -250,42 +248,12 @@ class SpanReader {
     if (time.zone.tzid !== 'floating') return time.toUnixTime() * 1000;
     // ical.js counts a floating time as if it were UTC, which gives its wall-clock reading.
     const wall = time.toUnixTime() * 1000;
-    // The zone's offset at that reading, then at the instant it gives, which differs across a DST change.
-    const guess = wall - this.#offsetAt(wall, zone);
-    return wall - this.#offsetAt(guess, zone);
-  }
-
-  /** How far `zone`'s clocks are ahead of UTC at `instant`, in milliseconds. */
-  #offsetAt(instant: number, zone: string): number {
-    const format = cached(
-      this.#offsetFormats,
-      zone,
-      () =>
-        new Intl.DateTimeFormat('en-US', {
-          timeZone: zone,
-          hourCycle: 'h23',
-          year: 'numeric',
-          month: 'numeric',
-          day: 'numeric',
-          hour: 'numeric',
-          minute: 'numeric',
-          second: 'numeric',
-        }),
-    );
-    const part = partsOf(format, instant);
-    const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
-    return wall - (instant - (((instant % 1000) + 1000) % 1000));
+    return instantOfWallTime(wall, zone);
   }
 
   /** The date, `YYYY-MM-DD`, of an instant in `zone`. */
   #dateIn(instant: number, zone: string): string {
-    const format = cached(
-      this.#dateFormats,
-      zone,
-      () => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }),
-    );
-    const part = partsOf(format, instant);
-    return `${pad(part('year'), 4)}-${pad(part('month'), 2)}-${pad(part('day'), 2)}`;
+    return dateInZone(new Date(instant), zone);
   }
 }
 
@@ -363,36 +331,10 @@ function ymdOf(time: Time): string {
   return `${pad(time.year, 4)}-${pad(time.month, 2)}-${pad(time.day, 2)}`;
 }
 
-function addDays(ymd: string, days: number): string {
-  const [year = 0, month = 1, day = 1] = ymd.split('-').map(Number);
-  return new Date(Date.UTC(year, month - 1, day) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
 function pad(value: number, width: number): string {
   return String(value).padStart(width, '0');
 }
 
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-CA', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function cached<V>(cache: Map<string, V>, key: string, make: () => V): V {
-  let value = cache.get(key);
-  if (value === undefined) cache.set(key, (value = make()));
-  return value;
-}
-
-/** A numeric part of an instant as `format` shows it. */
-function partsOf(format: Intl.DateTimeFormat, instant: number): (type: Intl.DateTimeFormatPartTypes) => number {
-  const parts = format.formatToParts(instant);
-  return (type) => Number(parts.find((part) => part.type === type)?.value);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addDays, dateInZone, isCalendarDate } from '../shared/dates.js';
+import { addDays, dateInZone, instantOfWallTime, isCalendarDate } from '../shared/dates.js';
 import { invalidField } from '../shared/errors.js';
 
 /** An instant with its offset: `2026-03-10T09:00Z`, `2026-03-10T10:00:00.5+01:00`. No offset, no instant. */
@@ -25,35 +25,11 @@ export const auditBound = () =>
         'must be a date (YYYY-MM-DD, in the school’s time zone) or an instant with an offset (2026-03-10T09:00:00Z)',
     });
 
-const partsFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** How far `timeZone`'s wall clock is ahead of UTC at `instant` (ms). */
-export function offsetAt(instant: number, timeZone: string): number {
-  let f = partsFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    partsFormatters.set(timeZone, f);
-  }
-  const part = Object.fromEntries(f.formatToParts(new Date(instant)).map((p) => [p.type, Number(p.value)]));
-  const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
-  return wall - (instant - (((instant % 1000) + 1000) % 1000));
-}
-
 /** The first instant (ms) of a calendar date in a time zone: its midnight, or later where the clocks skip it. */
 export function startOfDay(date: string, timeZone: string): number {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const midnight = Date.UTC(y, m - 1, d);
-  let t = midnight - offsetAt(midnight, timeZone);
-  t = midnight - offsetAt(t, timeZone); // again, with the offset in force at that moment (DST)
+  let t = instantOfWallTime(midnight, timeZone);
   // Midnight skipped by a clock change: the day begins at the first quarter hour that is in it.
   for (let i = 0; i < 8 && dateInZone(new Date(t), timeZone) < date; i++) t += 15 * 60_000;
   return t;

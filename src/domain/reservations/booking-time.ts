@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { offsetAt } from '../audit/audit-range.js';
+import { instantOfWallTime } from '../shared/dates.js';
 import { isCalendarDate } from '../shared/dates.js';
 
 /** `2026-03-10T09:00`, `…T09:00:00`, `…T09:00:00.000`, each optionally with `Z` or `±HH:MM`. */
@@ -33,9 +33,7 @@ export function bookingInstant(value: string, timeZone: string): string {
     Number(m[6] ?? 0),
     Number((m[7] ?? '0').padEnd(3, '0')),
   );
-  let t = wall - offsetAt(wall, timeZone);
-  t = wall - offsetAt(t, timeZone); // with the offset in force at that moment (DST)
-  return new Date(t).toISOString();
+  return new Date(instantOfWallTime(wall, timeZone)).toISOString();
 }
 
 /** One calendar year after `instant` (same clock time; 29 February → 1 March). */

@@ -24,6 +24,39 @@ export function dateInZone(instant: Date, timeZone: string): string {
   return f.format(instant);
 }
 
+const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `instant` (ms). */
+export function offsetAt(instant: number, timeZone: string): number {
+  let f = partsFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    partsFormatters.set(timeZone, f);
+  }
+  const part = Object.fromEntries(f.formatToParts(new Date(instant)).map((p) => [p.type, Number(p.value)]));
+  const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
+  return wall - (instant - (((instant % 1000) + 1000) % 1000));
+}
+
+/**
+ * The instant (ms) a wall-clock reading (given as if it were UTC, `Date.UTC(…)`) has in `timeZone`:
+ * the zone's offset at the reading, then again at the instant that gives, which differs across a
+ * change of the clocks.
+ */
+export function instantOfWallTime(wall: number, timeZone: string): number {
+  const guess = wall - offsetAt(wall, timeZone);
+  return wall - offsetAt(guess, timeZone);
+}
+
 /** The canonical spelling of an IANA zone (`europe/amsterdam` → `Europe/Amsterdam`), or null. */
 export function canonicalTimeZone(name: string): string | null {
   try {

@@ -1,4 +1,4 @@
-import { addDays, dateInZone } from '../../shared/dates.js';
+import { addDays, dateInZone, instantOfWallTime } from '../../shared/dates.js';
 
 /** The week's days, as the business-hours setting names them; index 0 is Sunday, as Date counts. */
 export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
@@ -23,41 +23,11 @@ export interface ClosedSpan {
 const HORIZON_DAYS = 3 * 366;
 const MINUTE = 60_000;
 
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in milliseconds. */
-function zoneOffset(instant: number, timeZone: string): number {
-  let f = offsetFormats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    offsetFormats.set(timeZone, f);
-  }
-  const p = Object.fromEntries(f.formatToParts(instant).map((x) => [x.type, x.value]));
-  const wall = Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!);
-  return wall - Math.floor(instant / 1000) * 1000;
-}
-
-/**
- * The instant a wall-clock time of a date has in `timeZone`. A time the clocks skip (spring forward)
- * is read with the offset before the change, so it lands just after it; a time that happens twice
- * (autumn) is its first.
- */
+/** The instant a wall-clock time of a date has in `timeZone` (a time the clocks skip lands after the change). */
 export function wallTimeInZone(date: string, time: string, timeZone: string): number {
   const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
   const [h, mi] = time.split(':').map(Number) as [number, number];
-  const wall = Date.UTC(y, mo - 1, d, h, mi);
-  const first = wall - zoneOffset(wall, timeZone);
-  const second = wall - zoneOffset(first, timeZone);
-  return Math.min(first, second);
+  return instantOfWallTime(Date.UTC(y, mo - 1, d, h, mi), timeZone);
 }
 
 /**
