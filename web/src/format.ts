@@ -65,3 +65,11 @@ export function parseMoney(text: string): number | null {
 
 /** A count in the browser's language (`12,400`). */
 export const formatCount = (n: number): string => new Intl.NumberFormat().format(n);
+
+/** A file's size in bytes as people read it: `512 bytes`, `2.4 KB`, `38 KB`, `1.5 MB` (1 KB = 1024 bytes). */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return bytes === 1 ? '1 byte' : `${formatCount(bytes)} bytes`;
+  const [amount, unit] = bytes < 1024 * 1024 ? [bytes / 1024, 'KB'] : [bytes / (1024 * 1024), 'MB'];
+  const digits = amount < 10 ? 1 : 0;
+  return `${new Intl.NumberFormat(undefined, { maximumFractionDigits: digits }).format(amount)} ${unit}`;
+}

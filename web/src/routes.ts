@@ -251,7 +251,7 @@ export const ROUTES: readonly PageRoute[] = [
     allowed: () => can('module.servicedesk', 'ticket.manage'),
     settings: {
       label: 'Help desk',
-      description: 'ticket categories, teams, routing, hours and targets, and e-mail to requesters',
+      description: 'ticket categories, teams, routing, hours and targets, e-mail to requesters and mailboxes',
       order: 55,
     },
   },

@@ -6,16 +6,18 @@
  * paused while it waits on the requester, and "Past target" once a running due time has passed.
  * The desk also sees the e-mail the ticket wrote to its requester (an acknowledgement, its public
  * replies, the resolution and the follow-ups) and how each delivery went, looked at again while one
- * is still on its way.
+ * is still on its way. The files that came with the ticket (by e-mail) are listed, each a download
+ * with its type and size, and a comment that came by e-mail says so beside its author.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, messageOf } from '../../api/client.js';
+import { attachmentAddress, ticketAttachments, type TicketAttachment } from '../../api/mailboxes.js';
 import { ticketMessages, type TicketMessage } from '../../api/ticket-mail.js';
 import { addComment, getTicket, ticketComments, updateTicket } from '../../api/tickets.js';
 import { useRoutingNames, type RoutingNames } from './routing.js';
 import { FirstAnswer, ResolutionDue } from './due.js';
 import { fillCannedReply, listCannedReplies } from '../../api/ticket-routing.js';
-import { formatInstant } from '../../format.js';
+import { formatInstant, formatSize } from '../../format.js';
 import { Link } from '../../router.js';
 import type { PageProps } from '../../page-props.js';
 import { can } from '../../state/session.js';
@@ -52,6 +54,34 @@ const MAIL_KIND: Readonly<Record<TicketMessage['kind'], string>> = {
   waiting: 'Waiting reminder',
   closed: 'Closed without an answer',
 };
+
+/** What a file is, in words, for the types mail most often brings; any other by its media type. */
+const FILE_KIND: Readonly<Record<string, string>> = {
+  'application/pdf': 'PDF document',
+  'application/zip': 'ZIP archive',
+  'application/msword': 'Word document',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'Word document',
+  'application/vnd.ms-excel': 'Excel spreadsheet',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'Excel spreadsheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'PowerPoint presentation',
+  'message/rfc822': 'E-mail message',
+  'text/plain': 'Text',
+  'text/csv': 'CSV table',
+  'text/calendar': 'Calendar file',
+};
+
+const fileKind = (contentType: string): string => {
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  const known = FILE_KIND[type];
+  if (known) return known;
+  const [group, sub] = type.split('/');
+  if (group === 'image' && sub) return `${sub.replace(/^x-/, '').toUpperCase()} image`;
+  if (group === 'video' && sub) return `${sub.replace(/^x-/, '').toUpperCase()} video`;
+  return type || 'File';
+};
+
+/** A comment that came by e-mail: from the requester (a person of the school) or an unknown address. */
+const byMail = (c: TicketComment) => c.author.type === 'person' || c.author.type === 'email';
 
 const notSent = (m: TicketMessage) => `Not sent: ${m.error ?? 'no reason given'}`;
 
@@ -101,8 +131,9 @@ export default function TicketDetail({ params }: PageProps) {
     () => (manage ? ticketMessages(id).then((r) => r.messages) : Promise.resolve([])),
     [id, manage],
   );
+  const files = useResource(() => ticketAttachments(id).then((r) => r.attachments), [id]);
   const changed = () => (found.reload(), mail.reload());
-  const commented = () => (thread.reload(), mail.reload());
+  const commented = () => (thread.reload(), files.reload(), mail.reload());
   useLiveReload((e) => e.type === 'ticket.updated' && eventRecord(e, 'ticket')?.id === id, changed);
   useLiveReload((e) => e.type === 'ticket.commented' && eventRecord(e, 'ticket')?.id === id, commented);
   const onItsWay = mail.data?.some((m) => m.status === 'sending' || (m.status === 'pending' && m.attempts === 0));
@@ -183,6 +214,17 @@ export default function TicketDetail({ params }: PageProps) {
               )}
             </div>
           )}
+          {/* Shown when the ticket has files (or they could not be listed); most tickets have none. */}
+          {(files.data ? files.data.length > 0 : files.error !== undefined) && (
+            <section aria-labelledby="ticket-files-heading">
+              <h2 id="ticket-files-heading">Files</h2>
+              {files.data ? (
+                <FileList ticketId={ticket.id} files={files.data} comments={thread.data?.comments ?? []} />
+              ) : (
+                <ErrorNotice error={files.error} onRetry={files.reload} />
+              )}
+            </section>
+          )}
           <h2>Conversation</h2>
           {thread.error !== undefined && <ErrorNotice error={thread.error} onRetry={thread.reload} />}
           {!thread.data && thread.error === undefined && <Loading />}
@@ -222,6 +264,37 @@ function MailList(props: { messages: readonly TicketMessage[] | undefined }) {
   );
 }
 
+function FileList(props: { ticketId: string; files: readonly TicketAttachment[]; comments: readonly TicketComment[] }) {
+  const cameWith = (f: TicketAttachment) => {
+    if (f.commentId === null) return 'The ticket';
+    const c = props.comments.find((comment) => comment.id === f.commentId);
+    return c
+      ? `${c.internal ? 'Internal note' : 'Comment'} by ${c.author.name}, ${formatInstant(c.createdAt)}`
+      : 'A comment';
+  };
+  return (
+    <DataTable
+      caption="Files that came with this ticket, oldest first"
+      rows={props.files}
+      rowKey={(f) => f.id}
+      empty="No files."
+      columns={[
+        {
+          header: 'File',
+          cell: (f) => (
+            <a class="ticket-file-name" href={attachmentAddress(props.ticketId, f.id)} download={f.name}>
+              {f.name}
+            </a>
+          ),
+        },
+        { header: 'Type', cell: (f) => fileKind(f.contentType) },
+        { header: 'Size', cell: (f) => formatSize(f.size), numeric: true },
+        { header: 'Came with', cell: cameWith },
+      ]}
+    />
+  );
+}
+
 function Thread(props: { comments: readonly TicketComment[]; total: number }) {
   if (props.comments.length === 0) return <Empty>No comments yet.</Empty>;
   return (
@@ -232,7 +305,11 @@ function Thread(props: { comments: readonly TicketComment[]; total: number }) {
             <article aria-label={c.internal ? `Internal note by ${c.author.name}` : `Comment by ${c.author.name}`}>
               <p class="ticket-comment-meta">
                 {c.internal && <span class="badge ticket-badge-internal">Internal note</span>}{' '}
-                <strong>{c.author.name}</strong> · <time dateTime={c.createdAt}>{formatInstant(c.createdAt)}</time>
+                <strong>{c.author.name}</strong>
+                {c.author.type === 'email' && c.author.id !== c.author.name && (
+                  <span class="ticket-comment-address"> ({c.author.id})</span>
+                )}
+                {byMail(c) && <> · by e-mail</>} · <time dateTime={c.createdAt}>{formatInstant(c.createdAt)}</time>
               </p>
               <p class="ticket-comment-body">{c.body}</p>
             </article>

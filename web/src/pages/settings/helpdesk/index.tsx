@@ -5,7 +5,8 @@
  * assignee, or leaves it for the team to pick up. Routing itself is the server's (one rule for every
  * channel); this page only keeps what it reads. Below, the desk's ready answers and its service
  * targets: its hours, the targets per priority, and the school's closure days (service-targets.tsx);
- * last, whether and when Desk e-mails the people who ask (ticket-mail.tsx).
+ * then whether and when Desk e-mails the people who ask (ticket-mail.tsx); last, for school
+ * administrators only (`user.manage`), the mailboxes Desk reads mail in from (mailboxes.tsx).
  */
 import { useState } from 'preact/hooks';
 import { messageOf } from '../../../api/client.js';
@@ -25,6 +26,7 @@ import {
   type Team,
   type TicketCategory,
 } from '../../../api/ticket-routing.js';
+import { can } from '../../../state/session.js';
 import { confirm } from '../../../ui/confirm.js';
 import { SelectField, TextArea, TextField } from '../../../ui/field.js';
 import { FormProblem, useSubmit } from '../../../ui/form.js';
@@ -35,6 +37,7 @@ import type { Pickable } from '../../../ui/search-picker.js';
 import { DataTable } from '../../../ui/table.js';
 import { useResource } from '../../../ui/use-resource.js';
 import { PRIORITY_LABEL, TICKET_PRIORITIES } from '../../tickets/ticket.js';
+import { Mailboxes } from './mailboxes.js';
 import { ClosureDays, DeskHours, ServiceTargets } from './service-targets.js';
 import { RequesterMail } from './ticket-mail.js';
 import './helpdesk.css';
@@ -55,7 +58,11 @@ const SECTIONS = [
   ['service-targets-title', 'Service targets'],
   ['closure-days-title', 'Closure days'],
   ['ticket-mail-title', 'E-mail to requesters'],
+  ['mailboxes-title', 'Mailboxes'],
 ] as const;
+
+/** The sections only a school administrator (`user.manage`) sees: a mailbox's password is the school's. */
+const ADMINISTRATORS_ONLY: ReadonlySet<string> = new Set(['mailboxes-title']);
 
 export default function HelpDesk() {
   const categories = useResource(() => listCategories(), []);
@@ -63,6 +70,8 @@ export default function HelpDesk() {
   const rules = useResource(() => listRules(), []);
   const error = categories.error ?? teams.error ?? rules.error;
   const reload = () => (categories.reload(), teams.reload(), rules.reload());
+  const administrator = can('user.manage');
+  const sections = SECTIONS.filter(([id]) => administrator || !ADMINISTRATORS_ONLY.has(id));
   return (
     <section>
       <PageHeader title="Help desk" />
@@ -72,7 +81,7 @@ export default function HelpDesk() {
       </p>
       <nav aria-label="Sections of this page">
         <ul class="helpdesk-sections">
-          {SECTIONS.map(([id, name]) => (
+          {sections.map(([id, name]) => (
             <li key={id}>
               <a href={`#${id}`}>{name}</a>
             </li>
@@ -98,6 +107,7 @@ export default function HelpDesk() {
       <ServiceTargets />
       <ClosureDays />
       <RequesterMail />
+      {administrator && <Mailboxes />}
     </section>
   );
 }
