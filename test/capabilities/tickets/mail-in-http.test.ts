@@ -19,7 +19,10 @@ import { UnitOfWork } from '../../../src/ports/unit-of-work.js';
 import { startApp, type TestApp, type TestDatabase } from '../../support/app.js';
 import { aPerson } from '../../support/builders.js';
 import { startImap, type TestImap } from '../../support/imap.js';
-import { postgresAvailable, warnIfPostgresSkipped } from '../../support/postgres.js';
+import { createTestSchema, postgresAvailable, warnIfPostgresSkipped, type TestSchema } from '../../support/postgres.js';
+import { AddMailbox } from '../../../src/domain/tickets/mail-in/manage-mailboxes.js';
+import { operatorActor } from '../../../src/domain/tenants/operator-actor.js';
+import { perform } from '../../../src/domain/shared/use-case.js';
 import { expectProblem, send } from '../../support/rest.js';
 import { startSmtp, type TestSmtp } from '../../support/smtp.js';
 import { auditEntries } from '../../support/tenant-data.js';
@@ -469,5 +472,58 @@ describe.each(databases)('mail in on %s', (database) => {
       size: number;
     }[];
     expect(unreadable.some((m) => m.reason.includes('over this mailbox') && m.size > 31 * 1024 * 1024)).toBe(true);
+  });
+});
+
+describe.skipIf(!postgresAvailable)('mail in on Postgres with two instances', () => {
+  const DESK2 = { user: 'helpdesk2', password: 'imap-secret-2' };
+  let schema: TestSchema;
+  let a: TestApp;
+  let b: TestApp;
+  let imap: TestImap;
+  let alpha: Tenant;
+
+  beforeAll(async () => {
+    imap = await startImap([DESK2]);
+    process.env.NODE_EXTRA_CA_CERTS = imap.caFile;
+    schema = await createTestSchema();
+    a = await startApp({ databaseUrl: schema.url });
+    b = await startApp({ databaseUrl: schema.url });
+    alpha = await a.tenant('alpha');
+    await a.container
+      .get(UnitOfWork)
+      .transaction((r) => r.people.insertMany(alpha.id, [aPerson({ kind: 'STAFF', email: 'sam@alpha.example' })]));
+    await perform(resolveFrom(a.container), AddMailbox, operatorActor(alpha), {
+      address: 'helpdesk2@alpha.example',
+      host: '127.0.0.1',
+      port: imap.port,
+      username: DESK2.user,
+      password: DESK2.password,
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await schema?.drop();
+    await imap?.close();
+  });
+
+  it('reads each message once when both look at the mailbox at the same moment (one reader per mailbox)', async () => {
+    for (let i = 0; i < 6; i++)
+      await imap.deliver(DESK2, message({ from: 'Sam <sam@alpha.example>', subject: `Laptop ${i} will not charge` }));
+    const looks = await Promise.all([
+      resolveFrom(a.container)(WatchMailboxes).execute(),
+      resolveFrom(b.container)(WatchMailboxes).execute(),
+    ]);
+    const outcomes = looks.flat().flatMap((l) => l.received.map((r) => r.outcome));
+    expect(outcomes.filter((o) => o === 'ticket')).toHaveLength(6);
+    const made = await a.container
+      .get(UnitOfWork)
+      .read((r) => r.tickets.search(alpha.id, {}, { page: 1, pageSize: 50 }));
+    expect(made.items.map((t) => t.subject).sort()).toEqual(
+      Array.from({ length: 6 }, (_, i) => `Laptop ${i} will not charge`).sort(),
+    );
+    expect(await imap.count(DESK2, 'INBOX')).toBe(0);
+    expect(await imap.count(DESK2, FOLDER)).toBe(6);
   });
 });
