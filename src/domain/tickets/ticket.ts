@@ -26,7 +26,9 @@ export type Ticket = z.output<typeof ticketSchema>;
 export const ticketResultSchema = z.object({ ticket: ticketSchema });
 
 /** A ticket event's data (SPEC §8: thin): which ticket and where it stands; never its text. */
-export const ticketEventData = (t: Ticket) => ({
+export const ticketEventData = (
+  t: Pick<Ticket, 'id' | 'number' | 'status' | 'priority' | 'assigneeId' | 'teamId'>,
+) => ({
   ticket: {
     id: t.id,
     number: t.number,

@@ -109,6 +109,12 @@ export function composeTicketMail(
   const sign = `${f.schoolName} IT help desk`;
   const quote = `Ticket ${token}: ${f.subject}`;
   const lines = (...parts: string[]) => parts.join('\n');
+  // A status message: greeting, what happened, the signature and the ticket it is about.
+  const status = (...said: string[]) => ({
+    subject: `Re: ${token} ${f.subject}`,
+    autoSubmitted: 'auto-generated' as const,
+    text: lines(hello, '', ...said, '', sign, '', quote),
+  });
   switch (kind) {
     case 'received':
       return {
@@ -131,51 +137,21 @@ export function composeTicketMail(
         text: lines(f.comment?.body ?? '', '', `${f.comment?.authorName ?? 'The help desk'}, ${sign}`, '', quote),
       };
     case 'resolved':
-      return {
-        subject: `Re: ${token} ${f.subject}`,
-        autoSubmitted: 'auto-generated',
-        text: lines(
-          hello,
-          '',
-          `We think your ticket ${token} is resolved.`,
-          `If it is not, reply to this e-mail within ${f.reopenDays} days and it opens again.`,
-          '',
-          sign,
-          '',
-          quote,
-        ),
-      };
+      return status(
+        `We think your ticket ${token} is resolved.`,
+        `If it is not, reply to this e-mail within ${f.reopenDays} days and it opens again.`,
+      );
     case 'waiting':
-      return {
-        subject: `Re: ${token} ${f.subject}`,
-        autoSubmitted: 'auto-generated',
-        text: lines(
-          hello,
-          '',
-          `We are waiting for your answer on ticket ${token}. Reply to this e-mail to answer.`,
-          f.closeAfterDays > 0
-            ? `If we do not hear from you, we will close it after ${f.closeAfterDays} days.`
-            : 'It stays open until you answer.',
-          '',
-          sign,
-          '',
-          quote,
-        ),
-      };
+      return status(
+        `We are waiting for your answer on ticket ${token}. Reply to this e-mail to answer.`,
+        f.closeAfterDays > 0
+          ? `If we do not hear from you, we will close it after ${f.closeAfterDays} days.`
+          : 'It stays open until you answer.',
+      );
     case 'closed':
-      return {
-        subject: `Re: ${token} ${f.subject}`,
-        autoSubmitted: 'auto-generated',
-        text: lines(
-          hello,
-          '',
-          `We have closed ticket ${token} because we did not hear from you.`,
-          'If you still need help, write to us again and we will open a new ticket.',
-          '',
-          sign,
-          '',
-          quote,
-        ),
-      };
+      return status(
+        `We have closed ticket ${token} because we did not hear from you.`,
+        'If you still need help, write to us again and we will open a new ticket.',
+      );
   }
 }

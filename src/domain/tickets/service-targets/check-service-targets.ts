@@ -12,9 +12,17 @@ import { schoolBaseUrl } from '../../tenants/school-url.js';
 import { appendEvent } from '../../shared/record-change.js';
 import { instantInWords } from '../../shared/words.js';
 import { dueAlarms, type ClockAlarm } from './clock.js';
-import { clockUnder, loadServiceTerms } from './service-terms.js';
+import { clockUnder, loadServiceTerms, type ServiceTerms } from './service-terms.js';
+import type { Tenant } from '../../tenants/tenant.js';
+import { ticketEventData } from '../ticket.js';
 
 export const SERVICE_TARGETS_JOB = 'service-targets';
+
+/** A school as one round of the job reads it: its tenant row and its service terms. */
+interface School {
+  readonly tenant: Tenant;
+  readonly terms: ServiceTerms;
+}
 /** Clocks looked at per round at most; the rest wait for the next (a minute later). */
 const ROUND_LIMIT = 500;
 
@@ -55,8 +63,22 @@ export class CheckServiceTargets {
     const now = this.clock.now().toISOString();
     const due = await this.uow.read((r) => r.ticketClocks.due(now, ROUND_LIMIT));
     const sent: ServiceTargetRound['alarms'][number][] = [];
+    // A school's tenant row and terms (hours, targets, closures) are read once a round, not per ticket.
+    const schools = new Map<string, Promise<School | null>>();
+    const schoolOf = (tenantId: string) => {
+      let school = schools.get(tenantId);
+      if (!school) {
+        school = this.uow.read(async (r) => {
+          const tenant = await r.tenants.findById(tenantId);
+          return tenant ? { tenant, terms: await loadServiceTerms(r, tenant) } : null;
+        });
+        schools.set(tenantId, school);
+      }
+      return school;
+    };
     for (const { tenantId, ticketId } of due) {
-      const outcome = await this.uow.transaction((repos) => this.check(repos, tenantId, ticketId, now));
+      const school = await schoolOf(tenantId);
+      const outcome = await this.uow.transaction((repos) => this.check(repos, school, tenantId, ticketId, now));
       if (!outcome) continue;
       for (const alarm of outcome.alarms) {
         const mailed = await this.mail(outcome.recipients, outcome.message(alarm));
@@ -72,29 +94,21 @@ export class CheckServiceTargets {
     return this.uow.read((r) => r.tickets.loadByTeam(now));
   }
 
-  private async check(repos: Repositories, tenantId: string, ticketId: string, now: string) {
-    const tenant = await repos.tenants.findById(tenantId);
+  private async check(repos: Repositories, school: School | null, tenantId: string, ticketId: string, now: string) {
     const row = await repos.ticketClocks.findRow(tenantId, ticketId, { forUpdate: true });
-    if (!tenant || !row) {
-      // A ticket gone with its school: nothing to look at again.
-      return null;
-    }
-    const terms = await loadServiceTerms(repos, tenant);
+    // A ticket gone with its school: nothing to look at again.
+    if (!school || !row) return null;
+    const { tenant, terms } = school;
     const targets = terms.targetsOf(row.ticket.priority);
     // A school that turned the help desk off sends nothing; its clocks are looked at again later.
     const alarms = tenant.modules.includes('servicedesk')
       ? dueAlarms(row.ticket, row.clock, targets, terms.calendar, now)
       : [];
     for (const alarm of alarms) {
-      const { id, number, status, priority, assigneeId, teamId } = row.ticket;
       await appendEvent(repos, this.ids, tenantId, {
         kind: alarm.kind,
         occurredAt: now,
-        payload: {
-          ticket: { id, number, status, priority, assigneeId, teamId },
-          target: alarm.target,
-          dueAt: alarm.dueAt,
-        },
+        payload: { ...ticketEventData(row.ticket), target: alarm.target, dueAt: alarm.dueAt },
       });
     }
     const notified = alarms.reduce((bits, a) => bits | a.bit, row.clock.notified);
