@@ -55,6 +55,7 @@ import type { MailboxRepository } from './repositories/mailboxes.js';
 import type { ReservationRepository } from './repositories/reservations.js';
 import type { AgreementRepository } from './repositories/agreements.js';
 import type { AccountRepository } from './repositories/accounts.js';
+import type { PortalRepository } from './repositories/portal.js';
 
 /** Every repository, bound to one transaction (or to plain reads). */
 export interface Repositories {
@@ -95,4 +96,5 @@ export interface Repositories {
   readonly reservations: ReservationRepository;
   readonly agreements: AgreementRepository;
   readonly accounts: AccountRepository;
+  readonly portal: PortalRepository;
 }

@@ -25,6 +25,7 @@ import { monitorRepositoryContract } from './monitors.contract.js';
 import { recordsRepositoryContract } from './records.contract.js';
 import { oauthRepositoryContract } from './oauth.contract.js';
 import { ssoRepositoryContract } from './sso.contract.js';
+import { portalRepositoryContract } from './portal.contract.js';
 import { loanerYearRepositoryContract } from './loaner-year.contract.js';
 import { reminderRepositoryContract } from './reminders.contract.js';
 import { reservationRepositoryContract } from './reservations.contract.js';
@@ -514,6 +515,8 @@ export function runRepositoryContract(name: string, open: () => Promise<Reposito
         expect(await nums({ assigneeId: tech.id })).toEqual({ total: 1, numbers: [2] });
         expect(await nums({ personId: reporter.id })).toEqual({ total: 1, numbers: [1] });
         expect(await nums({ personId: tech.id })).toEqual({ total: 1, numbers: [2] });
+        expect(await nums({ reporterId: reporter.id })).toEqual({ total: 1, numbers: [1] });
+        expect(await nums({ reporterId: tech.id })).toEqual({ total: 0, numbers: [] });
         expect(await nums({ q: 'screen' })).toEqual({ total: 1, numbers: [2] });
         expect(await nums({ q: 'ser-2' })).toEqual({ total: 1, numbers: [2] });
         expect(await nums({ q: '%' })).toEqual({ total: 1, numbers: [3] });
@@ -546,6 +549,22 @@ export function runRepositoryContract(name: string, open: () => Promise<Reposito
         expect(await read((r) => r.tickets.search(t.id, { q: 'hdmi' }, page1))).toEqual({ total: 1, items: [k2] });
         expect(await read((r) => r.tickets.search(t.id, { q: 'WIFI' }, page1))).toEqual({ total: 1, items: [k1] });
         expect(await read((r) => r.tickets.search(other.id, {}, page1))).toEqual({ total: 0, items: [] });
+      });
+
+      it("finds a requester's own tickets and those with their address, not those they are assigned", async () => {
+        const t = await newTenant();
+        const other = await newTenant();
+        const person = randomUUID();
+        const address = 'ms.fox@north.example';
+        const mine = aTicket({ number: 1, requesterId: person });
+        const assigned = aTicket({ number: 2, assigneeId: person });
+        const filed = aTicket({ number: 3 });
+        await tx((r) => r.tickets.insertMany(t.id, [mine, assigned, filed]));
+        await tx((r) => r.mailboxes.addTicketAddresses(t.id, filed.id, [address]));
+        const theirs = { requester: { personId: person, address } };
+        expect(await read((r) => r.tickets.search(t.id, theirs, page1))).toEqual({ total: 2, items: [filed, mine] });
+        expect((await read((r) => r.tickets.search(other.id, theirs, page1))).total).toBe(0);
+        expect((await read((r) => r.tickets.search(t.id, { personId: person }, page1))).total).toBe(2);
       });
     });
 
@@ -708,6 +727,7 @@ export function runRepositoryContract(name: string, open: () => Promise<Reposito
 
     describe('oauth', () => oauthRepositoryContract({ tx, read, newTenant }));
     describe('single sign-on', () => ssoRepositoryContract({ tx, read, newTenant }));
+    describe('the portal', () => portalRepositoryContract({ tx, read, newTenant }));
     describe('the loaner year', () => loanerYearRepositoryContract({ tx, read, newTenant }));
     describe('reminders', () => reminderRepositoryContract({ tx, read, newTenant }));
     describe('reservations', () => reservationRepositoryContract({ tx, read, newTenant }));

@@ -42,6 +42,7 @@ const aSignIn = (o: Partial<PendingSignIn> = {}): PendingSignIn => ({
   codeVerifier: randomBytes(32).toString('base64url'),
   redirectUri: 'https://desk.example/api/auth/sso/callback',
   returnTo: '/loans?status=ISSUED',
+  audience: 'console',
   createdAt: T0,
   expiresAt: '2026-03-01T08:10:00.000Z',
   usedAt: null,
@@ -159,7 +160,7 @@ export function ssoRepositoryContract({ tx, read, newTenant }: SsoContractDeps):
 
   it('spends a pending sign-in once: the first take has it, every later one finds it used', async () => {
     const a = await newTenant();
-    const signIn = aSignIn();
+    const signIn = aSignIn({ audience: 'portal' });
     await tx((r) => r.pendingSignIns.create(a.id, signIn));
     expect(await tx((r) => r.pendingSignIns.take(signIn.stateHash, T1))).toEqual({
       tenantId: a.id,

@@ -56,6 +56,12 @@ export function declaredApi(o: { readonly version: string; readonly serverUrl: s
           'What the browser console, and every script signed in as a person, uses. Sign in with `POST /api/auth/login`; the session travels as the `desk_session` cookie or as `Authorization: Bearer <token>`. Writes from a browser must come from an origin that may act for the school. Errors are RFC 9457 problem details. `x-desk-required` lists the modules and permissions an operation needs.',
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'desk_session', description: 'The console session cookie.' },
+          portal: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'desk_portal',
+            description: 'The requester portal session cookie (`/api/portal/*`), set by a sign-in link or single sign-on.',
+          },
           sessionToken: {
             type: 'http',
             scheme: 'bearer',

@@ -1,4 +1,5 @@
 import { bodyParser } from '@koa/bodyparser';
+import getRawBody from 'raw-body';
 import type { Context, Middleware } from 'koa';
 import { invalidField } from '../../domain/shared/errors.js';
 import { HttpProblem } from './problems.js';
@@ -141,6 +142,38 @@ export function calendarBody(): Middleware {
       throw new HttpProblem('malformed_body', 'The body could not be read as text.');
     }
     if (typeof ctx.request.body !== 'string') ctx.request.body = '';
+    await next();
+  };
+}
+
+/** The largest file any route takes as a body (a school's own per-file limit is checked by the use case). */
+export const MAX_FILE_BYTES = 25 * 1024 * 1024;
+
+/**
+ * Route middleware for a route that takes one file as its body, sent as it is with its own
+ * Content-Type (`image/jpeg`, `application/pdf`): read with raw-body up to MAX_FILE_BYTES, declared
+ * or streamed (413 past it), never decoded (a Content-Encoding is 415), never parsed. The bytes are
+ * then `ctx.request.body` (a Buffer), and the type `ctx.state.fileType` (lower case, without
+ * parameters; `application/octet-stream` when none was sent).
+ */
+export function fileBody(): Middleware {
+  return async (ctx, next) => {
+    const encoding = ctx.get('Content-Encoding').toLowerCase();
+    if (encoding !== '' && encoding !== 'identity')
+      throw new HttpProblem('unsupported_media_type', 'Send the file as it is, without a Content-Encoding.');
+    const declared = ctx.request.length;
+    if (declared !== undefined && declared > MAX_FILE_BYTES)
+      throw new HttpProblem('payload_too_large', `The file exceeds ${MAX_FILE_BYTES} bytes.`);
+    try {
+      ctx.request.body = await getRawBody(ctx.req, { limit: MAX_FILE_BYTES, length: declared });
+    } catch (e) {
+      if (hasStatus(e) && e.status === 413)
+        throw new HttpProblem('payload_too_large', `The file exceeds ${MAX_FILE_BYTES} bytes.`);
+      if (hasStatus(e) && e.status === 400) throw new HttpProblem('malformed_body', 'The file was not sent whole.');
+      throw e;
+    }
+    const type = (ctx.get('Content-Type').split(';')[0] ?? '').trim().toLowerCase();
+    ctx.state.fileType = /^[\w.+-]+\/[\w.+-]+$/.test(type) ? type : 'application/octet-stream';
     await next();
   };
 }

@@ -27,6 +27,7 @@ export const MIGRATION_VERSIONS = [
   '0020_service_targets',
   '0021_ticket_mail',
   '0022_mail_in',
+  '0023_portal',
 ] as const;
 
 export type MigrationVersion = (typeof MIGRATION_VERSIONS)[number];

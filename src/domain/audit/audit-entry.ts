@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** `system`: Desk itself (a webhook disabled after its receiver said Gone or never answered). */
-export const AUDIT_ACTOR_TYPES = ['user', 'apiKey', 'operator', 'anonymous', 'system'] as const;
+/** `system`: Desk itself (a webhook disabled after its receiver said Gone or never answered); `person`: a requester in the portal. */
+export const AUDIT_ACTOR_TYPES = ['user', 'apiKey', 'operator', 'anonymous', 'system', 'person'] as const;
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
 /** One line of the audit log, as answered. */

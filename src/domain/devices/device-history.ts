@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import type { Repositories } from '../../ports/repositories.js';
-import type { AuditActorType, AuditEntry } from '../audit/audit-entry.js';
+import { AUDIT_ACTOR_TYPES, type AuditEntry } from '../audit/audit-entry.js';
 import { inPool } from '../loans/loan-ref.js';
 import { can, type Actor } from '../shared/actor.js';
 import type { Page, PageRequest } from '../shared/paging.js';
 import { isoInstant } from '../shared/validation.js';
 import type { Device } from './device.js';
 
-const ACTOR_TYPES = ['user', 'apiKey', 'operator', 'anonymous', 'system'] as const satisfies readonly AuditActorType[];
+const ACTOR_TYPES = AUDIT_ACTOR_TYPES;
 
 /**
  * One line of a device's history: an audit entry about the device (`device:<id>`), about the loaner

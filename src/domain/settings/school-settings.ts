@@ -5,6 +5,7 @@ import { remindersSetting } from '../reminders/reminder-settings.js';
 import { schoolYearSetting } from './school-year.js';
 import { businessHoursSetting, serviceTargetsSetting } from '../tickets/service-targets/service-terms.js';
 import { ticketMailSetting } from '../tickets/mail/ticket-mail-setting.js';
+import { portalSetting } from '../portal/portal-setting.js';
 
 /**
  * Every school setting, in the order the console API lists them. Each is declared beside its
@@ -18,4 +19,5 @@ export const SCHOOL_SETTINGS: readonly SchoolSetting[] = [
   businessHoursSetting,
   serviceTargetsSetting,
   ticketMailSetting,
+  portalSetting,
 ];

@@ -12,6 +12,9 @@ import type { Session } from '../identity/session.js';
 import type { UserCredentials } from '../identity/user.js';
 import { DomainError } from '../shared/errors.js';
 import { recordChange } from '../shared/record-change.js';
+import { openPortalSession, requesterPerson } from '../portal/portal-sign-in.js';
+import { portalSetting } from '../portal/portal-setting.js';
+import { readSchoolSetting } from '../settings/school-setting.js';
 import type { SsoRefusal } from './refusals.js';
 import { safeReturnTo } from './return-to.js';
 import { recordRefusal, type SsoRefusalRecord } from './sso-refusal-audit.js';
@@ -27,6 +30,12 @@ export interface SsoCallback {
 
 export type SsoOutcome =
   | { readonly kind: 'signed_in'; readonly signedIn: SignedIn; readonly returnTo: string }
+  /** A sign-in started for the portal: a requester's session (the `desk_portal` cookie). */
+  | {
+      readonly kind: 'portal';
+      readonly portal: { readonly token: string; readonly expiresAt: string };
+      readonly returnTo: string;
+    }
   | { readonly kind: 'refused'; readonly reason: SsoRefusal; readonly returnTo: string };
 
 /** Longer than any state Desk makes (43 characters): not one of ours, no lookup. */
@@ -119,6 +128,7 @@ export class CompleteSsoSignIn {
       return refuse({ reason: REASON_OF[e.reason], issuer, detail: e.providerCode ?? e.message });
     }
 
+    if (signIn.audience === 'portal') return this.requester(tenantId, provider, claims, now, returnTo);
     const decision = await this.decide(tenantId, provider, claims, now);
     if ('refused' in decision) return { kind: 'refused', reason: decision.reason, returnTo };
     return {
@@ -126,6 +136,50 @@ export class CompleteSsoSignIn {
       signedIn: await signedInto(this.tokens, tenantId, decision.session, decision.user),
       returnTo,
     };
+  }
+
+  /**
+   * A portal sign-in: the verified address inside the school's domains names a person of the school
+   * (not archived), whose portal session opens. No binding is kept: a requester is their address, as
+   * they are when mail comes in; nothing is created.
+   */
+  private async requester(
+    tenantId: string,
+    provider: SsoProvider,
+    claims: IdTokenClaims,
+    now: Date,
+    returnTo: string,
+  ): Promise<SsoOutcome> {
+    const at = now.toISOString();
+    return this.uow.transaction(async (repos): Promise<SsoOutcome> => {
+      const refuse = async (refusal: Omit<SsoRefusalRecord, 'issuer'>): Promise<SsoOutcome> => {
+        await recordRefusal(repos, this.ids, tenantId, at, { ...refusal, issuer: claims.iss });
+        return { kind: 'refused', reason: refusal.reason, returnTo };
+      };
+      const claimed = typeof claims.email === 'string' ? claims.email : undefined;
+      const matched = emailForBinding(provider, claims);
+      if ('refusal' in matched) return refuse({ reason: matched.refusal, email: claimed, subject: claims.sub });
+      const setting = await readSchoolSetting(repos, tenantId, portalSetting);
+      const person = setting.enabled ? await requesterPerson(repos, tenantId, matched.email) : null;
+      if (!person) return refuse({ reason: 'unknown_person', email: matched.email, subject: claims.sub });
+      const portal = await openPortalSession(
+        repos,
+        { ids: this.ids, secrets: this.secrets },
+        tenantId,
+        person.id,
+        'sso',
+        now,
+      );
+      await recordChange(repos, this.ids, {
+        tenantId,
+        actor: { type: 'person', id: person.id, via: 'portal (sso)' },
+        action: 'portal.sign_in',
+        target: `person:${person.id}`,
+        at,
+        details: { via: 'sso', issuer: claims.iss },
+      });
+      return { kind: 'portal', portal, returnTo };
+    });
   }
 
   /**

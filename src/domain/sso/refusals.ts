@@ -9,6 +9,8 @@ export const SSO_REFUSALS = [
   'not_configured',
   /** No active user of the school has the e-mail address the provider vouched for. */
   'unknown_user',
+  /** The portal: no person of the school (not archived) has that address, or the portal is off. */
+  'unknown_person',
   /** The provider sent no e-mail address, or did not say it is verified. */
   'unverified_email',
   /** The e-mail address (or Google's `hd`) is outside the school's allowed domains. */
@@ -36,6 +38,8 @@ export const SSO_REFUSAL_MESSAGES: Readonly<Record<SsoRefusal, string>> = {
   not_configured: 'Single sign-on is not set up for that school. Sign in with your e-mail address and password.',
   unknown_user:
     "You signed in at your school's provider, but no Desk user of this school has that e-mail address. Desk never creates accounts by itself: ask your school's Desk administrator to invite you.",
+  unknown_person:
+    "You signed in at your school's provider, but no pupil or member of staff of the school has that e-mail address in Desk. Ask your school's IT team to check your record.",
   unverified_email:
     'Your provider did not confirm that the e-mail address is yours, so Desk cannot tell whose account it is. Ask your school’s IT team.',
   domain: "That account's e-mail address is not in a domain this school allows. Sign in with your school account.",

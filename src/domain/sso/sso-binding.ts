@@ -20,6 +20,9 @@ export interface SsoBinding {
  * Keyed by the SHA-256 hash of `state` (the state itself lives only in the browser's cookie and the
  * provider's redirect), used at most once, for ten minutes.
  */
+export const SSO_AUDIENCES = ['console', 'portal'] as const;
+export type SsoAudience = (typeof SSO_AUDIENCES)[number];
+
 export interface PendingSignIn {
   readonly stateHash: string;
   readonly nonce: string;
@@ -29,6 +32,8 @@ export interface PendingSignIn {
   readonly redirectUri: string;
   /** Where the browser goes afterwards: a path on the same origin. */
   readonly returnTo: string;
+  /** Who the sign-in is for: a console user, or a requester in the portal (a person of the school). */
+  readonly audience: SsoAudience;
   readonly createdAt: string;
   readonly expiresAt: string;
   readonly usedAt: string | null;

@@ -1,3 +1,4 @@
+import type { SsoAudience } from './sso-binding.js';
 import { inject, injectable } from 'inversify';
 import { Clock } from '../../ports/clock.js';
 import { IdGenerator } from '../../ports/id-generator.js';
@@ -40,7 +41,10 @@ export class StartSsoSignIn {
     @inject(OpenIdProvider) private readonly openId: OpenIdProvider,
   ) {}
 
-  async execute(tenant: Tenant | null, request: { returnTo?: unknown; redirectUri: string }): Promise<SsoStart> {
+  async execute(
+    tenant: Tenant | null,
+    request: { returnTo?: unknown; redirectUri: string; audience?: SsoAudience },
+  ): Promise<SsoStart> {
     const returnTo = safeReturnTo(request.returnTo);
     const provider = tenant && (await this.uow.read((r) => r.ssoProviders.find(tenant.id)));
     if (!tenant || !provider) return { kind: 'refused', reason: 'not_configured', returnTo };
@@ -80,6 +84,7 @@ export class StartSsoSignIn {
         codeVerifier,
         redirectUri: request.redirectUri,
         returnTo,
+        audience: request.audience ?? 'console',
         createdAt: now.toISOString(),
         expiresAt,
         usedAt: null,

@@ -2,7 +2,9 @@ import { inject, injectable } from 'inversify';
 import { z } from 'zod';
 import { Clock } from '../../ports/clock.js';
 import { IdGenerator } from '../../ports/id-generator.js';
+import type { Repositories } from '../../ports/repositories.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
+import type { AuditActorType } from '../audit/audit-entry.js';
 import type { Actor } from '../shared/actor.js';
 import type { UseCase } from '../shared/use-case.js';
 import { defineTool } from '../catalogue/tool.js';
@@ -27,6 +29,51 @@ export const createSubmissionInput = z
     coverage: z.enum(COVERAGES).optional().describe('Who pays: WARRANTY, INSURANCE, SCHOOL or PARENT'),
   })
   .strict();
+
+/**
+ * Writes a new repair submission of a serial the caller found, with its audit entry and
+ * `submission.created` event, in the caller's transaction (the console's and the portal's one way).
+ */
+export async function lodgeSubmission(
+  repos: Repositories,
+  ids: IdGenerator,
+  tenantId: string,
+  o: {
+    serial: string;
+    description: string;
+    reporterId: string | null;
+    coverage: Submission['coverage'];
+    actor: { type: AuditActorType; id: string; via?: string };
+    at: string;
+  },
+): Promise<SubmissionView> {
+  const created: Submission = {
+    id: ids.next(),
+    number: await repos.tenants.takeNumber(tenantId, 'submission'),
+    serial: o.serial,
+    description: o.description,
+    reporterId: o.reporterId,
+    assigneeId: null,
+    status: 'NEW',
+    coverage: o.coverage,
+    costMinor: null,
+    createdAt: o.at,
+    updatedAt: o.at,
+    version: 1,
+  };
+  await repos.submissions.insertMany(tenantId, [created]);
+  const submission = toSubmissionView(created);
+  await recordChange(repos, ids, {
+    tenantId,
+    actor: o.actor,
+    action: 'submission.create',
+    target: `submission:${created.number}`,
+    at: o.at,
+    details: { serial: created.serial },
+    event: { kind: 'submission.created', payload: submissionEventData(submission) },
+  });
+  return submission;
+}
 
 /** Lodges a repair submission against a serial number. Changes no device. */
 @injectable()
@@ -54,30 +101,13 @@ export class CreateSubmission implements UseCase<typeof createSubmissionInput, {
         if (!reporter) throw notFound('person', i.reporterId);
         if (reporter.archivedAt !== null) throw conflict(`${reporter.name} is archived (a leaver): restore them first`);
       }
-      const created: Submission = {
-        id: this.ids.next(),
-        number: await repos.tenants.takeNumber(tenantId, 'submission'),
+      const submission = await lodgeSubmission(repos, this.ids, tenantId, {
         serial: known.serial,
         description: i.description,
         reporterId: i.reporterId ?? null,
-        assigneeId: null,
-        status: 'NEW',
         coverage: i.coverage ?? null,
-        costMinor: null,
-        createdAt: at,
-        updatedAt: at,
-        version: 1,
-      };
-      await repos.submissions.insertMany(tenantId, [created]);
-      const submission = toSubmissionView(created);
-      await recordChange(repos, this.ids, {
-        tenantId,
         actor: auditActor(actor),
-        action: 'submission.create',
-        target: `submission:${created.number}`,
         at,
-        details: { serial: created.serial },
-        event: { kind: 'submission.created', payload: submissionEventData(submission) },
       });
       return { submission };
     });

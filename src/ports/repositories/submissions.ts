@@ -8,6 +8,8 @@ export interface SubmissionSearch {
   readonly assigneeId?: string | undefined;
   /** Also matches submissions whose reporter or assignee is this person (profile). */
   readonly personId?: string | undefined;
+  /** Only submissions this person reported (the portal: a requester's own). */
+  readonly reporterId?: string | undefined;
   /** Literal, case-insensitive substring of description or serial. */
   readonly q?: string | undefined;
 }

@@ -11,6 +11,11 @@ export interface TicketSearch {
   readonly categoryId?: string | undefined;
   /** Tickets this person requested or is assigned (a person's profile). */
   readonly personId?: string | undefined;
+  /**
+   * The portal's "my tickets": those this person requested, and those whose addresses (ticket_addresses)
+   * hold theirs (they filed it for a pupil, or were copied in by e-mail).
+   */
+  readonly requester?: { readonly personId: string; readonly address: string } | undefined;
   /** Only tickets with a running due time at or before this instant (now: those past a target). */
   readonly dueBy?: string | undefined;
   /** Only tickets unchanged since before this instant (updatedAt), for the follow-ups of waiting tickets. */

@@ -50,6 +50,7 @@ const ACCOUNTS: Record<string, OidcAccountClaims> = {
   'outsider-1': { email: 'tech@elsewhere.example', email_verified: true },
   'gone-1': { email: 'gone@north.example', email_verified: true },
   'tech-1': { email: 'tech@north.example', email_verified: true },
+  'pupil-1': { email: 'Pia@North.example', email_verified: true, name: 'Pia' },
 };
 
 describe.each(['sqlite', 'postgres'] as const)('single sign-on on %s', (database) => {
@@ -181,6 +182,7 @@ describe.each(['sqlite', 'postgres'] as const)('single sign-on on %s', (database
       await ok(['tenant', 'create', SCHOOL, '--name', 'North High', '--host', SCHOOL_HOST]);
       await ok(['tenant', 'create', 'south', '--name', 'South Academy']);
       await ok(['module', 'enable', SCHOOL, 'loans']);
+      await ok(['module', 'enable', SCHOOL, 'people']);
       for (const [email, role] of [
         ['ada@north.example', 'loan-desk'],
         ['head@north.example', 'school-admin'],
@@ -488,6 +490,47 @@ describe.each(['sqlite', 'postgres'] as const)('single sign-on on %s', (database
       expect(again.status, again.text).toBe(200);
       expect(again.text).not.toContain(SECRET);
       expect(await whoIs((await ssoAs('ada-1')).session)).toBe('ada@north.example');
+    });
+
+    it('signs a person of the school in to the portal by their verified address, and into the portal only', async () => {
+      const made = await api('POST', '/api/people', headToken, {
+        name: 'Pia Pupil',
+        email: 'pia@north.example',
+        kind: 'PUPIL',
+      });
+      expect(made.status, made.text).toBe(201);
+      const portalStart = async (returnTo: string) => {
+        const reply = await get(`/api/portal/sso/start?school=${SCHOOL}&returnTo=${encodeURIComponent(returnTo)}`);
+        expect(reply.status, reply.text).toBe(302);
+        return { location: reply.headers.location ?? '', state: cookieOf(reply, 'desk_sso') };
+      };
+      const portalAs = async (sub: string, returnTo = '/portal') => {
+        const started = await portalStart(returnTo);
+        const back = await callback(await op.signIn(started.location, sub), started.state);
+        return { ...back, portal: cookieOf(back.reply, 'desk_portal') };
+      };
+
+      const pia = await portalAs('pupil-1', '/portal/tickets');
+      expect(pia.location).toBe('/portal/tickets');
+      expect(pia.session).toBeUndefined();
+      expect(setCookieLine(pia.reply, 'desk_portal')).toMatch(/HttpOnly/i);
+      const me = await get('/api/portal/me', { cookie: `desk_portal=${pia.portal}` });
+      expect(me.status, me.text).toBe(200);
+      expect(me.json.person).toMatchObject({ name: 'Pia Pupil', email: 'pia@north.example', kind: 'PUPIL' });
+      expect(me.json.via).toBe('sso');
+      // A portal session is no console session, and a console path is no place to come back to.
+      expect(await whoIs(pia.portal)).toBe(401);
+      expect((await portalAs('pupil-1', '/loans')).location).toBe('/portal');
+      // No person of the school with the address, or one outside its domains: refused, no session.
+      const stranger = await portalAs('stranger-1');
+      expect(stranger.location).toBe('/portal?sso=unknown_person');
+      expect(stranger.portal).toBeUndefined();
+      expect((await portalAs('outsider-1')).location).toBe('/portal?sso=domain');
+      // The console's own sign-in is untouched by it: the same provider still signs staff in there.
+      expect(await whoIs((await ssoAs('ada-1')).session)).toBe('ada@north.example');
+      const signIns = await audit('portal.sign_in');
+      expect(signIns[0]).toMatchObject({ actor: { type: 'person' }, details: { via: 'sso', issuer: op.issuer } });
+      expect((await audit('auth.sso_refused')).some((e) => e.details.reason === 'unknown_person')).toBe(true);
     });
 
     it('signs in with a provider that keeps the e-mail claims at its userinfo endpoint', async () => {

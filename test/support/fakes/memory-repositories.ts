@@ -43,6 +43,7 @@ import { MemoryReminderRepository } from './memory/reminders.js';
 import { MemoryReservationRepository } from './memory/reservations.js';
 import { MemoryAgreementRepository } from './memory/agreements.js';
 import { MemoryAccountRepository } from './memory/accounts.js';
+import { MemoryPortalRepository } from './memory/portal.js';
 import type { MemoryState } from './memory/store.js';
 import type { Repositories } from '../../../src/ports/repositories.js';
 
@@ -88,4 +89,5 @@ export const memoryRepositories = (state: MemoryState, accessChanges: string[] =
   reservations: new MemoryReservationRepository(state),
   agreements: new MemoryAgreementRepository(state),
   accounts: new MemoryAccountRepository(state),
+  portal: new MemoryPortalRepository(state),
 });

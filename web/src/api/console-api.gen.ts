@@ -1283,6 +1283,244 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/portal/sign-in-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a one-use sign-in link (15 minutes) to a person of the school, if the school allows links
+         * @description The answer is the same whether or not the address is known, so it tells nobody who is at the school. Links are limited per address (three in 15 minutes, silently) and per source address (429 with Retry-After). The link opens `/portal/sign-in#token=…`; the page spends the token with `POST /api/portal/sign-in`.
+         */
+        post: operations["requestPortalSignInLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Spend a sign-in link: a portal session, set as the desk_portal cookie
+         * @description A link works once and for 15 minutes; a used, expired or unknown one is 401.
+         */
+        post: operations["signInToPortal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/sso/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sign in to the portal with the school's provider: a redirect there (a browser's navigation)
+         * @description The same provider, callback and redirect URI as the console's sign-in (`/api/auth/sso/callback`); the verified address, inside the school's domains, names the person. Back to `returnTo` (a portal path) signed in, or with `sso=<reason>`.
+         */
+        get: operations["startPortalSsoSignIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End the portal session and clear the desk_portal cookie */
+        post: operations["signOutOfPortal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who is signed in to the portal, and what the school offers them there */
+        get: operations["getPortalMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The requester's tickets, newest first (theirs, and those they filed for a pupil) */
+        get: operations["listMyTickets"];
+        put?: never;
+        /**
+         * Open a ticket (a teacher may open one for a pupil of their loan groups)
+         * @description The school's routing rules apply as to every channel, and the requester is told by e-mail with the ticket's number.
+         */
+        post: operations["openMyTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/tickets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the requester's tickets, with its public conversation and files */
+        get: operations["getMyTicket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/tickets/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Answer on a ticket: a waiting one opens again, a resolved one reopens inside its window */
+        post: operations["replyToMyTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/tickets/{id}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attach a file (a photo of the fault) to a ticket, or to one of the requester's replies on it
+         * @description The body is the file itself with its own Content-Type (`image/jpeg`…), up to the school's per-file limit (`maxFileBytes` in `GET /api/portal/me`); `name` is its file name.
+         */
+        post: operations["attachToMyTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/tickets/{id}/attachments/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A file of the requester's ticket, as a download */
+        get: operations["getMyTicketFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/repairs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The repairs the requester reported, newest first */
+        get: operations["listMyRepairs"];
+        put?: never;
+        /** Report a problem with a device or loaner the requester holds: a repair submission */
+        post: operations["reportDeviceProblem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/loans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the requester has on loan (with due dates) and their bookings to come */
+        get: operations["listMyLoans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The devices and loaners the requester (or a teacher's pupil) holds: what a problem may be reported on */
+        get: operations["listMyDevices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/costs": {
         parameters: {
             query?: never;
@@ -1790,6 +2028,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The requester portal: the school's setting, or the defaults when it never saved one */
+        get: operations["getPortalSettings"];
+        /** The requester portal: set it whole (a field left out takes its default); audited */
+        put: operations["setPortalSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audit": {
         parameters: {
             query?: never;
@@ -2136,7 +2392,7 @@ export interface components {
             id: string;
             actor: {
                 /** @enum {string} */
-                type: "user" | "apiKey" | "operator" | "anonymous" | "system";
+                type: "user" | "apiKey" | "operator" | "anonymous" | "system" | "person";
                 id: string;
                 /** @description The app a person acted through (an OAuth grant's client name) */
                 via?: string;
@@ -2154,7 +2410,7 @@ export interface components {
                 id: string;
                 actor: {
                     /** @enum {string} */
-                    type: "user" | "apiKey" | "operator" | "anonymous" | "system";
+                    type: "user" | "apiKey" | "operator" | "anonymous" | "system" | "person";
                     id: string;
                     /** @description The app a person acted through (an OAuth grant's client name) */
                     via?: string;
@@ -2348,7 +2604,7 @@ export interface components {
             target: string;
             actor: {
                 /** @enum {string} */
-                type: "user" | "apiKey" | "operator" | "anonymous" | "system";
+                type: "user" | "apiKey" | "operator" | "anonymous" | "system" | "person";
                 id: string;
                 name?: string;
             };
@@ -2454,7 +2710,7 @@ export interface components {
                 id: string;
                 actor: {
                     /** @enum {string} */
-                    type: "user" | "apiKey" | "operator" | "anonymous" | "system";
+                    type: "user" | "apiKey" | "operator" | "anonymous" | "system" | "person";
                     id: string;
                     /** @description The app a person acted through (an OAuth grant's client name) */
                     via?: string;
@@ -2616,7 +2872,7 @@ export interface components {
                 signedBy: string;
                 recordedBy: {
                     /** @enum {string} */
-                    type: "user" | "apiKey" | "operator" | "anonymous" | "system";
+                    type: "user" | "apiKey" | "operator" | "anonymous" | "system" | "person";
                     id: string;
                 };
                 /** @description ISO 8601 UTC */
@@ -2702,7 +2958,7 @@ export interface components {
                 id: string;
                 actor: {
                     /** @enum {string} */
-                    type: "user" | "apiKey" | "operator" | "anonymous" | "system";
+                    type: "user" | "apiKey" | "operator" | "anonymous" | "system" | "person";
                     id: string;
                     /** @description The app a person acted through (an OAuth grant's client name) */
                     via?: string;
@@ -3103,6 +3359,23 @@ export interface components {
              */
             closeAfterDays: number;
         };
+        PortalSettings: {
+            /**
+             * @description Pupils and staff may sign in at /portal
+             * @default true
+             */
+            enabled: boolean;
+            /**
+             * @description Besides single sign-on, a one-use sign-in link may be e-mailed to a person of the school
+             * @default false
+             */
+            signInLinks: boolean;
+            /**
+             * @description The largest file a requester may attach, in bytes
+             * @default 10485760
+             */
+            maxFileBytes: number;
+        };
         SsoProvider: {
             issuer: string;
             clientId: string;
@@ -3388,6 +3661,204 @@ export interface components {
         };
         TicketAttachmentList: {
             attachments: components["schemas"]["TicketAttachment"][];
+        };
+        PortalTicket: {
+            id: string;
+            number: number;
+            subject: string;
+            /** @enum {string} */
+            status: "NEW" | "OPEN" | "PENDING" | "RESOLVED" | "CLOSED";
+            /** @description Who works on it: a name, nothing more */
+            assignee: {
+                name: string;
+            } | null;
+            /** @description ISO 8601 UTC */
+            createdAt: string;
+            /** @description ISO 8601 UTC */
+            updatedAt: string;
+            body: string;
+            /** @enum {string} */
+            priority: "LOW" | "NORMAL" | "HIGH" | "URGENT";
+            category: {
+                id: string;
+                name: string;
+            } | null;
+            reopenUntil: string | null;
+            /** @description Whether a reply is taken now (not closed, not past its reopen window) */
+            canReply: boolean;
+            /** @description Files that came with the ticket itself */
+            files: {
+                id: string;
+                name: string;
+                contentType: string;
+                /** @description Bytes */
+                size: number;
+            }[];
+            /** @description The public conversation, oldest first */
+            comments: {
+                id: string;
+                author: {
+                    /** @description "You", the assigned person's name, or the desk's */
+                    name: string;
+                    /** @description Written by the requester */
+                    you: boolean;
+                };
+                body: string;
+                /** @description ISO 8601 UTC */
+                createdAt: string;
+                files: {
+                    id: string;
+                    name: string;
+                    contentType: string;
+                    /** @description Bytes */
+                    size: number;
+                }[];
+            }[];
+        };
+        PortalSignInLinkAnswer: {
+            /** @description What happens next, in words (the same whatever the address) */
+            message: string;
+        };
+        PortalSignedIn: {
+            /** @description When the portal session ends */
+            expiresAt: string;
+        };
+        PortalMe: {
+            person: {
+                id: string;
+                name: string;
+                /** @enum {string} */
+                kind: "PUPIL" | "STAFF";
+                email: string;
+            };
+            school: {
+                name: string;
+                slug: string;
+            };
+            /**
+             * @description How they came in (a console session stands in for staff)
+             * @enum {string}
+             */
+            via: "link" | "sso" | "console";
+            offers: {
+                /** @description The service desk is on */
+                tickets: boolean;
+                /** @description Repairs are on */
+                repairs: boolean;
+                /** @description Loans are on */
+                loans: boolean;
+            };
+            /** @description What a new request may be about */
+            categories: {
+                id: string;
+                name: string;
+            }[];
+            /** @description For a teacher: the pupils of their loan groups, for whom they may file (empty otherwise) */
+            pupils: {
+                id: string;
+                name: string;
+                userGroup: string | null;
+            }[];
+            maxFileBytes: number;
+        };
+        PortalTicketList: {
+            tickets: {
+                id: string;
+                number: number;
+                subject: string;
+                /** @enum {string} */
+                status: "NEW" | "OPEN" | "PENDING" | "RESOLVED" | "CLOSED";
+                /** @description Who works on it: a name, nothing more */
+                assignee: {
+                    name: string;
+                } | null;
+                /** @description ISO 8601 UTC */
+                createdAt: string;
+                /** @description ISO 8601 UTC */
+                updatedAt: string;
+            }[];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        PortalTicketResult: {
+            ticket: components["schemas"]["PortalTicket"];
+        };
+        PortalFileResult: {
+            file: {
+                id: string;
+                name: string;
+                contentType: string;
+                /** @description Bytes */
+                size: number;
+            };
+        };
+        PortalRepairList: {
+            repairs: {
+                id: string;
+                number: number;
+                serial: string;
+                description: string;
+                /** @enum {string} */
+                status: "NEW" | "ASSIGNED" | "IN_REPAIR" | "RESOLVED" | "CLOSED";
+                /** @description ISO 8601 UTC */
+                createdAt: string;
+                /** @description ISO 8601 UTC */
+                updatedAt: string;
+            }[];
+        };
+        PortalRepairResult: {
+            repair: {
+                id: string;
+                number: number;
+                serial: string;
+                description: string;
+                /** @enum {string} */
+                status: "NEW" | "ASSIGNED" | "IN_REPAIR" | "RESOLVED" | "CLOSED";
+                /** @description ISO 8601 UTC */
+                createdAt: string;
+                /** @description ISO 8601 UTC */
+                updatedAt: string;
+            };
+        };
+        PortalLoanList: {
+            /** @description What the requester holds now, soonest due first */
+            loans: {
+                number: number;
+                /** @enum {string} */
+                kind: "LAPTOP" | "IPAD";
+                serial: string;
+                groupName: string;
+                issuedAt: string | null;
+                dueDate: string | null;
+                overdue: boolean;
+            }[];
+            /** @description Their bookings still to come */
+            bookings: {
+                id: string;
+                groupName: string;
+                quantity: number;
+                /** @description ISO 8601 UTC */
+                from: string;
+                /** @description ISO 8601 UTC */
+                to: string;
+                /** @enum {string} */
+                status: "ACTIVE" | "FULFILLED" | "CANCELLED";
+            }[];
+        };
+        PortalDeviceList: {
+            devices: {
+                serial: string;
+                /** @description A device's kind, or LOANER for a loaner unit */
+                kind: string;
+                model: string | null;
+                /**
+                 * @description Assigned to them, or on loan to them
+                 * @enum {string}
+                 */
+                source: "device" | "loan";
+                dueDate: string | null;
+            }[];
         };
         User: {
             id: string;
@@ -6924,6 +7395,463 @@ export interface operations {
             503: components["responses"]["Problem503Unavailable"];
         };
     };
+    requestPortalSignInLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The person's e-mail address, as the school knows it */
+                    email: string;
+                    /** @description The school's short name; needed only on a shared address */
+                    school?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalSignInLinkAnswer"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            403: components["responses"]["Problem403Forbidden"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            429: components["responses"]["Problem429RateLimited"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    signInToPortal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The token from the sign-in link (after `#token=`) */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalSignedIn"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    startPortalSsoSignIn: {
+        parameters: {
+            query?: {
+                /** @description The school's short name; required on a shared address */
+                school?: string;
+                /** @description The console path to come back to (by default the home page) */
+                returnTo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the school's provider, with the sign-in's state kept in the desk_sso cookie */
+            302: {
+                headers: {
+                    /** @description Where to go next */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description To PUBLIC_URL first, from another shared address; or back with `sso=<reason>` */
+            303: {
+                headers: {
+                    /** @description Where to go next */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400Invalid"];
+            429: components["responses"]["Problem429RateLimited"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    signOutOfPortal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out of the portal (a console session stays as it is). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    getPortalMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalMe"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    listMyTickets: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalTicketList"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    openMyTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What it is about, in a line */
+                    subject: string;
+                    /** @description What happened, in as many words as it takes */
+                    body: string;
+                    /** @description What it is about (GET /api/portal/me lists the categories) */
+                    categoryId?: string;
+                    /** @description A teacher only: the pupil of their loan groups it is for */
+                    forPersonId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalTicketResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    getMyTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalTicketResult"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    replyToMyTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The reply */
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalTicketResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    attachToMyTicket: {
+        parameters: {
+            query: {
+                /** @description The file's name */
+                name: string;
+                /** @description One of the requester's own replies on the ticket, the file goes with it */
+                commentId?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalFileResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    getMyTicketFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment to save (never shown in the page) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    listMyRepairs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalRepairList"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    reportDeviceProblem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The serial of a device or loaner the requester (or their pupil) holds */
+                    serial: string;
+                    /** @description What is wrong, 1 to 4000 characters */
+                    description: string;
+                    /** @description A teacher only: the pupil of their loan groups who holds it */
+                    forPersonId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalRepairResult"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    listMyLoans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalLoanList"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    listMyDevices: {
+        parameters: {
+            query?: {
+                /** @description A teacher only: one of their pupils */
+                forPersonId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalDeviceList"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            404: components["responses"]["Problem404NotFound"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
     listCosts: {
         parameters: {
             query?: {
@@ -8604,6 +9532,77 @@ export interface operations {
             503: components["responses"]["Problem503Unavailable"];
         };
     };
+    getPortalSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalSettings"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    setPortalSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Pupils and staff may sign in at /portal
+                     * @default true
+                     */
+                    enabled?: boolean;
+                    /**
+                     * @description Besides single sign-on, a one-use sign-in link may be e-mailed to a person of the school
+                     * @default false
+                     */
+                    signInLinks?: boolean;
+                    /**
+                     * @description The largest file a requester may attach, in bytes
+                     * @default 10485760
+                     */
+                    maxFileBytes?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalSettings"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
     searchAudit: {
         parameters: {
             query?: {
@@ -9127,6 +10126,7 @@ export type InsuranceSettings = components['schemas']['InsuranceSettings'];
 export type BusinessHoursSettings = components['schemas']['BusinessHoursSettings'];
 export type ServiceTargetsSettings = components['schemas']['ServiceTargetsSettings'];
 export type TicketMailSettings = components['schemas']['TicketMailSettings'];
+export type PortalSettings = components['schemas']['PortalSettings'];
 export type SsoProvider = components['schemas']['SsoProvider'];
 export type SsoSettings = components['schemas']['SsoSettings'];
 export type Ticket = components['schemas']['Ticket'];
@@ -9160,6 +10160,17 @@ export type MailboxResult = components['schemas']['MailboxResult'];
 export type UnreadableMailList = components['schemas']['UnreadableMailList'];
 export type MailboxTest = components['schemas']['MailboxTest'];
 export type TicketAttachmentList = components['schemas']['TicketAttachmentList'];
+export type PortalTicket = components['schemas']['PortalTicket'];
+export type PortalSignInLinkAnswer = components['schemas']['PortalSignInLinkAnswer'];
+export type PortalSignedIn = components['schemas']['PortalSignedIn'];
+export type PortalMe = components['schemas']['PortalMe'];
+export type PortalTicketList = components['schemas']['PortalTicketList'];
+export type PortalTicketResult = components['schemas']['PortalTicketResult'];
+export type PortalFileResult = components['schemas']['PortalFileResult'];
+export type PortalRepairList = components['schemas']['PortalRepairList'];
+export type PortalRepairResult = components['schemas']['PortalRepairResult'];
+export type PortalLoanList = components['schemas']['PortalLoanList'];
+export type PortalDeviceList = components['schemas']['PortalDeviceList'];
 export type User = components['schemas']['User'];
 export type UserResult = components['schemas']['UserResult'];
 export type Invitation = components['schemas']['Invitation'];

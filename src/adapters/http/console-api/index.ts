@@ -22,6 +22,7 @@ import { ticketRoutes } from './tickets.js';
 import { cannedReplyRoutes, ticketRoutingRoutes } from './ticket-routing.js';
 import { serviceTargetRoutes } from './service-targets.js';
 import { mailboxRoutes } from './mailboxes.js';
+import { portalRoutes } from './portal.js';
 import { userRoutes } from './users.js';
 import { webhookRoutes } from './webhooks.js';
 
@@ -46,6 +47,7 @@ export const consoleGroups: readonly RouteGroup[] = [
   cannedReplyRoutes,
   serviceTargetRoutes,
   mailboxRoutes,
+  portalRoutes,
   costRoutes,
   monitorRoutes,
   alertRoutes,

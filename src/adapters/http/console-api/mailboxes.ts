@@ -1,4 +1,3 @@
-import type { Context } from 'koa';
 import {
   AddMailbox,
   ListMailboxes,
@@ -10,11 +9,7 @@ import {
   TestMailbox,
   unreadableListSchema,
 } from '../../../domain/tickets/mail-in/manage-mailboxes.js';
-import {
-  mailboxSchema,
-  ticketAttachmentSchema,
-  type TicketAttachment,
-} from '../../../domain/tickets/mail-in/mailbox.js';
+import { mailboxSchema, ticketAttachmentSchema } from '../../../domain/tickets/mail-in/mailbox.js';
 import {
   GetTicketAttachment,
   ListTicketAttachments,
@@ -22,26 +17,11 @@ import {
 } from '../../../domain/tickets/mail-in/ticket-attachments.js';
 import { fileDownload, routeGroup, useCaseRoute } from '../contract/route.js';
 import { named } from '../contract/schema-names.js';
+import { download } from '../file-download.js';
 
 named('Mailbox', mailboxSchema);
 named('TicketAttachment', ticketAttachmentSchema);
 
-/**
- * A stored file, answered so that no browser runs or renders it in Desk's origin: always a download
- * (Content-Disposition: attachment, the name in RFC 6266's UTF-8 form), its type not sniffed, and a
- * sandbox for anything that opens it anyway.
- */
-function download({ attachment, content }: { attachment: TicketAttachment; content: Buffer }, ctx: Context): void {
-  const ascii = attachment.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  ctx.set(
-    'Content-Disposition',
-    `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(attachment.name)}`,
-  );
-  ctx.set('X-Content-Type-Options', 'nosniff');
-  ctx.set('Content-Security-Policy', "sandbox; default-src 'none'");
-  ctx.type = /^[\w.+-]+\/[\w.+-]+$/.test(attachment.contentType) ? attachment.contentType : 'application/octet-stream';
-  ctx.body = content;
-}
 
 /**
  * Mail in (issue 30, point 2): the school's mailboxes and what Desk could not read, kept by its

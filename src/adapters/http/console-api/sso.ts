@@ -6,12 +6,14 @@ import { CompleteSsoSignIn } from '../../../domain/sso/complete-sso-sign-in.js';
 import { ConfigureSso } from '../../../domain/sso/configure-sso.js';
 import { GetSsoSettings, ssoSettingsSchema } from '../../../domain/sso/get-sso-settings.js';
 import { RemoveSso } from '../../../domain/sso/remove-sso.js';
-import { withRefusal } from '../../../domain/sso/return-to.js';
+import { safeReturnTo, withRefusal } from '../../../domain/sso/return-to.js';
+import type { SsoAudience } from '../../../domain/sso/sso-binding.js';
 import { SSO_CALLBACK_PATH, ssoProviderViewSchema } from '../../../domain/sso/sso-provider.js';
 import { StartSsoSignIn } from '../../../domain/sso/start-sso-sign-in.js';
 import { ResolveTenant } from '../../../domain/tenants/resolve-tenant.js';
 import type { Tenant } from '../../../domain/tenants/tenant.js';
 import type { DeskConfig } from '../../../config/index.js';
+import { setPortalCookie } from '../auth/requester.js';
 import { secureCookies, setSessionCookie } from '../auth/session.js';
 import { handledRoute, redirect, routeGroup, useCaseRoute } from '../contract/route.js';
 import { named } from '../contract/schema-names.js';
@@ -27,7 +29,7 @@ named('SsoSettings', ssoSettingsSchema);
 export const SSO_COOKIE = 'desk_sso';
 const SSO_COOKIE_PATH = '/api/auth/sso';
 
-const startQuery = z.object({
+export const startQuery = z.object({
   school: z.string().optional().describe("The school's short name; required on a shared address"),
   returnTo: z.string().optional().describe('The console path to come back to (by default the home page)'),
 });
@@ -88,6 +90,34 @@ function ssoCookie(ctx: Context, config: DeskConfig, value: string, expires: Dat
 }
 
 /**
+ * Starts a single sign-on for the console or the portal (the same provider, callback and redirect
+ * URI; the pending sign-in remembers whom it is for). On a shared address other than PUBLIC_URL's it
+ * first moves there, where the cookie and the registered redirect URI live.
+ */
+export async function startSignIn(ctx: Context, deps: HttpDeps, audience: SsoAudience): Promise<void> {
+  const { config } = deps;
+  const publicOrigin = new URL(config.publicUrl).origin;
+  ctx.set('Cache-Control', 'no-store');
+  ctx.status = 303;
+  if (!hostTenantOf(ctx) && requestOrigin(ctx, config) !== publicOrigin) {
+    return ctx.redirect(publicOrigin + ctx.url);
+  }
+  const tenant = await startTenant(deps, ctx);
+  const asked = single(ctx, 'returnTo');
+  // A portal sign-in goes back into the portal, whatever it was asked.
+  const returnTo = audience === 'portal' && !safeReturnTo(asked).startsWith('/portal') ? '/portal' : asked;
+  const started = await deps.resolve(StartSsoSignIn).execute(tenant, {
+    returnTo,
+    redirectUri: canonicalOrigin(ctx, config) + SSO_CALLBACK_PATH,
+    audience,
+  });
+  if (started.kind === 'refused') return ctx.redirect(withRefusal(started.returnTo, started.reason));
+  ssoCookie(ctx, config, started.state, new Date(started.expiresAt));
+  ctx.status = 302;
+  ctx.redirect(started.url);
+}
+
+/**
  * Single sign-on with the school's OpenID provider (docs/sso.md).
  *
  * - `GET /api/auth/sso/start?school=<slug>&returnTo=<path>` (rate-limited per source address): on a
@@ -119,24 +149,7 @@ export const ssoRoutes = routeGroup('sso', "Single sign-on with the school's Ope
       ),
     },
     problems: ['invalid', 'rate_limited'],
-    async handle({ ctx, deps }) {
-      const { config } = deps;
-      const publicOrigin = new URL(config.publicUrl).origin;
-      ctx.set('Cache-Control', 'no-store');
-      ctx.status = 303;
-      if (!hostTenantOf(ctx) && requestOrigin(ctx, config) !== publicOrigin) {
-        return ctx.redirect(publicOrigin + ctx.url);
-      }
-      const tenant = await startTenant(deps, ctx);
-      const started = await deps.resolve(StartSsoSignIn).execute(tenant, {
-        returnTo: single(ctx, 'returnTo'),
-        redirectUri: canonicalOrigin(ctx, config) + SSO_CALLBACK_PATH,
-      });
-      if (started.kind === 'refused') return ctx.redirect(withRefusal(started.returnTo, started.reason));
-      ssoCookie(ctx, config, started.state, new Date(started.expiresAt));
-      ctx.status = 302;
-      ctx.redirect(started.url);
-    },
+    handle: ({ ctx, deps }) => startSignIn(ctx, deps, 'console'),
   }),
   handledRoute({
     method: 'get',
@@ -162,7 +175,8 @@ export const ssoRoutes = routeGroup('sso', "Single sign-on with the school's Ope
       ssoCookie(ctx, deps.config, '', new Date(0));
       ctx.status = 303;
       if (outcome.kind === 'refused') return ctx.redirect(withRefusal(outcome.returnTo, outcome.reason));
-      setSessionCookie(ctx, deps.config, outcome.signedIn.token, outcome.signedIn.expiresAt);
+      if (outcome.kind === 'portal') setPortalCookie(ctx, deps.config, outcome.portal.token, outcome.portal.expiresAt);
+      else setSessionCookie(ctx, deps.config, outcome.signedIn.token, outcome.signedIn.expiresAt);
       ctx.redirect(outcome.returnTo);
     },
   }),

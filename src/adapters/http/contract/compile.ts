@@ -143,7 +143,7 @@ function problemsOf(
   kinds.add('unavailable');
   if (access === 'key') {
     kinds.add('unauthorized').add('module_disabled').add('rate_limited');
-  } else if (access === 'session') {
+  } else if (access === 'session' || access === 'requester') {
     kinds.add('unauthorized');
     if (route.method !== 'get') kinds.add('forbidden'); // an origin that may not act for the school
   }

@@ -30,6 +30,9 @@ export interface DocumentInfo {
   readonly security: readonly Json[];
 }
 
+/** A portal route's callers: the portal cookie, or a console session standing for the person it is. */
+const PORTAL_SECURITY = [{ portal: [] }, { session: [] }];
+
 const isMedia = (answer: Answer): answer is Media => !(answer instanceof z.ZodType);
 const pascal = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);
 
@@ -222,7 +225,7 @@ export function apiDocument(
       ...(params.length > 0 ? { parameters: params } : {}),
       ...(body ? { requestBody: body } : {}),
       responses,
-      security: route.access === 'public' ? [] : info.security,
+      security: route.access === 'public' ? [] : route.access === 'requester' ? PORTAL_SECURITY : info.security,
       'x-desk-required': route.required,
       ...('who' in declaration && declaration.who ? { 'x-desk-who': declaration.who } : {}),
       ...(twin ? { 'x-desk-api-key-path': twin } : {}),

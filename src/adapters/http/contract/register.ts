@@ -4,6 +4,7 @@ import { admit, perform } from '../../../domain/shared/use-case.js';
 import { parseInput } from '../../../domain/shared/validation.js';
 import { apiKeyGuard } from '../auth/api-key.js';
 import { actorOf } from '../auth/credential.js';
+import { requesterGuard } from '../auth/requester.js';
 import { sessionGuard } from '../auth/session.js';
 import { jsonBody, objectBody } from '../json-body.js';
 import { OriginPolicy, requireAllowedOrigin } from '../middleware/origin-check.js';
@@ -55,7 +56,8 @@ function handledRouteHandler(route: CompiledRoute, deps: HttpDeps): Middleware {
   const readQuery = query ? queryReader(query) : null;
   const admission = { required: route.required, input: query ?? z.object({}) };
   const body = declaration.body instanceof z.ZodType && !declaration.judgesBody ? declaration.body : null;
-  const signedIn = route.access !== 'public';
+  // A requester is no actor: their routes' code reads `requesterOf(ctx)`, and the query is parsed as a public one's.
+  const signedIn = route.access === 'session' || route.access === 'key';
   return async (ctx) => {
     let parsedQuery: unknown = declaration.judgesQuery ? ctx.query : {};
     if (signedIn) {
@@ -83,8 +85,8 @@ function handledRouteHandler(route: CompiledRoute, deps: HttpDeps): Middleware {
  * form alone, in this order —
  * 1. the answer check, in development and tests only (CHECK_RESPONSES): every answer, problems
  *    included, must be one the route's document declares;
- * 2. the guard of its access: a console session (and, for a write, the Origins rule of
- *    middleware/origin-check.ts), or an API key (its rate limit and the integration surface), or none;
+ * 2. the guard of its access: a console session or a requester (and, for a write, the Origins rule
+ *    of middleware/origin-check.ts), or an API key (its rate limit and the integration surface), or none;
  * 3. the route's own guards (a rate limit, a CSV body);
  * 4. the JSON body, read once (json-body.ts), when the route takes one;
  * 5. the handler: the use case through `perform`, or the route's code after `admit` — either way the
@@ -97,6 +99,7 @@ export function registerRoutes(
   documentOf: (route: CompiledRoute) => ApiDocument,
 ): void {
   const session = sessionGuard(deps.resolve);
+  const requester = requesterGuard(deps.resolve);
   const sameOrigin = requireAllowedOrigin(new OriginPolicy(deps.config));
   const keyGuards = { v1: apiKeyGuard(deps, 'v1'), actions: apiKeyGuard(deps, 'actions') };
 
@@ -106,10 +109,8 @@ export function registerRoutes(
     const guard =
       route.access === 'key'
         ? keyGuards[route.keyPolicy]
-        : route.access === 'session'
-          ? route.method === 'get'
-            ? [session]
-            : [session, sameOrigin]
+        : route.access === 'session' || route.access === 'requester'
+          ? [route.access === 'session' ? session : requester, ...(route.method === 'get' ? [] : [sameOrigin])]
           : [];
     const own = declaration.guards?.(deps) ?? [];
     const body = route.readsJson ? [jsonBody()] : [];

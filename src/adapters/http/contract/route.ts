@@ -17,14 +17,15 @@ import type { HttpDeps } from '../route-module.js';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-/** Who may call a route: a console session, an API key, or anyone (see RouteBase.access). */
-export type Access = 'session' | 'key' | 'public';
+/** Who may call a route: a console session, an API key, a requester in the portal, or anyone (see RouteBase.access). */
+export type Access = 'session' | 'key' | 'requester' | 'public';
 
 /** A request body that is a file rather than JSON: the content type it is sent as. */
-export type FileBody = 'text/csv' | 'text/calendar';
+export type FileBody = 'text/csv' | 'text/calendar' | 'application/octet-stream';
 export const FILE_BODIES: Readonly<Record<FileBody, string>> = {
   'text/csv': 'UTF-8 CSV',
   'text/calendar': 'An iCalendar file (RFC 5545), UTF-8',
+  'application/octet-stream': 'A file of any type, sent as it is, with its own Content-Type',
 };
 export const isFileBody = (body: unknown): body is FileBody => typeof body === 'string' && body in FILE_BODIES;
 
@@ -61,8 +62,10 @@ interface RouteBase {
   /**
    * `session` (the default): a signed-in person, by the `desk_session` cookie or a bearer session
    * token; a write must also come from an origin that may act for their school. `key`: an API key in
-   * `x-api-key`, on the integration surface (`/api/v1`). `public`: anyone, and the route judges
-   * origins itself (sign-in, setup links, single sign-on).
+   * `x-api-key`, on the integration surface (`/api/v1`). `requester`: a person of the school in the
+   * portal, by the `desk_portal` cookie (or a staff member's console session, standing for the
+   * person they are); a write must come from the school's origin too. `public`: anyone, and the
+   * route judges origins itself (sign-in, setup links, single sign-on).
    */
   readonly access?: Access;
   /** A `key` route's rate limit (and a session route's `/api/v1` twin's): `v1` unless said. */

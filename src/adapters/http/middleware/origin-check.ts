@@ -60,11 +60,13 @@ export const forbiddenOrigin = (): DomainError =>
 
 /**
  * Refuses (403 forbidden, in the surface's own error language) a request whose Origin may not act
- * for the caller. Place it after authentication: it reads the caller's tenant from `ctx.state.actor`.
+ * for the caller. Place it after authentication: it reads the caller's tenant from `ctx.state.actor`
+ * (or a portal requester's, `ctx.state.requester`).
  */
 export function requireAllowedOrigin(policy: OriginPolicy): Middleware {
   return async (ctx, next) => {
-    const tenant = (ctx.state.actor as Actor | undefined)?.tenant ?? null;
+    const signedIn = (ctx.state.actor ?? ctx.state.requester) as Pick<Actor, 'tenant'> | undefined;
+    const tenant = signedIn?.tenant ?? null;
     if (!policy.allows(ctx, tenant)) throw forbiddenOrigin();
     await next();
   };

@@ -26,6 +26,7 @@ import {
 } from './oauth.js';
 import { SqlOutboxRepository, type OutboxDialect } from './outbox.js';
 import { SqlPersonRepository } from './people.js';
+import { SqlPortalRepository } from './portal.js';
 import { SqlReminderRepository } from './reminders.js';
 import { SqlReservationRepository } from './reservations.js';
 import { SqlSchoolSettingRepository } from './school-settings.js';
@@ -96,5 +97,6 @@ export function repositoriesOver<A extends AccessAnnouncer>(
     reservations: new SqlReservationRepository(db),
     agreements: new SqlAgreementRepository(db),
     accounts: new SqlAccountRepository(db),
+    portal: new SqlPortalRepository(db),
   };
 }

@@ -85,7 +85,7 @@ export class SqlSsoBindingRepository implements SsoBindingRepository {
 }
 
 const SIGN_IN_COLUMNS = `tenant_id AS "tenantId", state_hash AS "stateHash", nonce, code_verifier AS "codeVerifier",
-  redirect_uri AS "redirectUri", return_to AS "returnTo", created_at AS "createdAt", expires_at AS "expiresAt",
+  redirect_uri AS "redirectUri", return_to AS "returnTo", audience, created_at AS "createdAt", expires_at AS "expiresAt",
   used_at AS "usedAt"`;
 
 type SignInRow = PendingSignIn & { tenantId: string };
@@ -97,8 +97,8 @@ export class SqlPendingSignInRepository implements PendingSignInRepository {
 
   async create(tenantId: string, s: PendingSignIn): Promise<void> {
     const sql = `INSERT INTO sso_sign_ins (state_hash, tenant_id, nonce, code_verifier, redirect_uri, return_to,
-      created_at, expires_at, used_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
-    const values = [s.stateHash, tenantId, s.nonce, s.codeVerifier, s.redirectUri, s.returnTo, s.createdAt];
+      audience, created_at, expires_at, used_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+    const values = [s.stateHash, tenantId, s.nonce, s.codeVerifier, s.redirectUri, s.returnTo, s.audience, s.createdAt];
     // The state's hash is never shown, on either dialect (Postgres would report it).
     await this.db.conflicts(() => this.db.run(sql, [...values, s.expiresAt, s.usedAt]), 'pending sign-in', {
       state_hash: undefined,

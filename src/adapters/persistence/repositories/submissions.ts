@@ -76,6 +76,7 @@ export class SqlSubmissionRepository implements SubmissionRepository {
     if (search.serial) where.add('serial = ?', search.serial);
     if (search.assigneeId) where.add('assignee_id = ?', search.assigneeId);
     if (search.personId) where.add('(reporter_id = ? OR assignee_id = ?)', search.personId, search.personId);
+    if (search.reporterId) where.add('reporter_id = ?', search.reporterId);
     if (search.q) where.contains(search.q, ['description', 'serial']);
     return where;
   }

@@ -141,6 +141,15 @@ export class SqlTicketRepository implements TicketRepository {
     if (search.teamId) where.add('team_id = ?', search.teamId);
     if (search.categoryId) where.add('category_id = ?', search.categoryId);
     if (search.personId) where.add('(requester_id = ? OR assignee_id = ?)', search.personId, search.personId);
+    if (search.requester) {
+      const { personId, address } = search.requester;
+      where.add(
+        '(requester_id = ? OR id IN (SELECT ticket_id FROM ticket_addresses WHERE tenant_id = ? AND address = ?))',
+        personId,
+        tenantId,
+        address,
+      );
+    }
     if (search.dueBy) where.add('due_at <= ?', search.dueBy);
     if (search.updatedBefore) where.add('updated_at < ?', search.updatedBefore);
     if (search.q) where.contains(search.q, ['subject', 'body']);

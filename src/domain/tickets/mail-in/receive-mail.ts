@@ -8,13 +8,11 @@ import type { Repositories } from '../../../ports/repositories.js';
 import { Settings } from '../../../ports/settings.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
 import type { TenantContext } from '../../shared/actor.js';
-import { appendEvent, recordChange } from '../../shared/record-change.js';
-import { readSchoolSetting } from '../../settings/school-setting.js';
+import { recordChange } from '../../shared/record-change.js';
 import { openTicket, TICKET_SUBJECT_MAX, TICKET_TEXT_MAX } from '../create-ticket.js';
 import { TicketMail } from '../mail/ticket-mail.js';
-import { ticketMailSetting } from '../mail/ticket-mail-setting.js';
-import { moveClock } from '../service-targets/service-terms.js';
-import { ticketCommentEventData, ticketEventData, type Ticket, type TicketComment } from '../ticket.js';
+import { requesterAnswered, takesRequesterAnswer } from '../requester-answers.js';
+import { ticketCommentEventData, type Ticket, type TicketComment } from '../ticket.js';
 import type { Mailbox, ReceiptOutcome, TicketAttachment } from './mailbox.js';
 import { fileName, mayAnswer, ticketNumberIn, textOf } from './mail-rules.js';
 
@@ -126,7 +124,10 @@ export class ReceiveMail {
         if (!(await repos.mailboxes.insertReceipt(tenant.id, receipt('reply', mail.messageId, existing.id))))
           return { outcome: 'already', ticketNumber: null };
         await this.comment(repos, tenant, mailbox, existing, mail, at, { internal: false });
-        await this.reopen(repos, tenant, existing, at);
+        await requesterAnswered(repos, this.ids, tenant, existing, at, {
+          actor: SYSTEM,
+          reason: 'the requester answered by e-mail',
+        });
         return { outcome: 'reply', ticketNumber: existing.number };
       }
       const person = (await repos.people.findByEmails(tenant.id, [mail.from.address])).filter(
@@ -208,12 +209,7 @@ export class ReceiveMail {
     // A delivery report comes from a mail system, not a person: naming the ticket's mail is enough.
     if (mail.isReport) return ticketId === null ? null : ticket;
     if (!(await this.mayAddTo(repos, tenant, ticket, mail.from.address))) return null;
-    if (ticket.status === 'RESOLVED' && !mail.isReport) {
-      const setting = await readSchoolSetting(repos, tenant.id, ticketMailSetting);
-      const closes = Date.parse(ticket.updatedAt) + setting.reopenDays * 24 * 3600_000;
-      if (setting.reopenDays === 0 || Date.parse(at) > closes) return null;
-    }
-    return ticket;
+    return (await takesRequesterAnswer(repos, tenant.id, ticket, at)) ? ticket : null;
   }
 
   /** The requester, an address already on the ticket, or the school's staff (a user, or a staff person). */
@@ -265,28 +261,6 @@ export class ReceiveMail {
       event: { kind: 'ticket.commented', payload: ticketCommentEventData(ticket, comment) },
     });
     await this.attach(repos, tenant, mailbox, ticket, comment.id, mail, at);
-  }
-
-  /** The requester answered: a waiting ticket, or a resolved one inside its window, is open again. */
-  private async reopen(repos: Repositories, tenant: TenantContext, ticket: Ticket, at: string): Promise<void> {
-    if (ticket.status !== 'PENDING' && ticket.status !== 'RESOLVED') return;
-    const next = await moveClock(repos, tenant, ticket, { ...ticket, status: 'OPEN', updatedAt: at }, at);
-    await repos.tickets.update(tenant.id, next);
-    await recordChange(repos, this.ids, {
-      tenantId: tenant.id,
-      actor: SYSTEM,
-      action: 'ticket.update',
-      target: `ticket:${next.number}`,
-      at,
-      details: { from: { status: ticket.status }, to: { status: 'OPEN' }, reason: 'the requester answered by e-mail' },
-      event: { kind: 'ticket.updated', payload: ticketEventData(next) },
-    });
-    if (ticket.status === 'RESOLVED')
-      await appendEvent(repos, this.ids, tenant.id, {
-        kind: 'ticket.reopened',
-        occurredAt: at,
-        payload: ticketEventData(next),
-      });
   }
 
   private async attach(

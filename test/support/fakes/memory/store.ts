@@ -41,6 +41,8 @@ import type {
   UnreadableMessage,
 } from '../../../../src/domain/tickets/mail-in/mailbox.js';
 
+import type { PortalSession, SignInLink } from '../../../../src/domain/portal/requester.js';
+
 /** A row and the tenant it belongs to. */
 export interface Owned<T> {
   readonly tenantId: string;
@@ -117,6 +119,9 @@ export interface MemoryState {
   ssoProviders: Owned<SsoProvider>[];
   ssoBindings: Owned<SsoBinding>[];
   pendingSignIns: Owned<PendingSignIn>[];
+  /** The portal (portal.ts): sign-in links and sessions, each with its token's hash. */
+  portalLinks: Owned<SignInLink>[];
+  portalSessions: Owned<PortalSession & { readonly tokenHash: string }>[];
 }
 
 export const emptyState = (): MemoryState => ({
@@ -161,6 +166,8 @@ export const emptyState = (): MemoryState => ({
   ssoProviders: [],
   ssoBindings: [],
   pendingSignIns: [],
+  portalLinks: [],
+  portalSessions: [],
 });
 
 // Small helpers shared by the repositories.

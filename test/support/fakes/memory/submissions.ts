@@ -52,11 +52,12 @@ export class MemorySubmissionRepository implements SubmissionRepository {
   }
 
   private matching(tenantId: string, search: SubmissionSearch): Submission[] {
-    const { q, personId } = search;
+    const { q, personId, reporterId } = search;
     return rowsOf(this.state.submissions, tenantId)
       .filter((s) => matches(search.status, s.status) && matches(search.serial, s.serial))
       .filter((s) => matches(search.assigneeId, s.assigneeId ?? undefined))
       .filter((s) => personId === undefined || s.reporterId === personId || s.assigneeId === personId)
+      .filter((s) => reporterId === undefined || s.reporterId === reporterId)
       .filter((s) => q === undefined || contains(s.description, q) || contains(s.serial, q))
       .sort((a, b) => b.number - a.number);
   }

@@ -81,13 +81,21 @@ export class MemoryTicketRepository implements TicketRepository {
   }
 
   private matching(tenantId: string, search: TicketSearch): Ticket[] {
-    const { q, personId } = search;
+    const { q, personId, requester } = search;
     return rowsOf(this.state.tickets, tenantId)
       .filter((t) => matches(search.status, t.status))
       .filter((t) => matches(search.assigneeId, t.assigneeId ?? undefined))
       .filter((t) => matches(search.teamId, t.teamId ?? undefined))
       .filter((t) => matches(search.categoryId, t.categoryId ?? undefined))
       .filter((t) => personId === undefined || t.requesterId === personId || t.assigneeId === personId)
+      .filter(
+        (t) =>
+          requester === undefined ||
+          t.requesterId === requester.personId ||
+          this.state.mailIn.addresses.some(
+            (o) => o.tenantId === tenantId && o.row.ticketId === t.id && o.row.address === requester.address,
+          ),
+      )
       .filter((t) => q === undefined || contains(t.subject, q) || contains(t.body, q))
       .filter((t) => search.updatedBefore === undefined || t.updatedAt < search.updatedBefore)
       .filter((t) => search.dueBy === undefined || (nextDueAt(t) ?? '\uffff') <= search.dueBy)

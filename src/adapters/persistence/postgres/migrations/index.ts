@@ -35,6 +35,7 @@ import { sql as cannedReplies } from './0019_canned_replies.js';
 import { sql as serviceTargets } from './0020_service_targets.js';
 import { sql as ticketMail } from './0021_ticket_mail.js';
 import { sql as mailIn } from './0022_mail_in.js';
+import { sql as portal } from './0023_portal.js';
 
 export interface Migration {
   readonly version: string;
@@ -65,6 +66,7 @@ const SQL: Record<MigrationVersion, string> = {
   '0020_service_targets': serviceTargets,
   '0021_ticket_mail': ticketMail,
   '0022_mail_in': mailIn,
+  '0023_portal': portal,
 };
 
 export const MIGRATIONS: readonly Migration[] = MIGRATION_VERSIONS.map((version) => ({ version, sql: SQL[version] }));
