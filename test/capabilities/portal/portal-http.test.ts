@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Person } from '../../../src/domain/people/person.js';
 import type { Tenant } from '../../../src/domain/tenants/tenant.js';
 import { UnitOfWork } from '../../../src/ports/unit-of-work.js';
+import { resolveFrom } from '../../../src/bootstrap/container.js';
+import { RunTicketMail } from '../../../src/domain/tickets/mail/run-ticket-mail.js';
 import { startApp, type TestApp, type TestDatabase } from '../../support/app.js';
 import { aDevice, aGroup, aLoan, aPerson } from '../../support/builders.js';
 import { consoleClient, login, signIn, type ConsoleUser } from '../../support/console.js';
@@ -248,6 +250,13 @@ describe.each(databases)('the requester portal on %s', (database) => {
       type: 'person',
       id: pia.id,
     });
+
+    // The acknowledgement links to the ticket's page in the portal (a shared address: the school named).
+    const sent = smtp.received.length;
+    await resolveFrom(app.container)(RunTicketMail).execute();
+    await smtp.waitFor(sent + 1);
+    const ack = smtp.received.slice(sent).find((m) => m.to.includes('pia@alpha.example'))!;
+    expect(textOf(ack.raw)).toContain(`/portal/tickets/${ticketId}?school=alpha`);
 
     // A photo, as its own body.
     const photo = Buffer.from('\xff\xd8\xff\xe0 not really a jpeg', 'latin1');

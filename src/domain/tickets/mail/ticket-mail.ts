@@ -7,6 +7,8 @@ import type { TenantContext } from '../../shared/actor.js';
 import { readSchoolSetting } from '../../settings/school-setting.js';
 import type { Ticket, TicketComment } from '../ticket.js';
 import { ticketMailSetting } from './ticket-mail-setting.js';
+import { portalAddress } from '../../portal/portal-address.js';
+import { portalSetting } from '../../portal/portal-setting.js';
 import { composeTicketMail, threadOf, type TicketMailKind, type TicketMessage } from './ticket-message.js';
 
 /**
@@ -25,14 +27,17 @@ export class TicketMail {
 
   async queue(
     repos: Repositories,
-    tenant: Pick<TenantContext, 'id' | 'name'>,
+    tenant: Pick<TenantContext, 'id' | 'name' | 'slug' | 'hosts'>,
     ticket: Ticket,
     kind: TicketMailKind,
     at: string,
     comment?: Pick<TicketComment, 'id' | 'body' | 'author'>,
   ): Promise<TicketMessage | null> {
     if (!this.mailer.configured || ticket.requesterId === null) return null;
-    const setting = await readSchoolSetting(repos, tenant.id, ticketMailSetting);
+    const [setting, portal] = await Promise.all([
+      readSchoolSetting(repos, tenant.id, ticketMailSetting),
+      readSchoolSetting(repos, tenant.id, portalSetting),
+    ]);
     if (!setting.enabled || (kind === 'received' && !setting.acknowledge)) return null;
     const requester = await repos.people.findById(tenant.id, ticket.requesterId);
     if (!requester?.email || requester.archivedAt !== null) return null;
@@ -46,6 +51,7 @@ export class TicketMail {
       ...(comment ? { comment: { body: comment.body, authorName: comment.author.name } } : {}),
       reopenDays: setting.reopenDays,
       closeAfterDays: setting.closeAfterDays,
+      portalUrl: portal.enabled ? portalAddress(this.settings.publicUrl, tenant, `/portal/tickets/${ticket.id}`) : null,
     });
     const message: TicketMessage = {
       id,

@@ -98,6 +98,8 @@ export interface MailFacts {
   readonly comment?: { readonly body: string; readonly authorName: string };
   readonly reopenDays: number;
   readonly closeAfterDays: number;
+  /** The ticket's page in the school's portal, when the school has it on. */
+  readonly portalUrl?: string | null;
 }
 
 export function composeTicketMail(
@@ -126,6 +128,7 @@ export function composeTicketMail(
           `We have your request. It is ticket ${token}: "${f.subject}".`,
           'We will answer as soon as we can. To add anything, reply to this e-mail and keep the',
           `ticket number ${token} in the subject.`,
+          ...(f.portalUrl ? ['', `You can also follow it, answer and add a photo at ${f.portalUrl}`] : []),
           '',
           sign,
         ),
@@ -140,6 +143,7 @@ export function composeTicketMail(
       return status(
         `We think your ticket ${token} is resolved.`,
         `If it is not, reply to this e-mail within ${f.reopenDays} days and it opens again.`,
+        ...(f.portalUrl ? [`You can also reopen it at ${f.portalUrl}`] : []),
       );
     case 'waiting':
       return status(
