@@ -288,7 +288,7 @@ export class ReplyToMyTicket {
         target: `ticket:${ticket.number}`,
         at,
         details: { commentId: comment.id, internal: false, via: 'portal' },
-        event: { kind: 'ticket.commented', payload: ticketCommentEventData(ticket, comment) },
+        event: { kind: 'ticket.replied', payload: ticketCommentEventData(ticket, comment) },
       });
       const next = await requesterAnswered(repos, this.ids, r.tenant, ticket, at, {
         actor: requesterRef(r),

@@ -500,6 +500,13 @@ describe.each(databases)('the requester portal on %s', (database) => {
       author: { name: 'You', you: true },
       body: 'Yes, at 10:40.',
     });
+    const replied = await app.container
+      .get(UnitOfWork)
+      .read(async (r) => (await r.outbox.listAfter(alpha.id, 0, 1_000_000)).filter((e) => e.kind === 'ticket.replied'));
+    expect(replied.at(-1)?.payload).toEqual({
+      ticket: { id: ticketId, number: expect.any(Number) },
+      comment: { id: answer.json.ticket.comments.at(-1).id, internal: false },
+    });
     expect((await as(tech).patch(`/api/tickets/${ticketId}`, { status: 'RESOLVED' })).status).toBe(200);
     const resolved = await portal(piaCookie).get(`/api/portal/tickets/${ticketId}`);
     expect(resolved.json.ticket.reopenUntil).toBe(

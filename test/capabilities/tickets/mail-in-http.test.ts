@@ -256,6 +256,11 @@ describe.each(databases)('mail in on %s', (database) => {
     expect((await auditEntries(app.container, alpha.id, 'ticket.update'))[0]?.details).toMatchObject({
       reason: 'the requester answered by e-mail',
     });
+    // The requester's side answering is `ticket.replied`, an event of its own.
+    const replied = await app.container
+      .get(UnitOfWork)
+      .read(async (r) => (await r.outbox.listAfter(alpha.id, 0, 1_000_000)).filter((e) => e.kind === 'ticket.replied'));
+    expect(replied.map((e) => (e.payload as { comment: { id: string } }).comment.id)).toEqual(thread.map((c) => c.id));
   });
 
   it('answers a stranger politely a few times an hour, automatic mail never, and ignores its own', async () => {

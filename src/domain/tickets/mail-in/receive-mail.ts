@@ -251,6 +251,11 @@ export class ReceiveMail {
       ticket.id,
       mail.cc.filter((a) => !this.ownAddresses.includes(a) && a !== mailbox.address),
     );
+    // The requester's side answering (the requester, or anyone on the ticket who is not staff) is a
+    // reply, an event of its own; the desk's staff writing by e-mail comment as in the console.
+    const staff =
+      person?.id !== ticket.requesterId &&
+      (person?.kind === 'STAFF' || (await repos.users.findByEmail(tenant.id, mail.from.address)) !== null);
     await recordChange(repos, this.ids, {
       tenantId: tenant.id,
       actor: SYSTEM,
@@ -258,7 +263,10 @@ export class ReceiveMail {
       target: `ticket:${ticket.number}`,
       at,
       details: { commentId: comment.id, internal: o.internal, via: 'email', from: comment.author },
-      event: { kind: 'ticket.commented', payload: ticketCommentEventData(ticket, comment) },
+      event: {
+        kind: o.internal || staff ? 'ticket.commented' : 'ticket.replied',
+        payload: ticketCommentEventData(ticket, comment),
+      },
     });
     await this.attach(repos, tenant, mailbox, ticket, comment.id, mail, at);
   }
