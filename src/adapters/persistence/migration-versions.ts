@@ -28,6 +28,7 @@ export const MIGRATION_VERSIONS = [
   '0021_ticket_mail',
   '0022_mail_in',
   '0023_portal',
+  '0024_staff_ticket_mail',
 ] as const;
 
 export type MigrationVersion = (typeof MIGRATION_VERSIONS)[number];

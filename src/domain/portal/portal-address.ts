@@ -12,3 +12,11 @@ export function portalAddress(publicUrl: string, tenant: Pick<TenantContext, 'sl
   else url.searchParams.set('school', tenant.slug);
   return url.toString();
 }
+
+/** A page of the console as a link in an e-mail names it: the school's own host when it has one, else PUBLIC_URL. */
+export function schoolAddress(publicUrl: string, tenant: Pick<TenantContext, 'hosts'>, path: string): string {
+  const url = new URL(path, publicUrl);
+  const host = tenant.hosts[0];
+  if (host) url.hostname = host;
+  return url.toString();
+}

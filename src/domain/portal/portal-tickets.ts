@@ -255,6 +255,7 @@ export class ReplyToMyTicket {
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(Clock) private readonly clock: Clock,
     @inject(IdGenerator) private readonly ids: IdGenerator,
+    @inject(TicketMail) private readonly mail: TicketMail,
   ) {}
 
   async execute(
@@ -294,6 +295,7 @@ export class ReplyToMyTicket {
         actor: requesterRef(r),
         reason: 'the requester answered in the portal',
       });
+      await this.mail.notifyStaff(repos, r.tenant, next, 'staff-reply', at, comment);
       return { ticket: await ticketView(repos, r, next, at) };
     });
   }

@@ -141,5 +141,6 @@ export async function openTicket(
     event: { kind: 'ticket.created', payload: ticketEventData(ticket) },
   });
   if (o.acknowledge) await deps.mail.queue(repos, tenant, ticket, 'received', o.at);
+  await deps.mail.notifyStaff(repos, tenant, ticket, 'staff-new', o.at);
   return ticket;
 }

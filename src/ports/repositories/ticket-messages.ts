@@ -1,10 +1,17 @@
-import type { TicketMessage } from '../../domain/tickets/mail/ticket-message.js';
+import type { StaffMailChoice, TicketMailKind, TicketMessage } from '../../domain/tickets/mail/ticket-message.js';
 
 /** A ticket's e-mail (issue 30, point 3): written with the change that causes it, then delivered. */
 export abstract class TicketMessageRepository {
   abstract insert(tenantId: string, message: TicketMessage): Promise<void>;
-  /** The ticket one of these Message-IDs (Desk's own mail) belongs to, or null. */
-  abstract ticketOfMessage(tenantId: string, messageIds: readonly string[]): Promise<string | null>;
+  /** The ticket one of these Message-IDs (Desk's own mail) belongs to, and the latest one's kind, or null. */
+  abstract ticketOfMessage(
+    tenantId: string,
+    messageIds: readonly string[],
+  ): Promise<{ ticketId: string; kind: TicketMailKind } | null>;
+  /** What these members of staff chose to hear of by e-mail; those who never chose have no row. */
+  abstract staffChoices(tenantId: string, personIds: readonly string[]): Promise<StaffMailChoice[]>;
+  /** Keeps a member of staff's choice (replacing the one before). */
+  abstract saveStaffChoice(tenantId: string, choice: StaffMailChoice): Promise<void>;
   /** A ticket's messages, oldest first (then in the order they were written). */
   abstract listForTicket(tenantId: string, ticketId: string): Promise<TicketMessage[]>;
   /**

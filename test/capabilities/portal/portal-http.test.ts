@@ -479,6 +479,104 @@ describe.each(databases)('the requester portal on %s', (database) => {
     }
   });
 
+  it("tells the team's staff who chose, by e-mail, of new tickets and of the requester's answers, in a thread of their own", async () => {
+    const sam = await signIn(app, 'alpha', { role: 'technician', name: 'Sam Staff', email: 'sam@alpha.example' });
+    const noRecord = await as(sam).get('/api/me/ticket-mail');
+    expectProblem(noRecord, 409, 'conflict');
+    const samPerson = aPerson({ name: 'Sam Staff', kind: 'STAFF', email: 'sam@alpha.example' });
+    const quiet = aPerson({ name: 'Quinn Quiet', kind: 'STAFF', email: 'quinn@alpha.example' });
+    const away = aPerson({ name: 'Avery Away', kind: 'STAFF', email: 'avery@alpha.example' });
+    await app.container.get(UnitOfWork).transaction((r) => r.people.insertMany(alpha.id, [samPerson, quiet, away]));
+    expect((await as(sam).get('/api/me/ticket-mail')).json).toEqual({ newTickets: false, replies: false, teams: [] });
+    const team = await as(admin).post('/api/teams', {
+      name: 'Devices',
+      memberIds: [samPerson.id, quiet.id, away.id],
+      awayIds: [away.id],
+    });
+    expect(team.status, team.text).toBe(201);
+    const rule = await as(admin).post('/api/routing-rules', { teamId: team.json.team.id, assignment: 'pick_up' });
+    expect(rule.status, rule.text).toBe(201);
+    const chose = await as(sam).send({
+      method: 'PUT',
+      path: '/api/me/ticket-mail',
+      body: { newTickets: true, replies: true },
+    });
+    expect(chose.status, chose.text).toBe(200);
+    expect(chose.json).toEqual({
+      newTickets: true,
+      replies: true,
+      teams: [{ id: team.json.team.id, name: 'Devices' }],
+    });
+    // Away members hear nothing, whatever they chose; those who never chose hear nothing.
+    await app.container
+      .get(UnitOfWork)
+      .transaction((r) =>
+        r.ticketMessages.saveStaffChoice(alpha.id, {
+          personId: away.id,
+          newTickets: true,
+          replies: true,
+          updatedAt: START,
+        }),
+      );
+    expectProblem(
+      await as(sam).send({ method: 'PUT', path: '/api/me/ticket-mail', body: { newTickets: 'yes' } }),
+      400,
+      'invalid-input',
+    );
+
+    const opened = await portal(piaCookie).post('/api/portal/tickets', {
+      subject: 'Charger lost',
+      body: 'Left it on the bus.',
+    });
+    expect(opened.status, opened.text).toBe(201);
+    const id = opened.json.ticket.id as string;
+    const run = () => resolveFrom(app.container)(RunTicketMail).execute();
+    const sent = smtp.received.length;
+    await run();
+    await smtp.waitFor(sent + 2);
+    const toStaff = () => smtp.received.slice(sent).filter((m) => m.to.includes('sam@alpha.example'));
+    const [notice] = toStaff();
+    expect(notice!.to).toEqual(['sam@alpha.example']);
+    const header = (raw: string, name: string) =>
+      new RegExp(`^${name}: (.*)$`, 'im').exec(
+        raw.slice(0, raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' '),
+      )?.[1] ?? null;
+    expect(header(notice!.raw, 'Subject')).toMatch(/^New for Devices: \[#\d+\] Charger lost$/);
+    expect(header(notice!.raw, 'Auto-Submitted')).toBe('auto-generated');
+    expect(textOf(notice!.raw)).toContain(`/tickets/${id}`);
+    expect(textOf(notice!.raw)).toContain('Left it on the bus.');
+
+    const answer = await portal(piaCookie).post(`/api/portal/tickets/${id}/comments`, { body: 'Found it, sorry!' });
+    expect(answer.status, answer.text).toBe(201);
+    await run();
+    await smtp.waitFor(sent + 3);
+    const [, replied] = toStaff();
+    expect(header(replied!.raw, 'Subject')).toMatch(/^Pia Pupil answered \[#\d+\] Charger lost$/);
+    // The team's thread is its own: it answers the notice, never the requester's acknowledgement.
+    expect(header(replied!.raw, 'In-Reply-To')).toBe(header(notice!.raw, 'Message-ID'));
+    const kinds = (await as(tech).get(`/api/tickets/${id}/messages`)).json.messages.map(
+      (m: { kind: string }) => m.kind,
+    );
+    expect(kinds).toEqual(['received', 'staff-new', 'staff-reply']);
+    expect(
+      smtp.received
+        .slice(sent)
+        .some((m) => m.to.includes('quinn@alpha.example') || m.to.includes('avery@alpha.example')),
+    ).toBe(false);
+
+    // Turned off, nothing more comes.
+    await as(sam).send({ method: 'PUT', path: '/api/me/ticket-mail', body: { newTickets: true, replies: false } });
+    await portal(piaCookie).post(`/api/portal/tickets/${id}/comments`, { body: 'Really found it.' });
+    await run();
+    expect((await as(tech).get(`/api/tickets/${id}/messages`)).json.messages).toHaveLength(3);
+    expect((await auditEntries(app.container, alpha.id, 'ticket_mail.choose'))[0]?.details).toEqual({
+      newTickets: true,
+      replies: false,
+    });
+    // The routing rule would catch every later ticket of this file: it goes again.
+    await as(admin).send({ method: 'DELETE', path: `/api/routing-rules/${rule.json.rule.id}` });
+  });
+
   /**
    * Moves the clock on. The portal sessions (a school day long) and the console's (12 hours) end with
    * it, as they would: Pia and the technician sign in again.

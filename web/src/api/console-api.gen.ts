@@ -965,6 +965,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/ticket-mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the signed-in member of staff hears of by e-mail for their teams' tickets */
+        get: operations["getMyTicketMail"];
+        /** Choose to hear by e-mail of new tickets and of requesters' answers for one's teams */
+        put: operations["setMyTicketMail"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tickets/{id}/messages": {
         parameters: {
             query?: never;
@@ -3459,14 +3477,25 @@ export interface components {
         TicketCommentResult: {
             comment: components["schemas"]["TicketComment"];
         };
+        StaffTicketMail: {
+            /** @description Hear by e-mail of each new ticket for one of one's teams */
+            newTickets: boolean;
+            /** @description Hear by e-mail when a requester answers on a ticket of one's teams */
+            replies: boolean;
+            /** @description The teams one is a member of */
+            teams: {
+                id: string;
+                name: string;
+            }[];
+        };
         TicketMessageList: {
             messages: {
                 id: string;
                 /**
-                 * @description received, reply, resolved, waiting or closed
+                 * @description received, reply, resolved, waiting or closed (to the requester); staff-new or staff-reply (the team's notices)
                  * @enum {string}
                  */
-                kind: "received" | "reply" | "resolved" | "waiting" | "closed";
+                kind: "received" | "reply" | "resolved" | "waiting" | "closed" | "staff-new" | "staff-reply";
                 to: string[];
                 subject: string;
                 text: string;
@@ -3907,7 +3936,7 @@ export interface components {
             id: string;
             url: string;
             /** @description The event kinds it is sent */
-            readonly events: ("loan.issued" | "loan.returned" | "loan.withdrawn" | "loan.restored" | "loan.created" | "loan.updated" | "loan.reminded" | "reservation.created" | "reservation.cancelled" | "reservation.fulfilled" | "submission.created" | "submission.assigned" | "submission.status_changed" | "person.created" | "person.updated" | "person.archived" | "device.created" | "device.updated" | "ticket.created" | "ticket.updated" | "ticket.reopened" | "ticket.commented" | "ticket.sla_warning" | "ticket.sla_breached" | "cost.recorded" | "charge.created" | "payment.recorded" | "import.completed" | "backup.failed" | "monitor.down" | "monitor.up" | "webhook.test")[];
+            readonly events: ("loan.issued" | "loan.returned" | "loan.withdrawn" | "loan.restored" | "loan.created" | "loan.updated" | "loan.reminded" | "reservation.created" | "reservation.cancelled" | "reservation.fulfilled" | "submission.created" | "submission.assigned" | "submission.status_changed" | "person.created" | "person.updated" | "person.archived" | "device.created" | "device.updated" | "ticket.created" | "ticket.updated" | "ticket.reopened" | "ticket.commented" | "ticket.replied" | "ticket.sla_warning" | "ticket.sla_breached" | "cost.recorded" | "charge.created" | "payment.recorded" | "import.completed" | "backup.failed" | "monitor.down" | "monitor.up" | "webhook.test")[];
             description: string | null;
             enabled: boolean;
             /** @description Set when Desk disabled it: the receiver answered 410 Gone, or the retry schedule ran out */
@@ -3930,7 +3959,7 @@ export interface components {
             /** @description The `webhook-id` header: the same on every attempt and on a resend */
             messageId: string;
             /** @enum {string} */
-            kind: "loan.issued" | "loan.returned" | "loan.withdrawn" | "loan.restored" | "loan.created" | "loan.updated" | "loan.reminded" | "reservation.created" | "reservation.cancelled" | "reservation.fulfilled" | "submission.created" | "submission.assigned" | "submission.status_changed" | "person.created" | "person.updated" | "person.archived" | "device.created" | "device.updated" | "ticket.created" | "ticket.updated" | "ticket.reopened" | "ticket.commented" | "ticket.sla_warning" | "ticket.sla_breached" | "cost.recorded" | "charge.created" | "payment.recorded" | "import.completed" | "backup.failed" | "monitor.down" | "monitor.up" | "webhook.test";
+            kind: "loan.issued" | "loan.returned" | "loan.withdrawn" | "loan.restored" | "loan.created" | "loan.updated" | "loan.reminded" | "reservation.created" | "reservation.cancelled" | "reservation.fulfilled" | "submission.created" | "submission.assigned" | "submission.status_changed" | "person.created" | "person.updated" | "person.archived" | "device.created" | "device.updated" | "ticket.created" | "ticket.updated" | "ticket.reopened" | "ticket.commented" | "ticket.replied" | "ticket.sla_warning" | "ticket.sla_breached" | "cost.recorded" | "charge.created" | "payment.recorded" | "import.completed" | "backup.failed" | "monitor.down" | "monitor.up" | "webhook.test";
             /** @description 1 for the first try; a resend or a test is attempt 1 of its own */
             attempt: number;
             statusCode: number | null;
@@ -3949,7 +3978,7 @@ export interface components {
         WebhookList: {
             webhooks: components["schemas"]["Webhook"][];
             /** @description The event kinds the caller may subscribe a webhook to */
-            subscribableKinds: ("loan.issued" | "loan.returned" | "loan.withdrawn" | "loan.restored" | "loan.created" | "loan.updated" | "loan.reminded" | "reservation.created" | "reservation.cancelled" | "reservation.fulfilled" | "submission.created" | "submission.assigned" | "submission.status_changed" | "person.created" | "person.updated" | "person.archived" | "device.created" | "device.updated" | "ticket.created" | "ticket.updated" | "ticket.reopened" | "ticket.commented" | "ticket.sla_warning" | "ticket.sla_breached" | "cost.recorded" | "charge.created" | "payment.recorded" | "import.completed" | "backup.failed" | "monitor.down" | "monitor.up" | "webhook.test")[];
+            subscribableKinds: ("loan.issued" | "loan.returned" | "loan.withdrawn" | "loan.restored" | "loan.created" | "loan.updated" | "loan.reminded" | "reservation.created" | "reservation.cancelled" | "reservation.fulfilled" | "submission.created" | "submission.assigned" | "submission.status_changed" | "person.created" | "person.updated" | "person.archived" | "device.created" | "device.updated" | "ticket.created" | "ticket.updated" | "ticket.reopened" | "ticket.commented" | "ticket.replied" | "ticket.sla_warning" | "ticket.sla_breached" | "cost.recorded" | "charge.created" | "payment.recorded" | "import.completed" | "backup.failed" | "monitor.down" | "monitor.up" | "webhook.test")[];
         };
         WebhookDeliveryPage: {
             deliveries: components["schemas"]["WebhookDelivery"][];
@@ -6641,6 +6670,68 @@ export interface operations {
             401: components["responses"]["Problem401Unauthorized"];
             403: components["responses"]["Problem403Forbidden"];
             404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            409: components["responses"]["Problem409Conflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    getMyTicketMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffTicketMail"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
+            409: components["responses"]["Problem409Conflict"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
+    setMyTicketMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Hear by e-mail of each new ticket for one of one's teams */
+                    newTickets: boolean;
+                    /** @description Hear by e-mail when a requester answers on a ticket of one's teams */
+                    replies: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffTicketMail"];
+                };
+            };
+            400: components["responses"]["Problem400InvalidOrMalformedBody"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabled"];
             409: components["responses"]["Problem409Conflict"];
             413: components["responses"]["Problem413PayloadTooLarge"];
             415: components["responses"]["Problem415UnsupportedMediaType"];
@@ -10135,6 +10226,7 @@ export type TicketComment = components['schemas']['TicketComment'];
 export type TicketList = components['schemas']['TicketList'];
 export type TicketCommentList = components['schemas']['TicketCommentList'];
 export type TicketCommentResult = components['schemas']['TicketCommentResult'];
+export type StaffTicketMail = components['schemas']['StaffTicketMail'];
 export type TicketMessageList = components['schemas']['TicketMessageList'];
 export type TicketCategory = components['schemas']['TicketCategory'];
 export type Team = components['schemas']['Team'];

@@ -5,6 +5,11 @@ import { ListTicketComments, ticketCommentListSchema } from '../../../domain/tic
 import { ListTicketMessages, ticketMessageListSchema } from '../../../domain/tickets/mail/list-ticket-messages.js';
 import { ListTickets, ticketListSchema } from '../../../domain/tickets/list-tickets.js';
 import {
+  GetMyTicketMail,
+  SetMyTicketMail,
+  staffMailChoiceSchema,
+} from '../../../domain/tickets/mail/staff-mail-choice.js';
+import {
   ticketCommentResultSchema,
   ticketCommentSchema,
   ticketResultSchema,
@@ -71,6 +76,22 @@ export const ticketRoutes = routeGroup('tickets', 'The service desk: tickets and
     useCase: AddTicketComment,
     status: 201,
     output: named('TicketCommentResult', ticketCommentResultSchema),
+    problems: ['conflict'],
+  }),
+  useCaseRoute({
+    method: 'get',
+    path: '/api/me/ticket-mail',
+    summary: "What the signed-in member of staff hears of by e-mail for their teams' tickets",
+    useCase: GetMyTicketMail,
+    output: named('StaffTicketMail', staffMailChoiceSchema),
+    problems: ['conflict'],
+  }),
+  useCaseRoute({
+    method: 'put',
+    path: '/api/me/ticket-mail',
+    summary: "Choose to hear by e-mail of new tickets and of requesters' answers for one's teams",
+    useCase: SetMyTicketMail,
+    output: staffMailChoiceSchema,
     problems: ['conflict'],
   }),
   useCaseRoute({

@@ -1,4 +1,4 @@
-import type { TicketMessage } from '../../../domain/tickets/mail/ticket-message.js';
+import type { StaffMailChoice, TicketMailKind, TicketMessage } from '../../../domain/tickets/mail/ticket-message.js';
 import type { TicketMessageRepository } from '../../../ports/repositories/ticket-messages.js';
 import { json, parseJson, type Db } from '../sql/db.js';
 
@@ -30,14 +30,40 @@ export class SqlTicketMessageRepository implements TicketMessageRepository {
     });
   }
 
-  async ticketOfMessage(tenantId: string, messageIds: readonly string[]): Promise<string | null> {
+  async ticketOfMessage(
+    tenantId: string,
+    messageIds: readonly string[],
+  ): Promise<{ ticketId: string; kind: TicketMailKind } | null> {
     if (messageIds.length === 0) return null;
-    const row = await this.db.one<{ ticketId: string }>(
-      `SELECT ticket_id AS "ticketId" FROM ticket_messages WHERE tenant_id = ? AND ${this.db.in('message_id')}
+    return this.db.one<{ ticketId: string; kind: TicketMailKind }>(
+      `SELECT ticket_id AS "ticketId", kind FROM ticket_messages WHERE tenant_id = ? AND ${this.db.in('message_id')}
        ORDER BY created_at DESC LIMIT 1`,
       [tenantId, this.db.list(messageIds)],
     );
-    return row?.ticketId ?? null;
+  }
+
+  async staffChoices(tenantId: string, personIds: readonly string[]): Promise<StaffMailChoice[]> {
+    if (personIds.length === 0) return [];
+    const rows = await this.db.all<{
+      personId: string;
+      newTickets: number | boolean;
+      replies: number | boolean;
+      updatedAt: string;
+    }>(
+      `SELECT person_id AS "personId", new_tickets AS "newTickets", replies, updated_at AS "updatedAt"
+       FROM staff_ticket_mail WHERE tenant_id = ? AND ${this.db.in('person_id')}`,
+      [tenantId, this.db.list(personIds)],
+    );
+    return rows.map((r) => ({ ...r, newTickets: Boolean(r.newTickets), replies: Boolean(r.replies) }));
+  }
+
+  async saveStaffChoice(tenantId: string, c: StaffMailChoice): Promise<void> {
+    await this.db.run(
+      `INSERT INTO staff_ticket_mail (tenant_id, person_id, new_tickets, replies, updated_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (tenant_id, person_id) DO UPDATE SET new_tickets = excluded.new_tickets,
+         replies = excluded.replies, updated_at = excluded.updated_at`,
+      [tenantId, c.personId, c.newTickets, c.replies, c.updatedAt],
+    );
   }
 
   async listForTicket(tenantId: string, ticketId: string): Promise<TicketMessage[]> {

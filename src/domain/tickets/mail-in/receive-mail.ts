@@ -11,6 +11,7 @@ import type { TenantContext } from '../../shared/actor.js';
 import { recordChange } from '../../shared/record-change.js';
 import { openTicket, TICKET_SUBJECT_MAX, TICKET_TEXT_MAX } from '../create-ticket.js';
 import { TicketMail } from '../mail/ticket-mail.js';
+import { isStaffMail } from '../mail/ticket-message.js';
 import { requesterAnswered, takesRequesterAnswer } from '../requester-answers.js';
 import { ticketCommentEventData, type Ticket, type TicketComment } from '../ticket.js';
 import type { Mailbox, ReceiptOutcome, TicketAttachment } from './mailbox.js';
@@ -109,7 +110,8 @@ export class ReceiveMail {
         const ok = await repos.mailboxes.insertReceipt(tenant.id, receipt('ignored', mail.messageId, null));
         return { outcome: ok ? 'ignored' : 'already', ticketNumber: null };
       }
-      const existing = await this.ticketFor(repos, tenant, mail, at);
+      const found = await this.ticketFor(repos, tenant, mail, at);
+      const existing = found?.ticket ?? null;
       if (mail.isReport) {
         if (!existing) {
           const ok = await repos.mailboxes.insertReceipt(tenant.id, receipt('ignored', mail.messageId, null));
@@ -117,13 +119,20 @@ export class ReceiveMail {
         }
         if (!(await repos.mailboxes.insertReceipt(tenant.id, receipt('note', mail.messageId, existing.id))))
           return { outcome: 'already', ticketNumber: null };
-        await this.comment(repos, tenant, mailbox, existing, mail, at, { internal: true });
+        await this.comment(repos, tenant, mailbox, existing, mail, at, { internal: true, report: true });
+        return { outcome: 'note', ticketNumber: existing.number };
+      }
+      if (existing && found?.staffNotice) {
+        // Staff answering the team's own notice: an internal note, never a word to the requester.
+        if (!(await repos.mailboxes.insertReceipt(tenant.id, receipt('note', mail.messageId, existing.id))))
+          return { outcome: 'already', ticketNumber: null };
+        await this.comment(repos, tenant, mailbox, existing, mail, at, { internal: true, report: false });
         return { outcome: 'note', ticketNumber: existing.number };
       }
       if (existing) {
         if (!(await repos.mailboxes.insertReceipt(tenant.id, receipt('reply', mail.messageId, existing.id))))
           return { outcome: 'already', ticketNumber: null };
-        await this.comment(repos, tenant, mailbox, existing, mail, at, { internal: false });
+        await this.comment(repos, tenant, mailbox, existing, mail, at, { internal: false, report: false });
         await requesterAnswered(repos, this.ids, tenant, existing, at, {
           actor: SYSTEM,
           reason: 'the requester answered by e-mail',
@@ -195,10 +204,12 @@ export class ReceiveMail {
     tenant: TenantContext,
     mail: ParsedMail,
     at: string,
-  ): Promise<Ticket | null> {
+  ): Promise<{ ticket: Ticket; staffNotice: boolean } | null> {
     const named = [...(mail.inReplyTo ? [mail.inReplyTo] : []), ...mail.references];
-    let ticketId = await repos.ticketMessages.ticketOfMessage(tenant.id, named);
+    const ours = await repos.ticketMessages.ticketOfMessage(tenant.id, named);
+    let ticketId = ours?.ticketId ?? null;
     ticketId ??= await repos.mailboxes.ticketOfReceived(tenant.id, named);
+    const staffNotice = ours !== null && isStaffMail(ours.kind);
     let ticket = ticketId ? await repos.tickets.findById(tenant.id, ticketId, { forUpdate: true }) : null;
     if (!ticket) {
       const number = ticketNumberIn(mail.subject);
@@ -207,9 +218,11 @@ export class ReceiveMail {
     }
     if (!ticket || ticket.status === 'CLOSED') return null;
     // A delivery report comes from a mail system, not a person: naming the ticket's mail is enough.
-    if (mail.isReport) return ticketId === null ? null : ticket;
+    if (mail.isReport) return ticketId === null ? null : { ticket, staffNotice: false };
     if (!(await this.mayAddTo(repos, tenant, ticket, mail.from.address))) return null;
-    return (await takesRequesterAnswer(repos, tenant.id, ticket, at)) ? ticket : null;
+    // An answer to the team's own notice is a note, whatever the ticket's window.
+    if (staffNotice) return { ticket, staffNotice };
+    return (await takesRequesterAnswer(repos, tenant.id, ticket, at)) ? { ticket, staffNotice } : null;
   }
 
   /** The requester, an address already on the ticket, or the school's staff (a user, or a staff person). */
@@ -231,7 +244,7 @@ export class ReceiveMail {
     ticket: Ticket,
     mail: ParsedMail,
     at: string,
-    o: { internal: boolean },
+    o: { internal: boolean; report: boolean },
   ): Promise<void> {
     const people = await repos.people.findByEmails(tenant.id, [mail.from.address]);
     const person = people.find((p) => p.archivedAt === null);
@@ -241,7 +254,7 @@ export class ReceiveMail {
       author: person
         ? { type: 'person', id: person.id, name: person.name }
         : { type: 'email', id: mail.from.address, name: mail.from.name ?? mail.from.address },
-      body: o.internal ? `Delivery report: ${subjectOf(mail.subject)}\n\n${bodyOf(mail)}` : bodyOf(mail),
+      body: o.report ? `Delivery report: ${subjectOf(mail.subject)}\n\n${bodyOf(mail)}` : bodyOf(mail),
       internal: o.internal,
       createdAt: at,
     };
@@ -268,6 +281,7 @@ export class ReceiveMail {
         payload: ticketCommentEventData(ticket, comment),
       },
     });
+    if (!o.internal && !staff) await this.mail.notifyStaff(repos, tenant, ticket, 'staff-reply', at, comment);
     await this.attach(repos, tenant, mailbox, ticket, comment.id, mail, at);
   }
 

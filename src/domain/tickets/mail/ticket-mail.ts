@@ -7,9 +7,17 @@ import type { TenantContext } from '../../shared/actor.js';
 import { readSchoolSetting } from '../../settings/school-setting.js';
 import type { Ticket, TicketComment } from '../ticket.js';
 import { ticketMailSetting } from './ticket-mail-setting.js';
-import { portalAddress } from '../../portal/portal-address.js';
+import { portalAddress, schoolAddress } from '../../portal/portal-address.js';
 import { portalSetting } from '../../portal/portal-setting.js';
-import { composeTicketMail, threadOf, type TicketMailKind, type TicketMessage } from './ticket-message.js';
+import {
+  composeStaffMail,
+  composeTicketMail,
+  isStaffMail,
+  threadOf,
+  type StaffMailKind,
+  type TicketMailKind,
+  type TicketMessage,
+} from './ticket-message.js';
 
 /**
  * Writes a ticket's e-mail to its requester in the caller's transaction (issue 30, point 3), to be
@@ -29,7 +37,7 @@ export class TicketMail {
     repos: Repositories,
     tenant: Pick<TenantContext, 'id' | 'name' | 'slug' | 'hosts'>,
     ticket: Ticket,
-    kind: TicketMailKind,
+    kind: Exclude<TicketMailKind, StaffMailKind>,
     at: string,
     comment?: Pick<TicketComment, 'id' | 'body' | 'author'>,
   ): Promise<TicketMessage | null> {
@@ -41,7 +49,9 @@ export class TicketMail {
     if (!setting.enabled || (kind === 'received' && !setting.acknowledge)) return null;
     const requester = await repos.people.findById(tenant.id, ticket.requesterId);
     if (!requester?.email || requester.archivedAt !== null) return null;
-    const earlier = await repos.ticketMessages.listForTicket(tenant.id, ticket.id);
+    const earlier = (await repos.ticketMessages.listForTicket(tenant.id, ticket.id)).filter(
+      (m) => !isStaffMail(m.kind),
+    );
     const id = this.ids.next();
     const written = composeTicketMail(kind, {
       number: ticket.number,
@@ -61,6 +71,62 @@ export class TicketMail {
       ...threadOf(earlier),
       to: [requester.email.toLowerCase()],
       ...written,
+      commentId: comment?.id ?? null,
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: at,
+      sentAt: null,
+      error: null,
+      createdAt: at,
+    };
+    await repos.ticketMessages.insert(tenant.id, message);
+    return message;
+  }
+
+  /**
+   * Tells the staff of the ticket's team who chose it (StaffMailChoice) of a new ticket or of the
+   * requester's answer, in one message to them all, in a thread of the team's own: never the
+   * requester, nor whoever wrote the answer, nor a member away or archived. Nothing without a team,
+   * without a mail server, or when nobody chose to hear.
+   */
+  async notifyStaff(
+    repos: Repositories,
+    tenant: Pick<TenantContext, 'id' | 'name' | 'slug' | 'hosts'>,
+    ticket: Ticket,
+    kind: StaffMailKind,
+    at: string,
+    comment?: Pick<TicketComment, 'id' | 'body' | 'author'>,
+  ): Promise<TicketMessage | null> {
+    if (!this.mailer.configured || ticket.teamId === null) return null;
+    const team = await repos.ticketRouting.findTeam(tenant.id, ticket.teamId);
+    if (!team) return null;
+    const present = team.members.filter((m) => m.available).map((m) => m.personId);
+    const choices = await repos.ticketMessages.staffChoices(tenant.id, present);
+    const wanted = choices.filter((c) => (kind === 'staff-new' ? c.newTickets : c.replies)).map((c) => c.personId);
+    const author = comment?.author.type === 'person' ? comment.author.id : null;
+    const people = (await repos.people.findByIds(tenant.id, wanted)).filter(
+      (p) => p.email && p.archivedAt === null && p.id !== ticket.requesterId && p.id !== author,
+    );
+    if (people.length === 0) return null;
+    const requester = ticket.requesterId ? await repos.people.findById(tenant.id, ticket.requesterId) : null;
+    const earlier = (await repos.ticketMessages.listForTicket(tenant.id, ticket.id)).filter((m) => isStaffMail(m.kind));
+    const id = this.ids.next();
+    const message: TicketMessage = {
+      id,
+      ticketId: ticket.id,
+      kind,
+      messageId: `<${id}.ticket-${ticket.number}@${this.host}>`,
+      ...threadOf(earlier),
+      to: [...new Set(people.map((p) => p.email!.toLowerCase()))],
+      ...composeStaffMail(kind, {
+        number: ticket.number,
+        subject: ticket.subject,
+        schoolName: tenant.name,
+        requesterName: comment?.author.name ?? requester?.name ?? null,
+        teamName: team.name,
+        body: comment?.body ?? ticket.body,
+        consoleUrl: schoolAddress(this.settings.publicUrl, tenant, `/tickets/${ticket.id}`),
+      }),
       commentId: comment?.id ?? null,
       status: 'pending',
       attempts: 0,

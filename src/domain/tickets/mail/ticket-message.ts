@@ -10,9 +10,32 @@ import { isoInstant } from '../../shared/validation.js';
  * - `reply`: the desk's public reply, plain mail a person answers (no Auto-Submitted).
  * - `resolved`: with how to reopen; `waiting`: a reminder while the ticket waits on the requester;
  *   `closed`: closed after the school's days without an answer (`auto-generated`).
+ * - `staff-new`, `staff-reply`: the desk's own notices to the staff of the ticket's team who chose to
+ *   hear of new tickets and of requesters' answers (`auto-generated`, a thread of their own; an
+ *   answer to one by e-mail becomes an internal note, never a word to the requester).
  */
-export const TICKET_MAIL_KINDS = ['received', 'reply', 'resolved', 'waiting', 'closed'] as const;
+export const TICKET_MAIL_KINDS = [
+  'received',
+  'reply',
+  'resolved',
+  'waiting',
+  'closed',
+  'staff-new',
+  'staff-reply',
+] as const;
 export type TicketMailKind = (typeof TICKET_MAIL_KINDS)[number];
+export const STAFF_MAIL_KINDS = ['staff-new', 'staff-reply'] as const satisfies readonly TicketMailKind[];
+export type StaffMailKind = (typeof STAFF_MAIL_KINDS)[number];
+export const isStaffMail = (kind: TicketMailKind): kind is StaffMailKind =>
+  (STAFF_MAIL_KINDS as readonly string[]).includes(kind);
+
+/** What a member of staff chose to hear of by e-mail, for the tickets of their teams. */
+export interface StaffMailChoice {
+  readonly personId: string;
+  readonly newTickets: boolean;
+  readonly replies: boolean;
+  readonly updatedAt: string;
+}
 
 /** pending → sending → sent; a refusal goes back to pending until its tries run out (failed). */
 export const TICKET_MAIL_STATES = ['pending', 'sending', 'sent', 'failed'] as const;
@@ -43,7 +66,11 @@ export interface TicketMessage {
 /** A message as the desk sees it on the ticket (GET /api/tickets/:id/messages). */
 export const ticketMessageSchema = z.object({
   id: z.string(),
-  kind: z.enum(TICKET_MAIL_KINDS).describe('received, reply, resolved, waiting or closed'),
+  kind: z
+    .enum(TICKET_MAIL_KINDS)
+    .describe(
+      "received, reply, resolved, waiting or closed (to the requester); staff-new or staff-reply (the team's notices)",
+    ),
   to: z.array(z.string()),
   subject: z.string(),
   text: z.string(),
@@ -102,8 +129,39 @@ export interface MailFacts {
   readonly portalUrl?: string | null;
 }
 
+/** A notice to the staff of a ticket's team: a new ticket, or the requester's answer. */
+export function composeStaffMail(
+  kind: StaffMailKind,
+  f: Pick<MailFacts, 'number' | 'subject' | 'schoolName'> & {
+    readonly requesterName: string | null;
+    readonly teamName: string;
+    readonly body: string;
+    readonly consoleUrl: string;
+  },
+): Pick<TicketMessage, 'subject' | 'text' | 'autoSubmitted'> {
+  const token = ticketToken(f.number);
+  const who = f.requesterName ?? 'Someone';
+  return {
+    subject:
+      kind === 'staff-new' ? `New for ${f.teamName}: ${token} ${f.subject}` : `${who} answered ${token} ${f.subject}`,
+    autoSubmitted: 'auto-generated',
+    text: [
+      kind === 'staff-new'
+        ? `${who} asked the ${f.teamName} team, in ticket ${token}: "${f.subject}".`
+        : `${who} answered on ticket ${token}: "${f.subject}".`,
+      '',
+      f.body,
+      '',
+      `Answer in the console: ${f.consoleUrl}`,
+      'A reply to this e-mail is kept on the ticket as an internal note; the requester does not see it.',
+      '',
+      `${f.schoolName} IT help desk. You hear of these because you chose to; change it under Settings → Help desk.`,
+    ].join('\n'),
+  };
+}
+
 export function composeTicketMail(
-  kind: TicketMailKind,
+  kind: Exclude<TicketMailKind, StaffMailKind>,
   f: MailFacts,
 ): Pick<TicketMessage, 'subject' | 'text' | 'autoSubmitted'> {
   const token = ticketToken(f.number);

@@ -33,7 +33,7 @@ import type { RoutingRule, StoredTeam, TicketCategory } from '../../../../src/do
 import type { CannedReply } from '../../../../src/domain/tickets/canned-reply.js';
 import type { ClosureDay } from '../../../../src/domain/tickets/service-targets/closure-day.js';
 import type { TicketClock } from '../../../../src/domain/tickets/service-targets/clock.js';
-import type { TicketMessage } from '../../../../src/domain/tickets/mail/ticket-message.js';
+import type { StaffMailChoice, TicketMessage } from '../../../../src/domain/tickets/mail/ticket-message.js';
 import type {
   Mailbox,
   MailReceipt,
@@ -87,6 +87,7 @@ export interface MemoryState {
   closureDays: Owned<ClosureDay>[];
   /** A ticket's e-mail, with the instant a sender claimed it. */
   ticketMessages: Owned<TicketMessage & { readonly claimedAt: string | null }>[];
+  staffMailChoices: Owned<StaffMailChoice>[];
   mailIn: MemoryMailInState;
   costs: Owned<CostEntry>[];
   users: Owned<UserCredentials>[];
@@ -141,6 +142,7 @@ export const emptyState = (): MemoryState => ({
   ticketClocks: [],
   closureDays: [],
   ticketMessages: [],
+  staffMailChoices: [],
   mailIn: emptyMailIn(),
   costs: [],
   users: [],

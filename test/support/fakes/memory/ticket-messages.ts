@@ -1,4 +1,4 @@
-import type { TicketMessage } from '../../../../src/domain/tickets/mail/ticket-message.js';
+import type { StaffMailChoice, TicketMessage } from '../../../../src/domain/tickets/mail/ticket-message.js';
 import type { TicketMessageRepository } from '../../../../src/ports/repositories/ticket-messages.js';
 import { compare, copy, emptyState, MemoryState, rowsOf } from './store.js';
 
@@ -12,11 +12,24 @@ export class MemoryTicketMessageRepository implements TicketMessageRepository {
     this.state.ticketMessages.push({ tenantId, row: { ...copy(message), claimedAt: null } });
   }
 
-  async ticketOfMessage(tenantId: string, messageIds: readonly string[]): Promise<string | null> {
+  async ticketOfMessage(tenantId: string, messageIds: readonly string[]) {
     const found = rowsOf(this.state.ticketMessages, tenantId)
       .filter((m) => messageIds.includes(m.messageId))
       .sort((a, b) => compare(b.createdAt, a.createdAt));
-    return found[0]?.ticketId ?? null;
+    return found[0] ? { ticketId: found[0].ticketId, kind: found[0].kind } : null;
+  }
+
+  async staffChoices(tenantId: string, personIds: readonly string[]): Promise<StaffMailChoice[]> {
+    return rowsOf(this.state.staffMailChoices, tenantId)
+      .filter((c) => personIds.includes(c.personId))
+      .map(copy);
+  }
+
+  async saveStaffChoice(tenantId: string, choice: StaffMailChoice): Promise<void> {
+    this.state.staffMailChoices = [
+      ...this.state.staffMailChoices.filter((o) => o.tenantId !== tenantId || o.row.personId !== choice.personId),
+      { tenantId, row: copy(choice) },
+    ];
   }
 
   async listForTicket(tenantId: string, ticketId: string): Promise<TicketMessage[]> {

@@ -30,6 +30,7 @@ import { sql as serviceTargets } from './0020_service_targets.js';
 import { sql as ticketMail } from './0021_ticket_mail.js';
 import { sql as mailIn } from './0022_mail_in.js';
 import { sql as portal } from './0023_portal.js';
+import { sql as staffTicketMail } from './0024_staff_ticket_mail.js';
 
 export interface Migration {
   readonly version: string;
@@ -61,6 +62,7 @@ const SQL: Record<MigrationVersion, string> = {
   '0021_ticket_mail': ticketMail,
   '0022_mail_in': mailIn,
   '0023_portal': portal,
+  '0024_staff_ticket_mail': staffTicketMail,
 };
 
 export const MIGRATIONS: readonly Migration[] = MIGRATION_VERSIONS.map((version) => ({ version, sql: SQL[version] }));

@@ -1,0 +1,14 @@
+/**
+ * What each member of staff chose to hear of by e-mail for the tickets of their teams (issue 30,
+ * point 3): new tickets, and the requesters' answers. No row: nothing (the default).
+ */
+export const sql = `
+CREATE TABLE staff_ticket_mail (
+  tenant_id text NOT NULL,
+  person_id text NOT NULL,
+  new_tickets boolean NOT NULL,
+  replies boolean NOT NULL,
+  updated_at text COLLATE "C" NOT NULL,
+  PRIMARY KEY (tenant_id, person_id)
+);
+`;
