@@ -8,6 +8,7 @@
  * in the "could not read" list; every message is processed once, across a restart between the commit
  * and the move, and moved to the school's folder, never deleted. Another school sees none of it.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Person } from '../../../src/domain/people/person.js';
 import type { Tenant } from '../../../src/domain/tenants/tenant.js';
@@ -261,6 +262,48 @@ describe.each(databases)('mail in on %s', (database) => {
       .get(UnitOfWork)
       .read(async (r) => (await r.outbox.listAfter(alpha.id, 0, 1_000_000)).filter((e) => e.kind === 'ticket.replied'));
     expect(replied.map((e) => (e.payload as { comment: { id: string } }).comment.id)).toEqual(thread.map((c) => c.id));
+  });
+
+  it("keeps a member of staff's answer to the team's notice as an internal note, never a word to the requester", async () => {
+    const ticket = (await tickets()).items[0]!;
+    const noticeId = `<notice-${Date.now()}.ticket-${ticket.number}@desk.test>`;
+    await app.container.get(UnitOfWork).transaction((r) =>
+      r.ticketMessages.insert(alpha.id, {
+        id: randomUUID(),
+        ticketId: ticket.id,
+        kind: 'staff-new',
+        messageId: noticeId,
+        inReplyTo: null,
+        references: [],
+        to: [tech.email],
+        subject: `New for Devices: [#${ticket.number}] it`,
+        text: 'notice',
+        autoSubmitted: 'auto-generated',
+        commentId: null,
+        status: 'sent',
+        attempts: 1,
+        nextAttemptAt: null,
+        sentAt: new Date().toISOString(),
+        error: null,
+        createdAt: new Date().toISOString(),
+      }),
+    );
+    const before = (await comments(ticket.id)).length;
+    await imap.deliver(
+      HELPDESK,
+      message({
+        from: `Tech <${tech.email}>`,
+        subject: `Re: New for Devices: [#${ticket.number}] it`,
+        body: 'Lamp is under warranty, claim it.',
+        headers: { 'In-Reply-To': noticeId },
+      }),
+    );
+    const [look] = await watch();
+    expect(look!.received.map((r) => r.outcome)).toEqual(['note']);
+    const added = (await comments(ticket.id)).slice(before);
+    expect(added.map((c) => [c.internal, c.body])).toEqual([[true, 'Lamp is under warranty, claim it.']]);
+    const queued = await app.container.get(UnitOfWork).read((r) => r.ticketMessages.listForTicket(alpha.id, ticket.id));
+    expect(queued.filter((m) => m.kind === 'reply' && m.text.includes('warranty'))).toEqual([]);
   });
 
   it('answers a stranger politely a few times an hour, automatic mail never, and ignores its own', async () => {
