@@ -25,6 +25,10 @@ import {
 import { postgresAvailable, warnIfPostgresSkipped } from '../../support/postgres.js';
 import { readTenantData } from '../../support/tenant-data.js';
 import { signIn } from '../../support/observability.js';
+import { openPortalSession } from '../../../src/domain/portal/portal-sign-in.js';
+import { IdGenerator } from '../../../src/ports/id-generator.js';
+import { Secrets } from '../../../src/ports/secrets.js';
+import { UnitOfWork } from '../../../src/ports/unit-of-work.js';
 
 warnIfPostgresSkipped();
 
@@ -146,7 +150,7 @@ const body: fc.Arbitrary<Body> = fc.oneof(
   ),
 );
 
-type Credential = 'none' | 'key' | 'bearer-key' | 'session' | 'cookie' | 'junk';
+type Credential = 'none' | 'key' | 'bearer-key' | 'session' | 'cookie' | 'portal' | 'junk';
 
 interface Case {
   readonly params: string[];
@@ -177,7 +181,17 @@ const caseFor = (route: Route): fc.Arbitrary<Case> =>
     }),
     query: queryString,
     body,
-    credential: fc.constantFrom<Credential>('none', 'key', 'bearer-key', 'session', 'cookie', 'junk', 'key', 'session'),
+    credential: fc.constantFrom<Credential>(
+      'none',
+      'key',
+      'bearer-key',
+      'session',
+      'cookie',
+      'portal',
+      'junk',
+      'key',
+      'session',
+    ),
     headers: optionalHeaders,
   });
 
@@ -232,12 +246,19 @@ describe.each(['sqlite', 'postgres'] as const)('every route on %s', (database: T
       const data = await readTenantData(app.container, 'alpha');
       actionName = 'loans.list';
       loanNumber = String(data.loans[0]!.number);
+      // A requester of the portal (a pupil with an address), so its routes are fuzzed signed in too.
+      const pupil = data.pupils.find((p) => p.email !== null && p.archivedAt === null)!;
+      const deps = { ids: app.container.get(IdGenerator), secrets: app.container.get(Secrets) };
+      const portal = await app.container
+        .get(UnitOfWork)
+        .transaction((r) => openPortalSession(r, deps, data.tenant.id, pupil.id, 'link', new Date()));
       Object.assign(credentials, {
         none: {},
         key: { 'x-api-key': key },
         'bearer-key': { authorization: `Bearer ${key}` },
         session: { authorization: `Bearer ${session.token}` },
         cookie: { cookie: session.cookie },
+        portal: { cookie: `desk_portal=${portal.token}` },
         junk: { authorization: 'Bearer eyJhbGciOiJub25lIn0.e30.', 'x-api-key': 'desk_x', cookie: 'desk_session=%%%' },
       });
       routes = registeredRoutes(app);
@@ -254,6 +275,8 @@ describe.each(['sqlite', 'postgres'] as const)('every route on %s', (database: T
         'GET /api/auth/sso/start',
         'GET /api/auth/sso/callback',
         'PUT /api/settings/sso',
+        'GET /api/portal/tickets/:id',
+        'POST /api/portal/tickets/:id/attachments',
       ]) {
         expect(names).toContain(expected);
       }
@@ -266,7 +289,8 @@ describe.each(['sqlite', 'postgres'] as const)('every route on %s', (database: T
           .assert(
             fc.asyncProperty(caseFor(route), async (c) => {
               // Signing out would end the session the other cases use: it gets every credential but that one.
-              const credential = route.path === '/api/auth/logout' && c.credential !== 'junk' ? 'none' : c.credential;
+              const signsOut = route.path === '/api/auth/logout' || route.path === '/api/portal/sign-out';
+              const credential = signsOut && c.credential !== 'junk' ? 'none' : c.credential;
               // Path parameters: hostile, or now and then a real action name or loan number.
               let i = 0;
               const path =
