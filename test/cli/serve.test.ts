@@ -88,12 +88,19 @@ describe('desk serve --embedded-db --demo', () => {
       ]);
       const count = (t: string) =>
         (db.prepare(`select count(*) n from ${t} where tenant_id = ?`).get(tenant.id) as { n: number }).n;
+      // The seed's school size, and the administrator as a member of staff with two requests of their own.
       expect([count('people'), count('loans'), count('devices'), count('submissions'), count('tickets')]).toEqual([
-        1500, 600, 2000, 300, 200,
+        1501, 600, 2000, 300, 202,
       ]);
       expect(db.prepare("select role from users where email = 'admin@demo.school'").get()).toEqual({
         role: 'school-admin',
       });
+      const admin = db.prepare("select id, kind from people where email = 'admin@demo.school'").get() as {
+        id: string;
+        kind: string;
+      };
+      expect(admin.kind).toBe('STAFF');
+      expect(db.prepare('select count(*) n from tickets where requester_id = ?').get(admin.id)).toEqual({ n: 2 });
       const scopes = JSON.parse(
         (db.prepare('select scopes from api_keys').get() as { scopes: string }).scopes,
       ) as string[];

@@ -1,4 +1,6 @@
 import { inject, injectable } from 'inversify';
+import { CreatePerson } from '../people/create-person.js';
+import { CreateTicket } from '../tickets/create-ticket.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import { MODULES, PERMISSIONS } from '../access/permissions.js';
 import { CreateApiKey } from '../identity/create-api-key.js';
@@ -39,6 +41,8 @@ export class CreateDemoSchool {
     @inject(CreateTeam) private readonly createTeam: CreateTeam,
     @inject(CreateRoutingRule) private readonly createRule: CreateRoutingRule,
     @inject(CreateClosureDay) private readonly createClosure: CreateClosureDay,
+    @inject(CreatePerson) private readonly createPerson: CreatePerson,
+    @inject(CreateTicket) private readonly createTicket: CreateTicket,
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
@@ -66,6 +70,7 @@ export class CreateDemoSchool {
       admit(CreateUser, actor, { email: DEMO_TENANT.adminEmail, name: 'Demo Administrator', role: 'school-admin' }),
       async () => undefined,
     );
+    await this.ownRequests(actor);
     const { path } = await this.createSetupLink.execute({ email: DEMO_TENANT.adminEmail, tenantSlug: tenant.slug });
     const { key } = await this.createApiKey.execute(
       actor,
@@ -116,5 +121,22 @@ export class CreateDemoSchool {
       { name: 'Winter holidays', startsOn: `${year}-12-21`, endsOn: `${year + 1}-01-01` },
     ];
     for (const c of closures) await this.createClosure.execute(actor, admit(CreateClosureDay, actor, c));
+  }
+
+  /**
+   * The administrator is a member of staff of the school too (a person with their address), with two
+   * requests of their own, so `/portal` opened from the console shows what a requester sees.
+   */
+  private async ownRequests(actor: Actor): Promise<void> {
+    const { person } = await this.createPerson.execute(
+      actor,
+      admit(CreatePerson, actor, { name: 'Demo Administrator', email: DEMO_TENANT.adminEmail, kind: 'STAFF' }),
+    );
+    for (const [subject, body] of [
+      ['Visualiser in room 12 shows no picture', 'The projector says "no signal" whichever input I choose.'],
+      ['New starter needs an account', 'Our new teaching assistant starts on Monday and needs a Desk account.'],
+    ] as const) {
+      await this.createTicket.execute(actor, admit(CreateTicket, actor, { subject, body, requesterId: person.id }));
+    }
   }
 }
