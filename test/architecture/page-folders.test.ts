@@ -4,7 +4,8 @@
  * is either its address's folder's `index.tsx` (`/costs` → `pages/costs/index.tsx`), or a named file
  * in the folder of the address's fixed words (`/people/:id/edit` → `pages/people/edit.tsx`,
  * `/repairs/:id` → `pages/repairs/detail.tsx`). The addresses are read from routes.ts (the pages
- * inside the frame) and app.tsx (the few outside it).
+ * inside the frame), portal-routes.ts (the requester portal's, under `/portal`) and app.tsx (the few
+ * outside any frame).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,9 +19,11 @@ const ADDRESSLESS = ['sign-in', 'not-found'];
 
 /** Every address with the page module it loads, as a path under pages/ without extension. */
 function pagesByAddress(): { address: string; page: string }[] {
-  const routes = [
-    ...read('routes.ts').matchAll(/path:\s*'([^']+)',[\s\S]*?load:\s*\(\)\s*=>\s*import\('\.\/pages\/([^']+)\.js'\)/g),
-  ].map((m) => ({ address: m[1]!, page: m[2]! }));
+  const routes = ['routes.ts', 'portal-routes.ts'].flatMap((file) =>
+    [...read(file).matchAll(/path:\s*'([^']+)',[\s\S]*?load:\s*\(\)\s*=>\s*import\('\.\/pages\/([^']+)\.js'\)/g)].map(
+      (m) => ({ address: m[1]!, page: m[2]! }),
+    ),
+  );
   const app = read('app.tsx');
   const imported = new Map(
     [...app.matchAll(/import (\w+) from '\.\/pages\/([^']+)\.js'/g)].map((m) => [m[1]!, m[2]!] as const),
@@ -47,7 +50,9 @@ describe('page folders', () => {
   it('reads every address of the console', () => {
     // Guards the reading itself: a reformatted routes.ts must not make the test below pass vacuously.
     expect(found.length).toBeGreaterThanOrEqual(30);
-    expect(found.map((f) => f.address)).toEqual(expect.arrayContaining(['/', '/settings/import', '/setup']));
+    expect(found.map((f) => f.address)).toEqual(
+      expect.arrayContaining(['/', '/settings/import', '/setup', '/portal', '/portal/requests/:id']),
+    );
   });
 
   it('keeps every page in the folder its address names', () => {

@@ -243,6 +243,37 @@ describe.skipIf(!browserAvailable)('e-mail to requesters in a browser', () => {
     }
   });
 
+  it('keeps what a member of staff chose to hear of by e-mail, and tells one without a staff record why there is nothing to choose', async () => {
+    const made = await adminApi.send('POST', '/api/people', { name: 'Theo Tech', kind: 'STAFF', email: tech.email });
+    expect(made.status, made.text).toBe(201);
+    const { page, context } = await web.open(tech, '/settings/helpdesk#my-mail-title');
+    try {
+      const section = page.getByRole('region', { name: 'My e-mail', exact: true });
+      const fresh = section.getByLabel('E-mail me about each new ticket for my teams', { exact: true });
+      const answers = section.getByLabel('E-mail me when someone answers on a ticket of my teams', { exact: true });
+      await fresh.waitFor();
+      expect([await fresh.isChecked(), await answers.isChecked()]).toEqual([false, false]);
+      expect(await section.getByText('You are in no team yet', { exact: false }).count()).toBe(1);
+      await fresh.check();
+      await section.getByRole('button', { name: 'Save my e-mail', exact: true }).click();
+      await page.locator('.notice', { hasText: 'Your e-mail choices saved' }).waitFor();
+      expect((await techApi.get('/api/me/ticket-mail')).json).toMatchObject({ newTickets: true, replies: false });
+      await page.reload();
+      await fresh.waitFor();
+      expect([await fresh.isChecked(), await answers.isChecked()]).toEqual([true, false]);
+    } finally {
+      await context.close();
+    }
+    const other = await web.open(admin, '/settings/helpdesk#my-mail-title');
+    try {
+      const section = other.page.getByRole('region', { name: 'My e-mail', exact: true });
+      await section.getByText('not a member of staff of the school', { exact: false }).waitFor();
+      expect(await section.getByRole('checkbox').count()).toBe(0);
+    } finally {
+      await other.context.close();
+    }
+  });
+
   it('passes the accessibility and layout checks', async () => {
     await web.check(admin, '/settings/helpdesk', 'helpdesk-ticket-mail', (p) =>
       p

@@ -3,6 +3,10 @@
  * navigation, the live-updates state, the user's menu, and the page the address names (loaded on
  * first visit). Pages never decide access on their own: `allowed` in routes.ts does, from the
  * permissions the server reported, and the server checks every call again.
+ *
+ * Every address under `/portal` is the requester portal instead (portal.tsx, its own chunk), whoever
+ * is signed in to the console: it has its own session and sign-in, and the console's session is not
+ * even asked for there, nor its event stream opened.
  */
 import type { ComponentType } from 'preact';
 import { lazy, Suspense } from 'preact/compat';
@@ -10,10 +14,11 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { onSessionEnded } from './api/client.js';
 import { liveState, restartEvents, startEvents, stopEvents } from './api/events.js';
 import { PageRoutes, type PageProps } from './page-props.js';
+import { isPortalPath } from './portal-paths.js';
 import { Link, location, match, navigate } from './router.js';
 import { navigation, ROUTES } from './routes.js';
 import { ShortcutSheet, useShortcuts } from './shortcuts.js';
-import { me, sessionState, signOut } from './state/session.js';
+import { loadSession, me, sessionState, signOut } from './state/session.js';
 import { setTheme, theme, type ThemeChoice } from './theme.js';
 import { ConfirmHost } from './ui/confirm.js';
 import { NoticeHost } from './ui/notices.js';
@@ -28,6 +33,7 @@ import SignIn from './pages/sign-in/index.js';
 const pages: Readonly<Record<string, ComponentType<PageProps>>> = Object.fromEntries(
   ROUTES.map((r) => [r.path, lazy(r.load)]),
 );
+const PortalApp = lazy(() => import('./portal.js'));
 
 /**
  * Pages outside the console's frame, signed in or not (the consent page asks for sign-in itself, and
@@ -49,11 +55,23 @@ onSessionEnded(() => {
 export function App() {
   const state = sessionState.value;
   const path = location.value.path;
+  const portal = isPortalPath(path);
+  // Who is signed in to the console is asked once, and only by the console's own pages.
   useEffect(() => {
-    if (state === 'signed-in') startEvents();
+    if (!portal && state === 'unknown') void loadSession();
+  }, [portal, state]);
+  useEffect(() => {
+    if (state === 'signed-in' && !portal) startEvents();
     else stopEvents();
-  }, [state]);
+  }, [state, portal]);
 
+  if (portal) {
+    return (
+      <Suspense fallback={<Loading label="Opening…" />}>
+        <PortalApp />
+      </Suspense>
+    );
+  }
   const open = PUBLIC[path];
   if (open) return open();
   if (state === 'unknown') return <Loading label="Opening Desk…" />;

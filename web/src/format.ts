@@ -2,9 +2,11 @@
  * Dates and money as the school reads them: in its time zone and currency (from `GET /api/auth/me`),
  * in the browser's language.
  */
+import { portalMe } from './state/portal.js';
 import { me } from './state/session.js';
 
-const timeZone = () => me.value?.tenant.timeZone ?? 'UTC';
+/** The school's time zone: the console's session says it, and in the portal the requester's (GET /api/portal/me). */
+const timeZone = (): string => me.value?.tenant.timeZone ?? portalMe.value?.school.timeZone ?? 'UTC';
 const currency = () => me.value?.tenant.currency ?? 'EUR';
 
 /** `2026-03-10` (a calendar date, no time zone of its own) as `10 Mar 2026`. */

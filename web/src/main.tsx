@@ -1,6 +1,5 @@
 import { render } from 'preact';
 import { App } from './app.js';
-import { loadSession } from './state/session.js';
 import { applyStoredTheme } from './theme.js';
 import './styles/theme.css';
 import './styles/app.css';
@@ -16,5 +15,5 @@ window.addEventListener('pageshow', (e) => {
   }
 });
 
+// The app asks who is signed in itself (the console's session on its pages, the portal's on its own).
 render(<App />, document.getElementById('app')!);
-void loadSession();

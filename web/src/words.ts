@@ -3,6 +3,7 @@
  * module is named by the pages it gives (the `servicedesk` module is Tickets, `assets` is Devices), a
  * role by what the person does. Codes stay in the API for programs; people read these.
  */
+import type { SubmissionStatus, TicketStatus } from '@desk/contract';
 
 /** Each module by the name its navigation entry has (or what it gives, for those without one). */
 export const MODULE_NAMES: Readonly<Record<string, string>> = {
@@ -48,3 +49,24 @@ const SCOPE_AREAS: Readonly<Record<string, string>> = {
 };
 export const scopeArea = (scope: string): string =>
   SCOPE_AREAS[scope.split('.')[0] ?? ''] ?? 'Integrations and oversight';
+
+/**
+ * Where a request (a ticket) stands, as the requester portal says it to a pupil: what is happening
+ * and whose turn it is, rather than the desk's own words (Pending, Resolved).
+ */
+export const REQUEST_STATUS_WORDS: Readonly<Record<TicketStatus, string>> = {
+  NEW: 'Waiting for IT',
+  OPEN: 'IT is working on it',
+  PENDING: 'Waiting for your answer',
+  RESOLVED: 'Solved',
+  CLOSED: 'Closed',
+};
+
+/** Where a reported device problem (a repair) stands, as the requester portal says it. */
+export const DEVICE_PROBLEM_STATUS_WORDS: Readonly<Record<SubmissionStatus, string>> = {
+  NEW: 'Reported',
+  ASSIGNED: 'Someone is looking at it',
+  IN_REPAIR: 'Being repaired',
+  RESOLVED: 'Fixed',
+  CLOSED: 'Closed',
+};

@@ -60,7 +60,8 @@ export function declaredApi(o: { readonly version: string; readonly serverUrl: s
             type: 'apiKey',
             in: 'cookie',
             name: 'desk_portal',
-            description: 'The requester portal session cookie (`/api/portal/*`), set by a sign-in link or single sign-on.',
+            description:
+              'The requester portal session cookie (`/api/portal/*`), set by a sign-in link or single sign-on.',
           },
           sessionToken: {
             type: 'http',

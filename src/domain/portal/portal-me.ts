@@ -63,7 +63,7 @@ export class GetPortalMe {
       ]);
       return {
         person: requester.person,
-        school: { name: tenant.name, slug: tenant.slug },
+        school: { name: tenant.name, slug: tenant.slug, timeZone: tenant.timeZone },
         via: requester.via,
         offers: {
           tickets: tenant.modules.includes('servicedesk'),

@@ -51,13 +51,15 @@ async function heldBy(repos: Repositories, r: Requester, personId: string, today
       kind: d.kind,
       model: d.model,
       source: 'device' as const,
+      loanNumber: null,
       dueDate: null,
     })),
     ...loans.map((l) => ({
       serial: l.serial,
-      kind: 'LOANER',
+      kind: l.kind,
       model: null,
       source: 'loan' as const,
+      loanNumber: l.number,
       dueDate: l.dueDate,
     })),
   ];

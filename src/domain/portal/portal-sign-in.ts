@@ -233,3 +233,14 @@ export class SignOutOfPortal {
     await this.uow.transaction((repos) => repos.portal.revokeSession(requester.tenant.id, requester.sessionId!, at));
   }
 }
+
+/** What the portal's sign-in page offers on a school's own address: the portal on, and links by e-mail. */
+@injectable()
+export class GetPortalSignInOptions {
+  constructor(@inject(UnitOfWork) private readonly uow: UnitOfWork) {}
+
+  async execute(tenantId: string): Promise<{ enabled: boolean; signInLinks: boolean }> {
+    const setting = await this.uow.read((repos) => readSchoolSetting(repos, tenantId, portalSetting));
+    return { enabled: setting.enabled, signInLinks: setting.enabled && setting.signInLinks };
+  }
+}

@@ -26,6 +26,7 @@ import {
   portalFileSchema,
   type portalCommentSchema,
   type portalTicketListSchema,
+  type portalReplyResultSchema,
   type portalTicketResultSchema,
   type portalTicketSummarySchema,
 } from './portal-views.js';
@@ -261,7 +262,7 @@ export class ReplyToMyTicket {
   async execute(
     r: Requester,
     input: z.output<typeof replyToMyTicketInput>,
-  ): Promise<z.output<typeof portalTicketResultSchema>> {
+  ): Promise<z.output<typeof portalReplyResultSchema>> {
     requireModule(r, 'servicedesk');
     const at = this.clock.now().toISOString();
     return this.uow.transaction(async (repos) => {
@@ -296,7 +297,7 @@ export class ReplyToMyTicket {
         reason: 'the requester answered in the portal',
       });
       await this.mail.notifyStaff(repos, r.tenant, next, 'staff-reply', at, comment);
-      return { ticket: await ticketView(repos, r, next, at) };
+      return { ticket: await ticketView(repos, r, next, at), comment: { id: comment.id } };
     });
   }
 }

@@ -57,6 +57,10 @@ export const portalTicketListSchema = z.object({
   pageSize: z.number().int(),
 });
 export const portalTicketResultSchema = z.object({ ticket: portalTicketSchema });
+/** A reply's answer: the ticket as it now is, and the reply itself (a file may then go with it). */
+export const portalReplyResultSchema = portalTicketResultSchema.extend({
+  comment: z.object({ id: z.string() }).describe('The reply just added'),
+});
 
 export const portalRepairSchema = z.object({
   id: z.string(),
@@ -94,9 +98,10 @@ export const portalLoanListSchema = z.object({
 
 export const portalDeviceSchema = z.object({
   serial: z.string(),
-  kind: z.string().describe("A device's kind, or LOANER for a loaner unit"),
+  kind: z.string().describe("A device's kind, or a loaner's (LAPTOP, IPAD)"),
   model: nullableText(),
   source: z.enum(['device', 'loan']).describe('Assigned to them, or on loan to them'),
+  loanNumber: z.number().int().nullable().describe("A loaner's number, as on its label"),
   dueDate: isoDate().nullable(),
 });
 export const portalDeviceListSchema = z.object({ devices: z.array(portalDeviceSchema) });
@@ -105,7 +110,7 @@ export const portalPupilSchema = z.object({ id: z.string(), name: z.string(), us
 
 export const portalMeSchema = z.object({
   person: z.object({ id: z.string(), name: z.string(), kind: z.enum(PERSON_KINDS), email: z.string() }),
-  school: z.object({ name: z.string(), slug: z.string() }),
+  school: z.object({ name: z.string(), slug: z.string(), timeZone: z.string().describe('Where its dates are read') }),
   via: z.enum(['link', 'sso', 'console']).describe('How they came in (a console session stands in for staff)'),
   offers: z.object({
     tickets: z.boolean().describe('The service desk is on'),

@@ -2501,6 +2501,11 @@ export interface components {
                 sso: {
                     label: string;
                 } | null;
+                /** @description Whether the school's requester portal is on, and takes sign-in links by e-mail */
+                portal: {
+                    enabled: boolean;
+                    signInLinks: boolean;
+                };
             } | null;
         };
         OAuthClientView: {
@@ -3763,6 +3768,8 @@ export interface components {
             school: {
                 name: string;
                 slug: string;
+                /** @description Where its dates are read */
+                timeZone: string;
             };
             /**
              * @description How they came in (a console session stands in for staff)
@@ -3812,6 +3819,13 @@ export interface components {
         };
         PortalTicketResult: {
             ticket: components["schemas"]["PortalTicket"];
+        };
+        PortalReplyResult: {
+            ticket: components["schemas"]["PortalTicket"];
+            /** @description The reply just added */
+            comment: {
+                id: string;
+            };
         };
         PortalFileResult: {
             file: {
@@ -3878,7 +3892,7 @@ export interface components {
         PortalDeviceList: {
             devices: {
                 serial: string;
-                /** @description A device's kind, or LOANER for a loaner unit */
+                /** @description A device's kind, or a loaner's (LAPTOP, IPAD) */
                 kind: string;
                 model: string | null;
                 /**
@@ -3886,6 +3900,8 @@ export interface components {
                  * @enum {string}
                  */
                 source: "device" | "loan";
+                /** @description A loaner's number, as on its label */
+                loanNumber: number | null;
                 dueDate: string | null;
             }[];
         };
@@ -7752,7 +7768,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PortalTicketResult"];
+                    "application/json": components["schemas"]["PortalReplyResult"];
                 };
             };
             400: components["responses"]["Problem400InvalidOrMalformedBody"];
@@ -10258,6 +10274,7 @@ export type PortalSignedIn = components['schemas']['PortalSignedIn'];
 export type PortalMe = components['schemas']['PortalMe'];
 export type PortalTicketList = components['schemas']['PortalTicketList'];
 export type PortalTicketResult = components['schemas']['PortalTicketResult'];
+export type PortalReplyResult = components['schemas']['PortalReplyResult'];
 export type PortalFileResult = components['schemas']['PortalFileResult'];
 export type PortalRepairList = components['schemas']['PortalRepairList'];
 export type PortalRepairResult = components['schemas']['PortalRepairResult'];

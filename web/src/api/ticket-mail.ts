@@ -5,9 +5,9 @@
  * the console API's declarations (console-api.gen.ts).
  */
 import { call } from './client.js';
-import type { TicketMailSettings, TicketMessageList } from './console-api.gen.js';
+import type { StaffTicketMail, TicketMailSettings, TicketMessageList } from './console-api.gen.js';
 
-export type { TicketMailSettings };
+export type { StaffTicketMail, TicketMailSettings };
 /** One e-mail a ticket wrote to its requester, and where its delivery stands. */
 export type TicketMessage = TicketMessageList['messages'][number];
 
@@ -16,3 +16,8 @@ export const saveTicketMailSettings = (body: TicketMailSettings) => call('put', 
 
 /** Oldest first; the desk only (ticket.manage). */
 export const ticketMessages = (id: string) => call('get', '/api/tickets/{id}/messages', { path: { id } });
+
+/** What the signed-in member of staff hears of by e-mail for their teams' tickets (409: no staff record). */
+export const myTicketMail = () => call('get', '/api/me/ticket-mail');
+export const saveMyTicketMail = (body: Pick<StaffTicketMail, 'newTickets' | 'replies'>) =>
+  call('put', '/api/me/ticket-mail', { body });

@@ -10,6 +10,7 @@ import { sessionUserSchema } from '../../../domain/identity/user.js';
 import { DomainError, isDomainError } from '../../../domain/shared/errors.js';
 import { perform } from '../../../domain/shared/use-case.js';
 import { GetSsoSignInOption } from '../../../domain/sso/get-sso-sign-in-option.js';
+import { GetPortalSignInOptions } from '../../../domain/portal/portal-sign-in.js';
 import { ResolveTenant } from '../../../domain/tenants/resolve-tenant.js';
 import type { Tenant } from '../../../domain/tenants/tenant.js';
 import { secureCookies, SESSION_COOKIE, setSessionCookie } from '../auth/session.js';
@@ -38,6 +39,9 @@ const schoolSchema = z.object({
         .object({ label: z.string() })
         .nullable()
         .describe('"Sign in with <label>", when the school has an OpenID provider'),
+      portal: z
+        .object({ enabled: z.boolean(), signInLinks: z.boolean() })
+        .describe("Whether the school's requester portal is on, and takes sign-in links by e-mail"),
     })
     .nullable()
     .describe("The school of this address; null on a shared address (the page asks for the school's short name)"),
@@ -155,8 +159,12 @@ export const authRoutes = routeGroup('auth', 'Signing in and out, and setting a 
     responses: { 200: named('SignInSchool', schoolSchema) },
     async handle({ ctx, deps, reply }) {
       const tenant = hostTenantOf(ctx);
-      const sso = tenant && (await deps.resolve(GetSsoSignInOption).execute(tenant.id));
-      reply(200, { school: tenant ? { slug: tenant.slug, name: tenant.name, sso } : null });
+      if (!tenant) return reply(200, { school: null });
+      const [sso, portal] = await Promise.all([
+        deps.resolve(GetSsoSignInOption).execute(tenant.id),
+        deps.resolve(GetPortalSignInOptions).execute(tenant.id),
+      ]);
+      reply(200, { school: { slug: tenant.slug, name: tenant.name, sso, portal } });
     },
   }),
 ]);

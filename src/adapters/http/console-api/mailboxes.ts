@@ -22,7 +22,6 @@ import { download } from '../file-download.js';
 named('Mailbox', mailboxSchema);
 named('TicketAttachment', ticketAttachmentSchema);
 
-
 /**
  * Mail in (issue 30, point 2): the school's mailboxes and what Desk could not read, kept by its
  * administrators; a ticket's files, for whoever may read the ticket.

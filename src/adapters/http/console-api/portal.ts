@@ -36,6 +36,7 @@ import {
   portalMeSchema,
   portalRepairListSchema,
   portalRepairResultSchema,
+  portalReplyResultSchema,
   portalTicketListSchema,
   portalTicketResultSchema,
 } from '../../../domain/portal/portal-views.js';
@@ -222,7 +223,7 @@ export const portalRoutes = routeGroup(
       summary: 'Answer on a ticket: a waiting one opens again, a resolved one reopens inside its window',
       access: 'requester',
       body: replyToMyTicketInput.omit({ id: true }),
-      responses: { 201: portalTicketResultSchema },
+      responses: { 201: named('PortalReplyResult', portalReplyResultSchema) },
       problems: ['module_disabled', 'not_found', 'conflict'],
       async handle({ ctx, deps, body, reply }) {
         const input = { ...paramsOf(ctx), ...body };

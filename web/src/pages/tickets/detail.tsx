@@ -53,6 +53,8 @@ const MAIL_KIND: Readonly<Record<TicketMessage['kind'], string>> = {
   resolved: 'Resolved',
   waiting: 'Waiting reminder',
   closed: 'Closed without an answer',
+  'staff-new': 'Notice to the team: new ticket',
+  'staff-reply': 'Notice to the team: requester answered',
 };
 
 /** What a file is, in words, for the types mail most often brings; any other by its media type. */

@@ -39,7 +39,7 @@ import { useResource } from '../../../ui/use-resource.js';
 import { PRIORITY_LABEL, TICKET_PRIORITIES } from '../../tickets/ticket.js';
 import { Mailboxes } from './mailboxes.js';
 import { ClosureDays, DeskHours, ServiceTargets } from './service-targets.js';
-import { RequesterMail } from './ticket-mail.js';
+import { MyTicketMail, RequesterMail } from './ticket-mail.js';
 import './helpdesk.css';
 
 const REQUESTERS: Readonly<Record<string, string>> = { PUPIL: 'Pupils', STAFF: 'Staff' };
@@ -58,6 +58,7 @@ const SECTIONS = [
   ['service-targets-title', 'Service targets'],
   ['closure-days-title', 'Closure days'],
   ['ticket-mail-title', 'E-mail to requesters'],
+  ['my-mail-title', 'My e-mail'],
   ['mailboxes-title', 'Mailboxes'],
 ] as const;
 
@@ -107,6 +108,7 @@ export default function HelpDesk() {
       <ServiceTargets />
       <ClosureDays />
       <RequesterMail />
+      <MyTicketMail />
       {administrator && <Mailboxes />}
     </section>
   );

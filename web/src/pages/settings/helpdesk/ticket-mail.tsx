@@ -8,7 +8,14 @@
  */
 import { useState } from 'preact/hooks';
 import { ApiError } from '../../../api/client.js';
-import { saveTicketMailSettings, ticketMailSettings, type TicketMailSettings } from '../../../api/ticket-mail.js';
+import {
+  myTicketMail,
+  saveMyTicketMail,
+  saveTicketMailSettings,
+  ticketMailSettings,
+  type StaffTicketMail,
+  type TicketMailSettings,
+} from '../../../api/ticket-mail.js';
 import { CheckboxField, TextField } from '../../../ui/field.js';
 import { FormProblem, useSubmit } from '../../../ui/form.js';
 import { announce } from '../../../ui/notices.js';
@@ -132,6 +139,72 @@ function RequesterMailForm(props: { current: TicketMailSettings; onSaved: () => 
       <FormProblem form={form} />
       <button type="submit" class="primary" disabled={form.busy}>
         {form.busy ? 'Saving…' : 'Save e-mail settings'}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * What the signed-in member of staff hears of by e-mail for the tickets of their teams: their own
+ * choice, nobody else's. Someone whose console account is not a member of staff of the school (no
+ * staff record with their address) is told so instead of a form.
+ */
+export function MyTicketMail() {
+  const mine = useResource(myTicketMail, []);
+  const noRecord = mine.error instanceof ApiError && mine.error.status === 409;
+  return (
+    <section class="helpdesk-section" aria-labelledby="my-mail-title">
+      <h2 id="my-mail-title">My e-mail</h2>
+      <p>
+        Hear by e-mail of the tickets of your teams: each new one routed to a team you are in, and each answer from the
+        person who asked. Nothing comes while a team has you marked away. A reply to one of these e-mails is kept on the
+        ticket as an internal note.
+      </p>
+      {noRecord ? (
+        <p class="notice">
+          Your console account is not a member of staff of the school, so there is nothing to choose here. Ask an
+          administrator to add you under People as staff, with the address you sign in with.
+        </p>
+      ) : mine.error !== undefined && !mine.data ? (
+        <ErrorNotice error={mine.error} onRetry={mine.reload} />
+      ) : !mine.data ? (
+        <Loading />
+      ) : (
+        <MyTicketMailForm key={JSON.stringify(mine.data)} current={mine.data} onSaved={mine.reload} />
+      )}
+    </section>
+  );
+}
+
+function MyTicketMailForm(props: { current: StaffTicketMail; onSaved: () => void }) {
+  const [newTickets, setNewTickets] = useState(props.current.newTickets);
+  const [replies, setReplies] = useState(props.current.replies);
+  const form = useSubmit(async () => {
+    await saveMyTicketMail({ newTickets, replies });
+    announce('Your e-mail choices saved');
+    props.onSaved();
+  });
+  const { teams } = props.current;
+  return (
+    <form class="ticket-mail-form" onSubmit={form.submit} noValidate aria-label="My e-mail">
+      <p class="field-hint">
+        {teams.length === 0
+          ? 'You are in no team yet: nothing reaches you until you are.'
+          : `Your teams: ${teams.map((t) => t.name).join(', ')}.`}
+      </p>
+      <CheckboxField
+        label="E-mail me about each new ticket for my teams"
+        checked={newTickets}
+        onChange={(e: Event) => (setNewTickets(checkedOf(e)), form.reset())}
+      />
+      <CheckboxField
+        label="E-mail me when someone answers on a ticket of my teams"
+        checked={replies}
+        onChange={(e: Event) => (setReplies(checkedOf(e)), form.reset())}
+      />
+      <FormProblem form={form} />
+      <button type="submit" class="primary" disabled={form.busy}>
+        {form.busy ? 'Saving…' : 'Save my e-mail'}
       </button>
     </form>
   );
