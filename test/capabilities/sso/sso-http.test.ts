@@ -261,7 +261,12 @@ describe.each(['sqlite', 'postgres'] as const)('single sign-on on %s', (database
 
     it('offers the button on the school address, and signs the first account in by its verified address, binding it', async () => {
       expect((await get('/api/auth/school', { host: `${SCHOOL_HOST}:${port}` })).json).toEqual({
-        school: { slug: SCHOOL, name: 'North High', sso: { label: 'North ID' } },
+        school: {
+          slug: SCHOOL,
+          name: 'North High',
+          sso: { label: 'North ID' },
+          portal: { enabled: true, signInLinks: false },
+        },
       });
       expect((await get('/api/auth/school')).json).toEqual({ school: null });
 
