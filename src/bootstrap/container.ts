@@ -32,6 +32,8 @@ import { ICalendarFile } from '../adapters/ical/index.js';
 import { CalendarFile } from '../ports/calendar-file.js';
 import { ImapMailboxClient } from '../adapters/mail/imap-mailbox.js';
 import { MimeMailParser } from '../adapters/mail/mime-parser.js';
+import { SanitizeHtmlSanitizer } from '../adapters/mail/html-sanitizer.js';
+import { HtmlSanitizer } from '../ports/html-sanitizer.js';
 import { MailboxClient } from '../ports/mailbox-client.js';
 import { MailParser } from '../ports/mail-parser.js';
 import { UuidIdGenerator } from '../adapters/system/uuid-id-generator.js';
@@ -114,6 +116,7 @@ const coreModule = (config: DeskConfig) =>
     bind(CalendarFile).toConstantValue(new ICalendarFile());
     bind(MailboxClient).toConstantValue(new ImapMailboxClient());
     bind(MailParser).toConstantValue(new MimeMailParser());
+    bind(HtmlSanitizer).toConstantValue(new SanitizeHtmlSanitizer());
     bind(AccessLookups)
       .toDynamicValue((ctx) => new AccessLookups(ctx.get(AccessSignal)))
       .inSingletonScope();

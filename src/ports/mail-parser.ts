@@ -16,8 +16,10 @@ export interface ParsedMail {
   readonly messageId: string | null;
   readonly inReplyTo: string | null;
   readonly references: readonly string[];
-  /** The text part, or the HTML part as text (never HTML). */
+  /** The text part, or the HTML part as text. */
   readonly text: string;
+  /** The HTML part as sent (unsafe: only ever shown through the HtmlSanitizer), or null. */
+  readonly html: string | null;
   /** A delivery report (multipart/report, RFC 6522): a bounce or a delivery notice. */
   readonly isReport: boolean;
   readonly autoSubmitted: string | null;

@@ -318,10 +318,18 @@ describe.skipIf(!browserAvailable)('mailboxes and the files of a ticket in a bro
       content: Buffer.alloc(300_000, 7),
       commentId: answer,
     });
-    addMailComment(
+    const sams = addMailComment(
       ticket.id,
       { type: 'email', id: 'sam@elsewhere.example', name: 'Sam Sender' },
       'Same here in room 4.',
+    );
+    // How Sam's message looked, as the server's sanitizer keeps it.
+    inDatabase((db) =>
+      db
+        .prepare(
+          'INSERT INTO ticket_html (tenant_id, ticket_id, comment_id, html) SELECT tenant_id, id, ?, ? FROM tickets WHERE id = ?',
+        )
+        .run(sams, '<p>Same here in <b>room 4</b>.</p>', ticket.id),
     );
 
     const { page, context } = await web.open(tech, `/tickets/${ticket.id}`);
@@ -363,6 +371,15 @@ describe.skipIf(!browserAvailable)('mailboxes and the files of a ticket in a bro
       expect(await sam.locator('.ticket-comment-meta').textContent()).toMatch(
         /^\s*Sam Sender \(sam@elsewhere\.example\) · by e-mail · /,
       );
+      // Shown as it came by e-mail, and as plain text at a press.
+      expect(await sam.locator('.mail-html b').textContent()).toBe('room 4');
+      const asText = sam.getByRole('button', { name: 'Show as plain text', exact: true });
+      await asText.click();
+      await sam.getByRole('button', { name: 'Show as it came by e-mail', exact: true }).waitFor();
+      expect(await sam.locator('.mail-html').count()).toBe(0);
+      expect(await sam.locator('.ticket-comment-body').textContent()).toBe('Same here in room 4.');
+      // Rita's came without HTML: her words only, and nothing to switch.
+      expect(await ritas.getByRole('button').count()).toBe(0);
 
       // The files are looked at again with the conversation.
       addFile(ticket.id, { name: 'notes.txt', type: 'text/plain', content: Buffer.from('Toner low') });

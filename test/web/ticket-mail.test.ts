@@ -245,7 +245,7 @@ describe.skipIf(!browserAvailable)('e-mail to requesters in a browser', () => {
 
   it('keeps what a member of staff chose to hear of by e-mail, and tells one without a staff record why there is nothing to choose', async () => {
     const made = await adminApi.send('POST', '/api/people', { name: 'Theo Tech', kind: 'STAFF', email: tech.email });
-    expect(made.status, made.text).toBe(201);
+    expect(made.status, JSON.stringify(made.json)).toBe(201);
     const { page, context } = await web.open(tech, '/settings/helpdesk#my-mail-title');
     try {
       const section = page.getByRole('region', { name: 'My e-mail', exact: true });

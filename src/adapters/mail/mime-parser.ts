@@ -25,8 +25,8 @@ const addresses = (value: unknown): string[] => {
 /**
  * MIME (RFC 2045 and after) through mailparser, the nodemailer project's parser: every charset
  * iconv-lite knows, encoded words in headers, nested multiparts, attachments, and the HTML part as
- * text when there is no text part (mailparser's html-to-text), so HTML mail is read, never shown as
- * HTML. A message with no sender address is unreadable: nobody could be answered or named.
+ * text when there is no text part (mailparser's html-to-text); the HTML part is handed on as sent,
+ * for the domain to keep only through the HtmlSanitizer. A message with no sender address is unreadable: nobody could be answered or named.
  */
 export class MimeMailParser extends MailParser {
   async parse(raw: Buffer): Promise<ParsedMail> {
@@ -68,6 +68,7 @@ export class MimeMailParser extends MailParser {
       inReplyTo: ids(mail.inReplyTo)[0] ?? null,
       references: ids(mail.references),
       text: (mail.text ?? '').trim(),
+      html: typeof mail.html === 'string' && mail.html.trim() !== '' ? mail.html : null,
       isReport: (contentType ?? '').toLowerCase().startsWith('multipart/report'),
       autoSubmitted: headerText(h.get('auto-submitted'))?.toLowerCase() ?? null,
       precedence: headerText(h.get('precedence'))?.toLowerCase() ?? null,

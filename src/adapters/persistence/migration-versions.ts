@@ -29,6 +29,7 @@ export const MIGRATION_VERSIONS = [
   '0022_mail_in',
   '0023_portal',
   '0024_staff_ticket_mail',
+  '0025_mail_html',
 ] as const;
 
 export type MigrationVersion = (typeof MIGRATION_VERSIONS)[number];

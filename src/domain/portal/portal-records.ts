@@ -41,10 +41,9 @@ const repairView = (s: Submission | SubmissionView) => ({
 /** What a person holds: devices assigned to them, and loaners issued to them (loans on). */
 async function heldBy(repos: Repositories, r: Requester, personId: string, today: string) {
   const tenantId = r.tenant.id;
-  const [devices, loans] = await Promise.all([
-    repos.devices.listAssignedTo(tenantId, personId),
-    r.tenant.modules.includes('loans') ? repos.loans.listHeldBy(tenantId, personId) : Promise.resolve([]),
-  ]);
+  // Also read inside a transaction (a repair reported): one query after another on its connection.
+  const devices = await repos.devices.listAssignedTo(tenantId, personId);
+  const loans = r.tenant.modules.includes('loans') ? await repos.loans.listHeldBy(tenantId, personId) : [];
   const shown: z.output<typeof portalDeviceSchema>[] = [
     ...devices.map((d) => ({
       serial: d.serial,

@@ -78,15 +78,21 @@ const COMMENTS_MAX = 1_000;
 /** The ticket as its requester sees it: the public conversation, its files, the assignee's name only. */
 async function ticketView(repos: Repositories, r: Requester, ticket: Ticket, at: string) {
   const tenantId = r.tenant.id;
-  const [comments, files, names, category, until, open, addresses] = await Promise.all([
-    repos.tickets.listComments(tenantId, ticket.id, { includeInternal: false }, { page: 1, pageSize: COMMENTS_MAX }),
-    repos.mailboxes.listAttachments(tenantId, ticket.id),
-    assigneeNames(repos, tenantId, [ticket]),
-    ticket.categoryId ? repos.ticketRouting.findCategory(tenantId, ticket.categoryId) : Promise.resolve(null),
-    reopenUntil(repos, tenantId, ticket),
-    takesRequesterAnswer(repos, tenantId, ticket, at),
-    repos.mailboxes.ticketAddresses(tenantId, ticket.id),
-  ]);
+  // One after another: inside a transaction every query shares one connection (Postgres runs them in turn anyway).
+  const comments = await repos.tickets.listComments(
+    tenantId,
+    ticket.id,
+    { includeInternal: false },
+    { page: 1, pageSize: COMMENTS_MAX },
+  );
+  const files = await repos.mailboxes.listAttachments(tenantId, ticket.id);
+  const names = await assigneeNames(repos, tenantId, [ticket]);
+  const category = ticket.categoryId ? await repos.ticketRouting.findCategory(tenantId, ticket.categoryId) : null;
+  const until = await reopenUntil(repos, tenantId, ticket);
+  const open = await takesRequesterAnswer(repos, tenantId, ticket, at);
+  const addresses = await repos.mailboxes.ticketAddresses(tenantId, ticket.id);
+  const html = await repos.mailboxes.htmlOf(tenantId, ticket.id);
+  const htmlOf = (commentId: string | null) => html.find((h) => h.commentId === commentId)?.html ?? null;
   const assignee = ticket.assigneeId ? (names.get(ticket.assigneeId) ?? null) : null;
   const desk = `${r.tenant.name} IT desk`;
   const users = new Map<string, string | null>();
@@ -120,6 +126,7 @@ async function ticketView(repos: Repositories, r: Requester, ticket: Ticket, at:
       id: c.id,
       author: await authorName(c),
       body: c.body,
+      html: htmlOf(c.id),
       createdAt: c.createdAt,
       files: publicFiles.filter((f) => f.commentId === c.id).map(fileView),
     });
@@ -127,6 +134,7 @@ async function ticketView(repos: Repositories, r: Requester, ticket: Ticket, at:
   return {
     ...summary(ticket, names),
     body: ticket.body,
+    html: htmlOf(null),
     priority: ticket.priority,
     category: category ? { id: category.id, name: category.name } : null,
     reopenUntil: until !== null && at <= until ? until : null,

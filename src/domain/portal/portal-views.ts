@@ -25,6 +25,7 @@ export const portalCommentSchema = z.object({
     you: z.boolean().describe('Written by the requester'),
   }),
   body: z.string(),
+  html: z.string().nullable().describe('How it looked when it came by e-mail, sanitised (no script, style or image)'),
   createdAt: isoInstant(),
   files: z.array(portalFileSchema),
 });
@@ -41,6 +42,7 @@ export const portalTicketSummarySchema = z.object({
 
 export const portalTicketSchema = portalTicketSummarySchema.extend({
   body: z.string(),
+  html: z.string().nullable().describe('How the first message looked, when it came by e-mail (sanitised)'),
   priority: z.enum(TICKET_PRIORITIES),
   category: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** A resolved ticket takes a reply (which reopens it) until then; null when it no longer can. */

@@ -34,6 +34,10 @@ export abstract class MailboxRepository {
   abstract listUnreadable(tenantId: string): Promise<(Omit<UnreadableMessage, 'raw'> & { size: number })[]>;
 
   abstract insertAttachment(tenantId: string, attachment: TicketAttachment, content: Buffer): Promise<void>;
+  /** The sanitised HTML of a message that came in: the ticket's first (commentId null), or a comment's. */
+  abstract insertHtml(tenantId: string, ticketId: string, commentId: string | null, html: string): Promise<void>;
+  /** A ticket's kept HTML, by the comment it is of (null: the ticket's first message). */
+  abstract htmlOf(tenantId: string, ticketId: string): Promise<{ commentId: string | null; html: string }[]>;
   /** A ticket's files, oldest first, without their content. */
   abstract listAttachments(tenantId: string, ticketId: string): Promise<TicketAttachment[]>;
   abstract attachmentContent(

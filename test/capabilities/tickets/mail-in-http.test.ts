@@ -9,12 +9,13 @@
  * and the move, and moved to the school's folder, never deleted. Another school sees none of it.
  */
 import { randomUUID } from 'node:crypto';
+import { MailboxScheduler } from '../../../src/bootstrap/mailbox-scheduler.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Person } from '../../../src/domain/people/person.js';
 import type { Tenant } from '../../../src/domain/tenants/tenant.js';
 import { RunTicketMail } from '../../../src/domain/tickets/mail/run-ticket-mail.js';
 import { ReceiveMail } from '../../../src/domain/tickets/mail-in/receive-mail.js';
-import { WatchMailboxes } from '../../../src/domain/tickets/mail-in/watch-mailboxes.js';
+import { PER_LOOK, WatchMailboxes } from '../../../src/domain/tickets/mail-in/watch-mailboxes.js';
 import { resolveFrom } from '../../../src/bootstrap/container.js';
 import { UnitOfWork } from '../../../src/ports/unit-of-work.js';
 import { startApp, type TestApp, type TestDatabase } from '../../support/app.js';
@@ -412,6 +413,18 @@ describe.each(databases)('mail in on %s', (database) => {
     ).toBe('already');
   });
 
+  it('drains a backlog larger than one look in one round of the scheduler, not fifty messages a tick', async () => {
+    const before = (await tickets()).total;
+    const backlog = Array.from({ length: PER_LOOK + 12 }, (_, i) => message({ subject: `Backlog ${i}`, body: 'x' }));
+    await imap.deliverMany(HELPDESK, backlog);
+    // A tick an hour: only the first round, started at once, can read them.
+    const scheduler = new MailboxScheduler(app.container, 3_600_000);
+    scheduler.start();
+    await scheduler.stop(Infinity);
+    expect((await tickets()).total - before).toBe(PER_LOOK + 12);
+    expect(await imap.count(HELPDESK, 'INBOX')).toBe(0);
+  });
+
   it('reads a malformed-mail corpus into a ticket, a refusal or the "could not read" list: never a crash or a partial write', async () => {
     const mailbox = (await app.container.get(UnitOfWork).read((r) => r.mailboxes.find(alpha.id, mailboxId)))!;
     const receiver = resolveFrom(app.container)(ReceiveMail);
@@ -512,6 +525,10 @@ describe.each(databases)('mail in on %s', (database) => {
     const html = made.find((t) => t.subject === 'HTML')!;
     expect(html.body).toContain('Hi');
     expect(html.body).not.toContain('<script>');
+    // How it looked is kept too, as the sanitizer left it: no script, and the tracking image never loaded.
+    const looked = await as(tech).get(`/api/tickets/${html.id}/html`);
+    expect(looked.status, looked.text).toBe(200);
+    expect(looked.json.html).toEqual([{ commentId: null, html: '<p>Hi</p>' }]);
     const files = made.find((t) => t.subject === 'Files')!;
     const listed = await as(tech).get(`/api/tickets/${files.id}/attachments`);
     expect(listed.json.attachments.map((a: { name: string }) => a.name)).toEqual(['bomb.zip']);

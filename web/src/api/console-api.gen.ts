@@ -1301,6 +1301,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tickets/{id}/html": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How the messages that came by e-mail looked: their HTML, sanitised (no script, style or image) */
+        get: operations["listTicketHtml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/portal/sign-in-link": {
         parameters: {
             query?: never;
@@ -3696,6 +3713,15 @@ export interface components {
         TicketAttachmentList: {
             attachments: components["schemas"]["TicketAttachment"][];
         };
+        TicketHtmlList: {
+            /** @description How the messages that came by e-mail looked, for those that had HTML */
+            html: {
+                /** @description The comment it is of; null: the ticket's first message */
+                commentId: string | null;
+                /** @description The message as it looked, sanitised: no script, style or image */
+                html: string;
+            }[];
+        };
         PortalTicket: {
             id: string;
             number: number;
@@ -3711,6 +3737,8 @@ export interface components {
             /** @description ISO 8601 UTC */
             updatedAt: string;
             body: string;
+            /** @description How the first message looked, when it came by e-mail (sanitised) */
+            html: string | null;
             /** @enum {string} */
             priority: "LOW" | "NORMAL" | "HIGH" | "URGENT";
             category: {
@@ -3738,6 +3766,8 @@ export interface components {
                     you: boolean;
                 };
                 body: string;
+                /** @description How it looked when it came by e-mail, sanitised (no script, style or image) */
+                html: string | null;
                 /** @description ISO 8601 UTC */
                 createdAt: string;
                 files: {
@@ -7502,6 +7532,33 @@ export interface operations {
             503: components["responses"]["Problem503Unavailable"];
         };
     };
+    listTicketHtml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketHtmlList"];
+                };
+            };
+            400: components["responses"]["Problem400Invalid"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ModuleDisabledOrNotFound"];
+            503: components["responses"]["Problem503Unavailable"];
+        };
+    };
     requestPortalSignInLink: {
         parameters: {
             query?: never;
@@ -10268,6 +10325,7 @@ export type MailboxResult = components['schemas']['MailboxResult'];
 export type UnreadableMailList = components['schemas']['UnreadableMailList'];
 export type MailboxTest = components['schemas']['MailboxTest'];
 export type TicketAttachmentList = components['schemas']['TicketAttachmentList'];
+export type TicketHtmlList = components['schemas']['TicketHtmlList'];
 export type PortalTicket = components['schemas']['PortalTicket'];
 export type PortalSignInLinkAnswer = components['schemas']['PortalSignInLinkAnswer'];
 export type PortalSignedIn = components['schemas']['PortalSignedIn'];

@@ -26,6 +26,8 @@ export const listUnreadableMail = () => call('get', '/api/mailboxes/unreadable')
 
 /** Oldest first; an internal note's files for the desk only. */
 export const ticketAttachments = (id: string) => call('get', '/api/tickets/{id}/attachments', { path: { id } });
+/** How the messages that came by e-mail looked (their HTML, sanitised on the server), by comment. */
+export const ticketHtml = (id: string) => call('get', '/api/tickets/{id}/html', { path: { id } });
 
 const ATTACHMENT: PathsOf<'get'> = '/api/tickets/{id}/attachments/{attachmentId}';
 

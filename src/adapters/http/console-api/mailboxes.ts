@@ -13,7 +13,9 @@ import { mailboxSchema, ticketAttachmentSchema } from '../../../domain/tickets/m
 import {
   GetTicketAttachment,
   ListTicketAttachments,
+  ListTicketHtml,
   ticketAttachmentListSchema,
+  ticketHtmlListSchema,
 } from '../../../domain/tickets/mail-in/ticket-attachments.js';
 import { fileDownload, routeGroup, useCaseRoute } from '../contract/route.js';
 import { named } from '../contract/schema-names.js';
@@ -83,6 +85,14 @@ export const mailboxRoutes = routeGroup('mailboxes', "The school's mailboxes, an
     useCase: GetTicketAttachment,
     output: fileDownload('The file, as an attachment to save (never shown in the page)'),
     answer: download,
+    problems: ['forbidden'],
+  }),
+  useCaseRoute({
+    method: 'get',
+    path: '/api/tickets/{id}/html',
+    summary: 'How the messages that came by e-mail looked: their HTML, sanitised (no script, style or image)',
+    useCase: ListTicketHtml,
+    output: named('TicketHtmlList', ticketHtmlListSchema),
     problems: ['forbidden'],
   }),
 ]);

@@ -114,6 +114,23 @@ export class SqlMailboxRepository implements MailboxRepository {
     );
   }
 
+  async insertHtml(tenantId: string, ticketId: string, commentId: string | null, html: string): Promise<void> {
+    await this.db.run('INSERT INTO ticket_html (tenant_id, ticket_id, comment_id, html) VALUES (?, ?, ?, ?)', [
+      tenantId,
+      ticketId,
+      commentId ?? '',
+      html,
+    ]);
+  }
+
+  async htmlOf(tenantId: string, ticketId: string): Promise<{ commentId: string | null; html: string }[]> {
+    const rows = await this.db.all<{ commentId: string; html: string }>(
+      'SELECT comment_id AS "commentId", html FROM ticket_html WHERE tenant_id = ? AND ticket_id = ?',
+      [tenantId, ticketId],
+    );
+    return rows.map((r) => ({ commentId: r.commentId === '' ? null : r.commentId, html: r.html }));
+  }
+
   listAttachments(tenantId: string, ticketId: string): Promise<TicketAttachment[]> {
     return this.db.all<TicketAttachment>(
       `SELECT ${ATTACHMENT} FROM ticket_attachments WHERE tenant_id = ? AND ticket_id = ? ORDER BY created_at, id`,

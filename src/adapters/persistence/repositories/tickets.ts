@@ -143,8 +143,11 @@ export class SqlTicketRepository implements TicketRepository {
     if (search.personId) where.add('(requester_id = ? OR assignee_id = ?)', search.personId, search.personId);
     if (search.requester) {
       const { personId, address } = search.requester;
+      // Two indexed lookups joined, not an OR the planners answer with a scan of the school's tickets.
       where.add(
-        '(requester_id = ? OR id IN (SELECT ticket_id FROM ticket_addresses WHERE tenant_id = ? AND address = ?))',
+        `id IN (SELECT id FROM tickets WHERE tenant_id = ? AND requester_id = ?
+          UNION SELECT ticket_id FROM ticket_addresses WHERE tenant_id = ? AND address = ?)`,
+        tenantId,
         personId,
         tenantId,
         address,

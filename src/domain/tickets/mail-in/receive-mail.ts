@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import { Clock } from '../../../ports/clock.js';
 import { IdGenerator } from '../../../ports/id-generator.js';
 import { MailParser, UnreadableMail, type ParsedMail } from '../../../ports/mail-parser.js';
+import { HtmlSanitizer } from '../../../ports/html-sanitizer.js';
 import { Mailer } from '../../../ports/mailer.js';
 import { RateLimiter } from '../../../ports/rate-limiter.js';
 import type { Repositories } from '../../../ports/repositories.js';
@@ -59,6 +60,7 @@ export class ReceiveMail {
     @inject(Mailer) private readonly mailer: Mailer,
     @inject(RateLimiter) private readonly limiter: RateLimiter,
     @inject(Settings) private readonly settings: Settings,
+    @inject(HtmlSanitizer) private readonly sanitizer: HtmlSanitizer,
   ) {}
 
   async receive(
@@ -168,6 +170,7 @@ export class ReceiveMail {
         (a) => a !== requester?.email?.toLowerCase() && !this.ownAddresses.includes(a) && a !== mailbox.address,
       );
       await repos.mailboxes.addTicketAddresses(tenant.id, ticket.id, others);
+      await this.keepHtml(repos, tenant, ticket.id, null, mail);
       await this.attach(repos, tenant, mailbox, ticket, null, mail, at);
       return { outcome: 'ticket', ticketNumber: ticket.number };
     });
@@ -282,7 +285,21 @@ export class ReceiveMail {
       },
     });
     if (!o.internal && !staff) await this.mail.notifyStaff(repos, tenant, ticket, 'staff-reply', at, comment);
+    await this.keepHtml(repos, tenant, ticket.id, comment.id, mail);
     await this.attach(repos, tenant, mailbox, ticket, comment.id, mail, at);
+  }
+
+  /** The message's HTML as the sanitizer leaves it (no script, no style, no image), when it has any. */
+  private async keepHtml(
+    repos: Repositories,
+    tenant: TenantContext,
+    ticketId: string,
+    commentId: string | null,
+    mail: ParsedMail,
+  ): Promise<void> {
+    if (mail.html === null) return;
+    const { html } = this.sanitizer.sanitize(mail.html);
+    if (html !== '') await repos.mailboxes.insertHtml(tenant.id, ticketId, commentId, html);
   }
 
   private async attach(

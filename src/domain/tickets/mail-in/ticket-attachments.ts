@@ -26,7 +26,7 @@ async function visible(actor: Actor, repos: Parameters<Parameters<UnitOfWork['re
     { page: 1, pageSize: 10_000 },
   );
   const internal = new Set(notes.items.filter((c) => c.internal).map((c) => c.id));
-  return (a: TicketAttachment) => a.commentId === null || !internal.has(a.commentId);
+  return (a: Pick<TicketAttachment, 'commentId'>) => a.commentId === null || !internal.has(a.commentId);
 }
 
 @injectable()
@@ -70,6 +70,37 @@ export class GetTicketAttachment implements UseCase<
       const found = await repos.mailboxes.attachmentContent(actor.tenant.id, input.id, input.attachmentId);
       if (!found || !shown(found.attachment)) throw notFound('attachment', input.attachmentId);
       return found;
+    });
+  }
+}
+
+export const ticketHtmlListSchema = z.object({
+  html: z
+    .array(
+      z.object({
+        commentId: z.string().nullable().describe("The comment it is of; null: the ticket's first message"),
+        html: z.string().describe('The message as it looked, sanitised: no script, style or image'),
+      }),
+    )
+    .describe('How the messages that came by e-mail looked, for those that had HTML'),
+});
+
+/**
+ * `GET /api/tickets/:id/html`: how the messages that came in by e-mail looked, as the HtmlSanitizer
+ * left them (issue 30, point 2). An internal note's (a delivery report, staff answering a notice) is
+ * the desk's, as the note is.
+ */
+@injectable()
+export class ListTicketHtml implements UseCase<typeof listInput, z.output<typeof ticketHtmlListSchema>> {
+  static readonly required = READ;
+  static readonly input = listInput;
+  constructor(@inject(UnitOfWork) private readonly uow: UnitOfWork) {}
+
+  async execute(actor: Actor, input: z.output<typeof listInput>) {
+    return this.uow.read(async (repos) => {
+      const shown = await visible(actor, repos, input.id);
+      const found = await repos.mailboxes.htmlOf(actor.tenant.id, input.id);
+      return { html: found.filter(shown) };
     });
   }
 }

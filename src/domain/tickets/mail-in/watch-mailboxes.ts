@@ -8,8 +8,8 @@ import type { Tenant } from '../../tenants/tenant.js';
 import type { Mailbox } from './mailbox.js';
 import { ReceiveMail, type Received } from './receive-mail.js';
 
-/** Messages read from one mailbox per look at most; the rest wait for the next (seconds later). */
-const PER_LOOK = 50;
+/** Messages read from one mailbox per look at most; the rest wait for the next look (straight after: `more`). */
+export const PER_LOOK = 50;
 
 /** What one look at one mailbox did, for the log. */
 export interface MailboxLook {
@@ -18,6 +18,8 @@ export interface MailboxLook {
   readonly address: string;
   readonly received: readonly Received[];
   readonly error: string | null;
+  /** The look stopped at PER_LOOK with mail still waiting: look again now rather than at the next tick. */
+  readonly more: boolean;
 }
 
 /**
@@ -57,6 +59,7 @@ export class WatchMailboxes {
     let uidValidity = mailbox.uidValidity;
     let lastUid = mailbox.lastUid;
     let error: string | null = null;
+    let more = false;
     try {
       session = await this.client.open({
         host: mailbox.host,
@@ -67,7 +70,9 @@ export class WatchMailboxes {
       const validity = session.uidValidity;
       if (validity !== uidValidity) lastUid = 0;
       uidValidity = validity;
-      for (const m of await session.messagesAfter(lastUid, PER_LOOK)) {
+      const waiting = await session.messagesAfter(lastUid, PER_LOOK);
+      more = waiting.length === PER_LOOK;
+      for (const m of waiting) {
         const place = { uidValidity: validity, uid: m.uid };
         const done = await this.uow.read((r) => r.mailboxes.findReceipt(mailbox.id, validity, m.uid));
         if (!done) received.push(await this.receiver.receive(tenant, mailbox, place, await session.fetch(m.uid)));
@@ -89,6 +94,6 @@ export class WatchMailboxes {
         }),
       );
     }
-    return { tenantId: tenant.id, mailboxId: mailbox.id, address: mailbox.address, received, error };
+    return { tenantId: tenant.id, mailboxId: mailbox.id, address: mailbox.address, received, error, more };
   }
 }

@@ -29,10 +29,8 @@ async function staffPerson(repos: Repositories, actor: Actor) {
 }
 
 async function view(repos: Repositories, tenantId: string, personId: string): Promise<StaffMailChoiceView> {
-  const [[choice], teams] = await Promise.all([
-    repos.ticketMessages.staffChoices(tenantId, [personId]),
-    repos.ticketRouting.listTeams(tenantId),
-  ]);
+  const [choice] = await repos.ticketMessages.staffChoices(tenantId, [personId]);
+  const teams = await repos.ticketRouting.listTeams(tenantId);
   return {
     newTickets: choice?.newTickets ?? false,
     replies: choice?.replies ?? false,

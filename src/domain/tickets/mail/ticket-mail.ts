@@ -42,10 +42,9 @@ export class TicketMail {
     comment?: Pick<TicketComment, 'id' | 'body' | 'author'>,
   ): Promise<TicketMessage | null> {
     if (!this.mailer.configured || ticket.requesterId === null) return null;
-    const [setting, portal] = await Promise.all([
-      readSchoolSetting(repos, tenant.id, ticketMailSetting),
-      readSchoolSetting(repos, tenant.id, portalSetting),
-    ]);
+    // Always inside the caller's transaction: one query after another on its connection.
+    const setting = await readSchoolSetting(repos, tenant.id, ticketMailSetting);
+    const portal = await readSchoolSetting(repos, tenant.id, portalSetting);
     if (!setting.enabled || (kind === 'received' && !setting.acknowledge)) return null;
     const requester = await repos.people.findById(tenant.id, ticket.requesterId);
     if (!requester?.email || requester.archivedAt !== null) return null;

@@ -126,11 +126,10 @@ export async function loadServiceTerms(
   repos: Repositories,
   tenant: Pick<TenantContext, 'id' | 'timeZone'>,
 ): Promise<ServiceTerms> {
-  const [hours, targets, closures] = await Promise.all([
-    readSchoolSetting(repos, tenant.id, businessHoursSetting),
-    readSchoolSetting(repos, tenant.id, serviceTargetsSetting),
-    repos.closureDays.list(tenant.id),
-  ]);
+  // One after another: inside a transaction every query shares one connection (Postgres runs them in turn anyway).
+  const hours = await readSchoolSetting(repos, tenant.id, businessHoursSetting);
+  const targets = await readSchoolSetting(repos, tenant.id, serviceTargetsSetting);
+  const closures = await repos.closureDays.list(tenant.id);
   const calendar = new SchoolCalendar(hours as WeekHours, tenant.timeZone, closures);
   return {
     calendar,

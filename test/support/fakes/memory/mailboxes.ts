@@ -85,6 +85,16 @@ export class MemoryMailboxRepository implements MailboxRepository {
     this.s.attachments.push({ tenantId, row: { attachment: copy(a), content: Buffer.from(content) } });
   }
 
+  async insertHtml(tenantId: string, ticketId: string, commentId: string | null, html: string): Promise<void> {
+    this.state.mailIn.html.push({ tenantId, row: { ticketId, commentId, html } });
+  }
+
+  async htmlOf(tenantId: string, ticketId: string) {
+    return this.state.mailIn.html
+      .filter((o) => o.tenantId === tenantId && o.row.ticketId === ticketId)
+      .map((o) => ({ commentId: o.row.commentId, html: o.row.html }));
+  }
+
   async listAttachments(tenantId: string, ticketId: string): Promise<TicketAttachment[]> {
     return rowsOf(this.s.attachments, tenantId)
       .map((r) => r.attachment)

@@ -56,6 +56,7 @@ export interface MemoryMailInState {
   unreadable: Owned<UnreadableMessage>[];
   attachments: Owned<{ attachment: TicketAttachment; content: Buffer }>[];
   addresses: Owned<{ ticketId: string; address: string }>[];
+  html: Owned<{ ticketId: string; commentId: string | null; html: string }>[];
 }
 
 export const emptyMailIn = (): MemoryMailInState => ({
@@ -64,6 +65,7 @@ export const emptyMailIn = (): MemoryMailInState => ({
   unreadable: [],
   attachments: [],
   addresses: [],
+  html: [],
 });
 
 /** Everything the store holds: what a database would. */

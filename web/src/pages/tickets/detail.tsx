@@ -11,7 +11,8 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, messageOf } from '../../api/client.js';
-import { attachmentAddress, ticketAttachments, type TicketAttachment } from '../../api/mailboxes.js';
+import { attachmentAddress, ticketAttachments, ticketHtml, type TicketAttachment } from '../../api/mailboxes.js';
+import { MailBody } from '../../ui/mail-body.js';
 import { ticketMessages, type TicketMessage } from '../../api/ticket-mail.js';
 import { addComment, getTicket, ticketComments, updateTicket } from '../../api/tickets.js';
 import { useRoutingNames, type RoutingNames } from './routing.js';
@@ -134,8 +135,10 @@ export default function TicketDetail({ params }: PageProps) {
     [id, manage],
   );
   const files = useResource(() => ticketAttachments(id).then((r) => r.attachments), [id]);
+  const looks = useResource(() => ticketHtml(id).then((r) => r.html), [id]);
+  const htmlOf = (commentId: string | null) => looks.data?.find((h) => h.commentId === commentId)?.html ?? null;
   const changed = () => (found.reload(), mail.reload());
-  const commented = () => (thread.reload(), files.reload(), mail.reload());
+  const commented = () => (thread.reload(), files.reload(), mail.reload(), looks.reload());
   useLiveReload((e) => e.type === 'ticket.updated' && eventRecord(e, 'ticket')?.id === id, changed);
   useLiveReload((e) => e.type === 'ticket.commented' && eventRecord(e, 'ticket')?.id === id, commented);
   const onItsWay = mail.data?.some((m) => m.status === 'sending' || (m.status === 'pending' && m.attempts === 0));
@@ -197,7 +200,7 @@ export default function TicketDetail({ params }: PageProps) {
             <dt>Last change</dt>
             <dd>{formatInstant(ticket.updatedAt)}</dd>
           </dl>
-          <p class="desk-text">{ticket.body}</p>
+          <MailBody class="desk-text" text={ticket.body} html={htmlOf(null)} />
           {manage && ticket.status !== 'CLOSED' && (
             <div class="desk-panels">
               <WorkPanel ticket={ticket} routing={routing} onDone={changed} />
@@ -230,7 +233,7 @@ export default function TicketDetail({ params }: PageProps) {
           <h2>Conversation</h2>
           {thread.error !== undefined && <ErrorNotice error={thread.error} onRetry={thread.reload} />}
           {!thread.data && thread.error === undefined && <Loading />}
-          {thread.data && <Thread comments={thread.data.comments} total={thread.data.total} />}
+          {thread.data && <Thread comments={thread.data.comments} total={thread.data.total} htmlOf={htmlOf} />}
           {can('ticket.create') && ticket.status !== 'CLOSED' && <CommentForm ticket={ticket} onDone={commented} />}
           {ticket.status === 'CLOSED' && <p class="field-hint">This ticket is closed: it takes no more comments.</p>}
           {manage && (
@@ -297,7 +300,11 @@ function FileList(props: { ticketId: string; files: readonly TicketAttachment[];
   );
 }
 
-function Thread(props: { comments: readonly TicketComment[]; total: number }) {
+function Thread(props: {
+  comments: readonly TicketComment[];
+  total: number;
+  htmlOf: (commentId: string) => string | null;
+}) {
   if (props.comments.length === 0) return <Empty>No comments yet.</Empty>;
   return (
     <>
@@ -313,7 +320,7 @@ function Thread(props: { comments: readonly TicketComment[]; total: number }) {
                 )}
                 {byMail(c) && <> · by e-mail</>} · <time dateTime={c.createdAt}>{formatInstant(c.createdAt)}</time>
               </p>
-              <p class="ticket-comment-body">{c.body}</p>
+              <MailBody class="ticket-comment-body" text={c.body} html={props.htmlOf(c.id)} />
             </article>
           </li>
         ))}

@@ -37,6 +37,7 @@ import { sql as ticketMail } from './0021_ticket_mail.js';
 import { sql as mailIn } from './0022_mail_in.js';
 import { sql as portal } from './0023_portal.js';
 import { sql as staffTicketMail } from './0024_staff_ticket_mail.js';
+import { sql as mailHtml } from './0025_mail_html.js';
 
 export interface Migration {
   readonly version: string;
@@ -69,6 +70,7 @@ const SQL: Record<MigrationVersion, string> = {
   '0022_mail_in': mailIn,
   '0023_portal': portal,
   '0024_staff_ticket_mail': staffTicketMail,
+  '0025_mail_html': mailHtml,
 };
 
 export const MIGRATIONS: readonly Migration[] = MIGRATION_VERSIONS.map((version) => ({ version, sql: SQL[version] }));

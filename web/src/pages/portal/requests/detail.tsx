@@ -11,6 +11,7 @@ import { myRequest, replyToRequest, type PortalTicket } from '../../../api/porta
 import { formatInstant } from '../../../format.js';
 import type { PageProps } from '../../../page-props.js';
 import { Link } from '../../../router.js';
+import { MailBody } from '../../../ui/mail-body.js';
 import { TextArea } from '../../../ui/field.js';
 import { FormProblem, useSubmit } from '../../../ui/form.js';
 import { announce } from '../../../ui/notices.js';
@@ -66,7 +67,7 @@ export default function RequestPage({ params }: PageProps) {
             <dt>Sent</dt>
             <dd>{formatInstant(ticket.createdAt)}</dd>
           </dl>
-          <p class="portal-text">{ticket.body}</p>
+          <MailBody class="portal-text" text={ticket.body} html={ticket.html} />
           <FileLinks ticketId={ticket.id} files={ticket.files} label="Files sent with the request" />
           <Conversation ticket={ticket} />
           {ticket.status === 'RESOLVED' && ticket.reopenUntil && ticket.canReply && (
@@ -103,7 +104,7 @@ function Conversation(props: { ticket: PortalTicket }) {
                 <p class="portal-message-meta">
                   <strong>{c.author.name}</strong> · <time dateTime={c.createdAt}>{formatInstant(c.createdAt)}</time>
                 </p>
-                <p class="portal-message-body">{c.body}</p>
+                <MailBody class="portal-message-body" text={c.body} html={c.html} />
                 <FileLinks ticketId={ticket.id} files={c.files} label="Files sent with this message" />
               </article>
             </li>
