@@ -8,7 +8,7 @@ import { resolveFrom } from './container.js';
 export const MAILBOX_TICK_MS = 30_000;
 
 /** Looks one round may take back to back while a mailbox still has mail waiting (20 × 50: a backlog of 1,000). */
-const LOOKS_PER_ROUND = 20;
+export const LOOKS_PER_ROUND = 20;
 
 /**
  * Runs WatchMailboxes every MAILBOX_TICK_MS (issue 30, point 2), logging what each look did. A
