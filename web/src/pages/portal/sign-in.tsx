@@ -246,6 +246,11 @@ function SignInForm(props: { linkFailed: ApiError | null }) {
               )}
             </form>
           )}
+          {(links || sso) && (
+            <p class="field-hint">
+              Staff with a Desk account: <a href="/">sign in to Desk</a>, then come back to this page: it opens as you.
+            </p>
+          )}
         </>
       )}
     </main>
