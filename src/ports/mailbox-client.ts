@@ -21,8 +21,8 @@ export interface MailboxSession {
   messagesAfter(after: number, limit: number): Promise<InboxMessage[]>;
   /** The whole raw message (RFC 5322 bytes). */
   fetch(uid: number): Promise<Buffer>;
-  /** Marks the message seen and moves it to `folder` (made when missing). Never deletes. */
-  moveProcessed(uid: number, folder: string): Promise<void>;
+  /** Marks these messages seen and moves them to `folder` (made when missing), in one go. Never deletes. */
+  moveProcessed(uids: readonly number[], folder: string): Promise<void>;
   /** The mailbox's folders, for a test of the settings. */
   folders(): Promise<string[]>;
   close(): Promise<void>;

@@ -101,16 +101,19 @@ class ImapSession implements MailboxSession {
     });
   }
 
-  moveProcessed(uid: number, folder: string): Promise<void> {
+  moveProcessed(uids: readonly number[], folder: string): Promise<void> {
+    if (uids.length === 0) return Promise.resolve();
     return this.guard(async () => {
       if (!this.made.has(folder)) {
         // Made once per session; an existing folder answers ALREADYEXISTS, which is what we want.
         await this.client.mailboxCreate(folder).catch(() => undefined);
         this.made.add(folder);
       }
-      await this.client.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true });
-      const moved = await this.client.messageMove(String(uid), folder, { uid: true });
-      if (moved === false) throw new Error(`the server would not move message ${uid} to ${folder}`);
+      // One UID set for the look's messages: two commands, not two a message (bench:mail).
+      const set = uids.join(',');
+      await this.client.messageFlagsAdd(set, ['\\Seen'], { uid: true });
+      const moved = await this.client.messageMove(set, folder, { uid: true });
+      if (moved === false) throw new Error(`the server would not move messages ${set} to ${folder}`);
     });
   }
 

@@ -76,9 +76,14 @@ export class WatchMailboxes {
         const place = { uidValidity: validity, uid: m.uid };
         const done = await this.uow.read((r) => r.mailboxes.findReceipt(mailbox.id, validity, m.uid));
         if (!done) received.push(await this.receiver.receive(tenant, mailbox, place, await session.fetch(m.uid)));
-        await session.moveProcessed(m.uid, mailbox.processedFolder);
-        lastUid = m.uid;
       }
+      // Moved together once all are receipted; progress counts only once they are moved, so a move
+      // that fails leaves them to the next look, which finds their receipts and only moves them.
+      await session.moveProcessed(
+        waiting.map((m) => m.uid),
+        mailbox.processedFolder,
+      );
+      lastUid = waiting.at(-1)?.uid ?? lastUid;
     } catch (e) {
       if (!(e instanceof MailboxUnavailable)) throw e;
       error = e.message;
