@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Person } from '../../../src/domain/people/person.js';
 import type { Tenant } from '../../../src/domain/tenants/tenant.js';
 import { RunTicketMail } from '../../../src/domain/tickets/mail/run-ticket-mail.js';
+import { TicketMailScheduler } from '../../../src/bootstrap/ticket-mail-scheduler.js';
 import { resolveFrom } from '../../../src/bootstrap/container.js';
 import { UnitOfWork } from '../../../src/ports/unit-of-work.js';
 import { startApp, type TestApp, type TestDatabase } from '../../support/app.js';
@@ -163,6 +164,18 @@ describe.each(databases)('ticket e-mail on %s', (database) => {
     expect(mailOf(ticket.number)).toHaveLength(1);
     expect((await messagesOf(ticket.id))[0]).toMatchObject({ status: 'sent', attempts: 2 });
     clock.set(START);
+  });
+
+  it('sends a backlog larger than one round in one tick of the scheduler', async () => {
+    await run();
+    const before = smtp.received.length;
+    const many = 105; // more than one round sends (100)
+    for (let i = 0; i < many; i++) await open(rita.id, `Backlog ${i}`);
+    const scheduler = new TicketMailScheduler(app.container, 3_600_000);
+    scheduler.start();
+    await scheduler.stop(Infinity);
+    await smtp.waitFor(before + many);
+    expect(smtp.received.length - before).toBe(many);
   });
 
   it('reminds a requester once while the ticket waits, closes it after the school’s days, and closes resolved tickets quietly', async () => {

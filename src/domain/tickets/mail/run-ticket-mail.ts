@@ -33,6 +33,8 @@ export interface TicketMailRound {
   readonly failed: readonly { tenantId: string; ticketId: string; kind: string; error: string }[];
   readonly reminded: number;
   readonly closed: number;
+  /** The round claimed as many as it may (SEND_LIMIT): more may be due, so run again at once. */
+  readonly more: boolean;
 }
 
 const backoffMs = (attempts: number) => Math.min(6 * 3600_000, 5 * 60_000 * 2 ** (attempts - 1));
@@ -70,7 +72,7 @@ export class RunTicketMail {
       followed.reminded += done.reminded;
       followed.closed += done.closed;
     }
-    if (!this.mailer.configured) return { sent: 0, retrying: 0, failed: [], ...followed };
+    if (!this.mailer.configured) return { sent: 0, retrying: 0, failed: [], more: false, ...followed };
     return { ...(await this.deliver(now)), ...followed };
   }
 
@@ -171,7 +173,7 @@ export class RunTicketMail {
   }
 
   /** Hands every due message to the mail server, each claimed first (see the class). */
-  private async deliver(now: Date): Promise<Pick<TicketMailRound, 'sent' | 'retrying' | 'failed'>> {
+  private async deliver(now: Date): Promise<Pick<TicketMailRound, 'sent' | 'retrying' | 'failed' | 'more'>> {
     const at = now.toISOString();
     await this.uow.transaction((r) =>
       r.ticketMessages.failAbandoned(new Date(now.getTime() - ABANDONED_MS).toISOString()),
@@ -190,7 +192,7 @@ export class RunTicketMail {
       else if (outcome.status === 'pending') retrying++;
       else failed.push({ tenantId, ticketId: message.ticketId, kind: message.kind, error: outcome.error ?? '' });
     }
-    return { sent, retrying, failed };
+    return { sent, retrying, failed, more: claimed.length === SEND_LIMIT };
   }
 
   private async send(
