@@ -11,12 +11,11 @@
  * school's single sign-on: "Sign in with <provider>" signs a pupil in and back to the page they
  * opened, and an account that is no one's at the school comes back with the reason in words.
  */
-import { randomBytes } from 'node:crypto';
 import { simpleParser } from 'mailparser';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SSO_REFUSAL_MESSAGES } from '../../src/domain/sso/refusals.js';
-import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider.js';
+import type { TestOidcProvider } from '../support/oidc-provider.js';
 import { startSmtp, type TestSmtp } from '../support/smtp.js';
 import { testTls } from '../support/tls.js';
 import {
@@ -24,9 +23,10 @@ import {
   expectAccessible,
   expectNoSidewaysScroll,
   openPage,
-  SCHOOL,
   screenshot,
   signedInState,
+  signInAtProvider as signInAt,
+  startSchoolProvider,
   trustTestCertificate,
   useConsole,
   warnIfBrowserSkipped,
@@ -399,7 +399,6 @@ describe.skipIf(!browserAvailable)("the requester portal with the school's singl
     browserArgs: trustTestCertificate(),
   });
   let op: TestOidcProvider;
-  const secret = `desk-secret-${randomBytes(12).toString('hex')}`;
 
   beforeAll(async () => {
     const admin = await web.api(await web.server.user('school-admin', { name: 'Ada Admin' }));
@@ -410,44 +409,14 @@ describe.skipIf(!browserAvailable)("the requester portal with the school's singl
       userGroup: '8A',
     });
     expect(made.status).toBe(201);
-    op = await startOidcProvider({
-      clients: [
-        {
-          clientId: 'desk',
-          clientSecret: secret,
-          redirectUris: [`${web.server.schoolUrl}/api/auth/sso/callback`, `${web.server.url}/api/auth/sso/callback`],
-        },
-      ],
-      accounts: {
-        'sam-1': { email: 'sam.single@north.example', email_verified: true, name: 'Sam Single' },
-        'stranger-1': { email: 'stranger@north.example', email_verified: true },
-      },
+    op = await startSchoolProvider(web.server, {
+      'sam-1': { email: 'sam.single@north.example', email_verified: true, name: 'Sam Single' },
+      'stranger-1': { email: 'stranger@north.example', email_verified: true },
     });
-    await web.server.desk(
-      [
-        'tenant',
-        'sso',
-        SCHOOL,
-        '--issuer',
-        op.issuer,
-        '--client-id',
-        'desk',
-        '--client-secret-stdin',
-        '--label',
-        'North ID',
-      ],
-      secret,
-    );
   }, 120_000);
   afterAll(() => op?.close());
 
-  async function signInAtProvider(page: Page, account: string): Promise<void> {
-    await page.getByRole('heading', { name: 'Sign in to the test provider' }).waitFor();
-    await page.getByLabel('Account').fill(account);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByRole('button', { name: 'Allow' }).click();
-    await page.waitForURL((url) => url.origin === web.server.schoolUrl);
-  }
+  const signInAtProvider = (page: Page, account: string) => signInAt(page, account, web.server.schoolUrl);
 
   it('a stranger is told why, in words; a pupil is signed in and back to the page asked for', async () => {
     const stranger = await openPage(web.browser, `${web.server.schoolUrl}/portal/loans`, { bypassCSP: true });

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SSO_REFUSAL_MESSAGES } from '../../src/domain/sso/refusals.js';
-import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider.js';
+import type { TestOidcProvider } from '../support/oidc-provider.js';
 import { testTls } from '../support/tls.js';
 import {
   browserAvailable,
@@ -17,6 +17,8 @@ import {
   openPage,
   screenshot,
   SCHOOL,
+  signInAtProvider as signInAt,
+  startSchoolProvider,
   trustTestCertificate,
   useConsole,
   warnIfBrowserSkipped,
@@ -40,45 +42,18 @@ describe.skipIf(!browserAvailable)('single sign-on in a browser', () => {
   beforeAll(async () => {
     admin = await web.server.user('school-admin', { name: 'Ada Admin' });
     staff = await web.server.user('loan-desk', { name: 'Lou Desk' });
-    op = await startOidcProvider({
-      clients: [
-        {
-          clientId: 'desk',
-          clientSecret: SECRET,
-          redirectUris: [`${web.server.schoolUrl}/api/auth/sso/callback`, `${web.server.url}/api/auth/sso/callback`],
-        },
-      ],
-      accounts: {
+    op = await startSchoolProvider(
+      web.server,
+      {
         'lou-1': { email: staff.email, email_verified: true, name: 'Lou Desk' },
         'stranger-1': { email: 'stranger@north.example', email_verified: true },
       },
-    });
-    await web.server.desk(
-      [
-        'tenant',
-        'sso',
-        SCHOOL,
-        '--issuer',
-        op.issuer,
-        '--client-id',
-        'desk',
-        '--client-secret-stdin',
-        '--label',
-        'North ID',
-      ],
       SECRET,
     );
   }, 120_000);
   afterAll(() => op?.close());
 
-  /** On the provider's own pages: the account, then consent. Back at Desk once the page leaves the provider. */
-  async function signInAtProvider(page: Page, account: string): Promise<void> {
-    await page.getByRole('heading', { name: 'Sign in to the test provider' }).waitFor();
-    await page.getByLabel('Account').fill(account);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByRole('button', { name: 'Allow' }).click();
-    await page.waitForURL((url) => url.origin === web.server.schoolUrl);
-  }
+  const signInAtProvider = (page: Page, account: string) => signInAt(page, account, web.server.schoolUrl);
 
   it('signs in with the school’s provider from its sign-in page and lands where the person was going', async () => {
     const { page, context, problems } = await openPage(web.browser, `${web.server.schoolUrl}/loans?status=ISSUED`);

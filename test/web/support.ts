@@ -10,6 +10,7 @@
  * `CHROMIUM_PATH` names another browser binary; without one the browser suites are skipped with a line
  * saying how to enable them (`.ci/run` installs Debian's chromium, so CI never skips them).
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
@@ -17,6 +18,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { runDesk, startServe, tempInstallDir, type RunningServer } from '../support/cli.js';
+import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider.js';
 import { testTls } from '../support/tls.js';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -424,4 +426,52 @@ export async function checkPage(
   } finally {
     await context.close();
   }
+}
+
+/**
+ * The tests' OpenID provider (support/oidc-provider.ts) set up as the school's, "North ID", with the
+ * real CLI, for the browser suites of single sign-on (the console's and the portal's). Both of the
+ * console server's addresses are registered redirect URIs.
+ */
+export async function startSchoolProvider(
+  server: ConsoleServer,
+  accounts: NonNullable<Parameters<typeof startOidcProvider>[0]['accounts']>,
+  secret = `desk-secret-${randomBytes(12).toString('hex')}`,
+): Promise<TestOidcProvider> {
+  const op = await startOidcProvider({
+    clients: [
+      {
+        clientId: 'desk',
+        clientSecret: secret,
+        redirectUris: [`${server.schoolUrl}/api/auth/sso/callback`, `${server.url}/api/auth/sso/callback`],
+      },
+    ],
+    accounts,
+  });
+  const set = await server.desk(
+    [
+      'tenant',
+      'sso',
+      SCHOOL,
+      '--issuer',
+      op.issuer,
+      '--client-id',
+      'desk',
+      '--client-secret-stdin',
+      '--label',
+      'North ID',
+    ],
+    secret,
+  );
+  expect(set.code, set.stderr).toBe(0);
+  return op;
+}
+
+/** On the provider's own pages: the account, then consent. Back at Desk once the page leaves the provider. */
+export async function signInAtProvider(page: Page, account: string, schoolUrl: string): Promise<void> {
+  await page.getByRole('heading', { name: 'Sign in to the test provider' }).waitFor();
+  await page.getByLabel('Account').fill(account);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await page.waitForURL((url) => url.origin === schoolUrl);
 }
