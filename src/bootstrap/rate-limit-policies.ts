@@ -2,6 +2,7 @@ import type { RateLimitPolicies } from '../adapters/http/middleware/rate-limit.j
 import { OAUTH_RATE_LIMIT_POLICIES, registrationQuotas } from '../adapters/http/routes/oauth.js';
 import type { DeskConfig } from '../config/index.js';
 import { SIGN_IN_POLICIES } from '../domain/identity/sign-in.js';
+import { PORTAL_LINK_POLICIES } from '../domain/portal/portal-sign-in.js';
 
 /** Every configured limit is per minute (SPEC §2). */
 export const RATE_LIMIT_WINDOW_SECONDS = 60;
@@ -19,6 +20,8 @@ export const rateLimitPolicyNames = (config: Pick<DeskConfig, 'rateLimits' | 'oa
   [
     ...Object.values(rateLimitPolicies(config)),
     ...Object.values(SIGN_IN_POLICIES),
+    // A portal link asked too often from one source is refused (429); per address it is silent.
+    PORTAL_LINK_POLICIES.source,
     ...OAUTH_RATE_LIMIT_POLICIES,
     ...Object.values(registrationQuotas(config)),
   ].map((p) => p.name);

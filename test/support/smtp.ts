@@ -93,3 +93,13 @@ export async function startSmtp(): Promise<TestSmtp> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** A header of a received message, unfolded (RFC 5322 §2.2.3), or null when it has none. */
+export const headerOf = (m: Pick<ReceivedMail, 'raw'>, name: string): string | null => {
+  const head = m.raw.slice(0, m.raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
+  return new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1]?.trim() ?? null;
+};
+
+/** A received message as a mail reader shows its text: quoted-printable undone (RFC 2045 §6.7). */
+export const textOf = (m: Pick<ReceivedMail, 'raw'>): string =>
+  m.raw.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));

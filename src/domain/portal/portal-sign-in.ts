@@ -13,7 +13,7 @@ import type { Repositories } from '../../ports/repositories.js';
 import { Secrets } from '../../ports/secrets.js';
 import { UnitOfWork } from '../../ports/unit-of-work.js';
 import { emailInput } from '../identity/user.js';
-import type { Person } from '../people/person.js';
+import { personByAddress } from '../people/own-person.js';
 import { readSchoolSetting } from '../settings/school-setting.js';
 import type { TenantContext } from '../shared/actor.js';
 import { DomainError } from '../shared/errors.js';
@@ -64,12 +64,6 @@ const LINK_ANSWER = {
   message:
     'If the address belongs to someone at the school, a sign-in link is on its way to it. It works once, for 15 minutes.',
 };
-
-/** The one person of the school with this address, not archived (a leaver is no requester), or null. */
-export async function requesterPerson(repos: Repositories, tenantId: string, email: string): Promise<Person | null> {
-  const people = (await repos.people.findByEmails(tenantId, [email])).filter((p) => p.archivedAt === null);
-  return people.length === 1 && people[0]!.email ? people[0]! : null;
-}
 
 /**
  * Opens a portal session for a person in the caller's transaction, and the token the cookie carries.
@@ -127,7 +121,7 @@ export class RequestSignInLink {
     const person = await this.uow.transaction(async (repos) => {
       const setting = await readSchoolSetting(repos, tenant.id, portalSetting);
       if (!setting.enabled || !setting.signInLinks) return null;
-      const found = await requesterPerson(repos, tenant.id, o.email);
+      const found = await personByAddress(repos, tenant.id, o.email);
       if (!found) return null;
       await repos.portal.createLink(tenant.id, {
         tokenHash: this.secrets.hash(token),

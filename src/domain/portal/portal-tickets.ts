@@ -18,7 +18,7 @@ import { openTicket, TICKET_SUBJECT_MAX, TICKET_TEXT_MAX } from '../tickets/crea
 import { TicketMail } from '../tickets/mail/ticket-mail.js';
 import type { TicketAttachment } from '../tickets/mail-in/mailbox.js';
 import { fileName } from '../tickets/mail-in/mail-rules.js';
-import { reopenUntil, requesterAnswered, takesRequesterAnswer } from '../tickets/requester-answers.js';
+import { answerTaken, reopenUntil, requesterAnswered, takesRequesterAnswer } from '../tickets/requester-answers.js';
 import { ticketCommentEventData, type Ticket, type TicketComment } from '../tickets/ticket.js';
 import { filedFor } from './portal-me.js';
 import { portalSetting } from './portal-setting.js';
@@ -89,8 +89,15 @@ async function ticketView(repos: Repositories, r: Requester, ticket: Ticket, at:
   const names = await assigneeNames(repos, tenantId, [ticket]);
   const category = ticket.categoryId ? await repos.ticketRouting.findCategory(tenantId, ticket.categoryId) : null;
   const until = await reopenUntil(repos, tenantId, ticket);
-  const open = await takesRequesterAnswer(repos, tenantId, ticket, at);
   const addresses = await repos.mailboxes.ticketAddresses(tenantId, ticket.id);
+  // The people who wrote, read at once rather than a query a comment.
+  const writers = new Map(
+    (
+      await repos.people.findByIds(tenantId, [
+        ...new Set(comments.items.filter((c) => c.author.type === 'person').map((c) => c.author.id)),
+      ])
+    ).map((p) => [p.id, p]),
+  );
   const html = await repos.mailboxes.htmlOf(tenantId, ticket.id);
   const htmlOf = (commentId: string | null) => html.find((h) => h.commentId === commentId)?.html ?? null;
   const assignee = ticket.assigneeId ? (names.get(ticket.assigneeId) ?? null) : null;
@@ -112,7 +119,7 @@ async function ticketView(repos: Repositories, r: Requester, ticket: Ticket, at:
     // Someone on the ticket (copied in by e-mail, the teacher who filed it) is named; staff are the desk.
     if (type === 'email') return { name, you: false };
     if (type === 'person') {
-      const person = await repos.people.findById(tenantId, authorId);
+      const person = writers.get(authorId);
       const onTicket = person?.email ? addresses.includes(person.email.toLowerCase()) : false;
       if (person && (person.kind !== 'STAFF' || onTicket)) return { name: person.name, you: false };
     }
@@ -138,7 +145,7 @@ async function ticketView(repos: Repositories, r: Requester, ticket: Ticket, at:
     priority: ticket.priority,
     category: category ? { id: category.id, name: category.name } : null,
     reopenUntil: until !== null && at <= until ? until : null,
-    canReply: open,
+    canReply: answerTaken(ticket, until, at),
     files: publicFiles.filter((f) => f.commentId === null).map(fileView),
     comments: conversation,
   };

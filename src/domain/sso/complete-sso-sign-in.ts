@@ -12,7 +12,8 @@ import type { Session } from '../identity/session.js';
 import type { UserCredentials } from '../identity/user.js';
 import { DomainError } from '../shared/errors.js';
 import { recordChange } from '../shared/record-change.js';
-import { openPortalSession, requesterPerson } from '../portal/portal-sign-in.js';
+import { personByAddress } from '../people/own-person.js';
+import { openPortalSession } from '../portal/portal-sign-in.js';
 import { portalSetting } from '../portal/portal-setting.js';
 import { readSchoolSetting } from '../settings/school-setting.js';
 import type { SsoRefusal } from './refusals.js';
@@ -160,7 +161,7 @@ export class CompleteSsoSignIn {
       const matched = emailForBinding(provider, claims);
       if ('refusal' in matched) return refuse({ reason: matched.refusal, email: claimed, subject: claims.sub });
       const setting = await readSchoolSetting(repos, tenantId, portalSetting);
-      const person = setting.enabled ? await requesterPerson(repos, tenantId, matched.email) : null;
+      const person = setting.enabled ? await personByAddress(repos, tenantId, matched.email) : null;
       if (!person) return refuse({ reason: 'unknown_person', email: matched.email, subject: claims.sub });
       const portal = await openPortalSession(
         repos,

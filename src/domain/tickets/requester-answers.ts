@@ -19,6 +19,10 @@ export async function reopenUntil(repos: Repositories, tenantId: string, ticket:
   return new Date(Date.parse(ticket.updatedAt) + setting.reopenDays * 24 * 3600_000).toISOString();
 }
 
+/** Whether an answer at `at` may join the ticket, given its reopen window (reopenUntil). */
+export const answerTaken = (ticket: Pick<Ticket, 'status'>, until: string | null, at: string): boolean =>
+  ticket.status !== 'CLOSED' && (ticket.status !== 'RESOLVED' || (until !== null && at <= until));
+
 /** Whether the requester's answer at `at` may still join the ticket: not closed, and a resolved one inside its window. */
 export async function takesRequesterAnswer(
   repos: Repositories,
@@ -26,10 +30,7 @@ export async function takesRequesterAnswer(
   ticket: Ticket,
   at: string,
 ): Promise<boolean> {
-  if (ticket.status === 'CLOSED') return false;
-  if (ticket.status !== 'RESOLVED') return true;
-  const until = await reopenUntil(repos, tenantId, ticket);
-  return until !== null && at <= until;
+  return answerTaken(ticket, await reopenUntil(repos, tenantId, ticket), at);
 }
 
 /**

@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Person } from '../../../src/domain/people/person.js';
 import type { Tenant } from '../../../src/domain/tenants/tenant.js';
+import { Secrets } from '../../../src/ports/secrets.js';
 import { UnitOfWork } from '../../../src/ports/unit-of-work.js';
 import { resolveFrom } from '../../../src/bootstrap/container.js';
 import { RunTicketMail } from '../../../src/domain/tickets/mail/run-ticket-mail.js';
@@ -18,17 +19,13 @@ import { consoleClient, login, signIn, type ConsoleUser } from '../../support/co
 import { FixedClock } from '../../support/fakes/fixed-clock.js';
 import { postgresAvailable, warnIfPostgresSkipped } from '../../support/postgres.js';
 import { expectProblem, send, type Reply, type RequestOptions } from '../../support/rest.js';
-import { startSmtp, type TestSmtp } from '../../support/smtp.js';
+import { headerOf, startSmtp, textOf, type TestSmtp } from '../../support/smtp.js';
 import { auditEntries } from '../../support/tenant-data.js';
 
 warnIfPostgresSkipped();
 
 const databases: TestDatabase[] = postgresAvailable ? ['sqlite', 'postgres'] : ['sqlite'];
 const START = '2026-12-07T08:00:00.000Z';
-
-/** A message's text with quoted-printable undone (RFC 2045 §6.7), as a mail reader shows it. */
-const textOf = (raw: string) =>
-  raw.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 const cookieOf = (reply: Reply, name: string): string | undefined => {
   const lines = ([] as string[]).concat(reply.headers['set-cookie'] ?? []);
@@ -126,7 +123,7 @@ describe.each(databases)('the requester portal on %s', (database) => {
   /** The token of the last sign-in link mailed to `to`. */
   const linkTo = (to: string): string | null => {
     const mail = [...smtp.received].reverse().find((m) => m.to.includes(to) && m.raw.includes('sign-in link'));
-    return mail ? (/#token=([\w-]+)/.exec(textOf(mail.raw))?.[1] ?? null) : null;
+    return mail ? (/#token=([\w-]+)/.exec(textOf(mail))?.[1] ?? null) : null;
   };
   /** Signs the person in with a mailed link, as the portal page does, and answers the portal cookie. */
   const signInAs = async (p: Person): Promise<string> => {
@@ -159,7 +156,7 @@ describe.each(databases)('the requester portal on %s', (database) => {
     const mail = smtp.received.at(-1)!;
     expect(mail.to).toEqual(['pia@alpha.example']);
     const token = linkTo('pia@alpha.example')!;
-    expect(textOf(mail.raw)).toContain(`/portal/sign-in?school=alpha#token=${token}`);
+    expect(textOf(mail)).toContain(`/portal/sign-in?school=alpha#token=${token}`);
     expect(mail.raw).toMatch(/Auto-Submitted: auto-generated/);
 
     const spend = () => send(app.port, { method: 'POST', path: '/api/portal/sign-in', body: { token } });
@@ -178,10 +175,17 @@ describe.each(databases)('the requester portal on %s', (database) => {
       pupils: [],
       maxFileBytes: 65536,
     });
-    // Only hashes are stored: the token itself signs nobody in from a copy of the database.
     expect((await auditEntries(app.container, alpha.id, 'portal.sign_in'))[0]).toMatchObject({
       actor: { type: 'person', id: pia.id },
     });
+    // Only hashes are stored: the cookie as it is finds no session, its hash finds Pia's.
+    const secrets = app.container.get(Secrets);
+    const stored = await app.container.get(UnitOfWork).read(async (r) => ({
+      session: await r.portal.findSession(piaCookie),
+      hashed: await r.portal.findSession(secrets.hash(piaCookie)),
+    }));
+    expect(stored.session).toBeNull();
+    expect(stored.hashed?.session.personId).toBe(pia.id);
 
     // A link past its 15 minutes signs nobody in.
     const count = smtp.received.length;
@@ -256,7 +260,7 @@ describe.each(databases)('the requester portal on %s', (database) => {
     await resolveFrom(app.container)(RunTicketMail).execute();
     await smtp.waitFor(sent + 1);
     const ack = smtp.received.slice(sent).find((m) => m.to.includes('pia@alpha.example'))!;
-    expect(textOf(ack.raw)).toContain(`/portal/tickets/${ticketId}?school=alpha`);
+    expect(textOf(ack)).toContain(`/portal/tickets/${ticketId}?school=alpha`);
 
     // A photo, as its own body.
     const photo = Buffer.from('\xff\xd8\xff\xe0 not really a jpeg', 'latin1');
@@ -508,16 +512,14 @@ describe.each(databases)('the requester portal on %s', (database) => {
       teams: [{ id: team.json.team.id, name: 'Devices' }],
     });
     // Away members hear nothing, whatever they chose; those who never chose hear nothing.
-    await app.container
-      .get(UnitOfWork)
-      .transaction((r) =>
-        r.ticketMessages.saveStaffChoice(alpha.id, {
-          personId: away.id,
-          newTickets: true,
-          replies: true,
-          updatedAt: START,
-        }),
-      );
+    await app.container.get(UnitOfWork).transaction((r) =>
+      r.ticketMessages.saveStaffChoice(alpha.id, {
+        personId: away.id,
+        newTickets: true,
+        replies: true,
+        updatedAt: START,
+      }),
+    );
     expectProblem(
       await as(sam).send({ method: 'PUT', path: '/api/me/ticket-mail', body: { newTickets: 'yes' } }),
       400,
@@ -537,23 +539,19 @@ describe.each(databases)('the requester portal on %s', (database) => {
     const toStaff = () => smtp.received.slice(sent).filter((m) => m.to.includes('sam@alpha.example'));
     const [notice] = toStaff();
     expect(notice!.to).toEqual(['sam@alpha.example']);
-    const header = (raw: string, name: string) =>
-      new RegExp(`^${name}: (.*)$`, 'im').exec(
-        raw.slice(0, raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' '),
-      )?.[1] ?? null;
-    expect(header(notice!.raw, 'Subject')).toMatch(/^New for Devices: \[#\d+\] Charger lost$/);
-    expect(header(notice!.raw, 'Auto-Submitted')).toBe('auto-generated');
-    expect(textOf(notice!.raw)).toContain(`/tickets/${id}`);
-    expect(textOf(notice!.raw)).toContain('Left it on the bus.');
+    expect(headerOf(notice!, 'Subject')).toMatch(/^New for Devices: \[#\d+\] Charger lost$/);
+    expect(headerOf(notice!, 'Auto-Submitted')).toBe('auto-generated');
+    expect(textOf(notice!)).toContain(`/tickets/${id}`);
+    expect(textOf(notice!)).toContain('Left it on the bus.');
 
     const answer = await portal(piaCookie).post(`/api/portal/tickets/${id}/comments`, { body: 'Found it, sorry!' });
     expect(answer.status, answer.text).toBe(201);
     await run();
     await smtp.waitFor(sent + 3);
     const [, replied] = toStaff();
-    expect(header(replied!.raw, 'Subject')).toMatch(/^Pia Pupil answered \[#\d+\] Charger lost$/);
+    expect(headerOf(replied!, 'Subject')).toMatch(/^Pia Pupil answered \[#\d+\] Charger lost$/);
     // The team's thread is its own: it answers the notice, never the requester's acknowledgement.
-    expect(header(replied!.raw, 'In-Reply-To')).toBe(header(notice!.raw, 'Message-ID'));
+    expect(headerOf(replied!, 'In-Reply-To')).toBe(headerOf(notice!, 'Message-ID'));
     const kinds = (await as(tech).get(`/api/tickets/${id}/messages`)).json.messages.map(
       (m: { kind: string }) => m.kind,
     );
@@ -635,7 +633,14 @@ describe.each(databases)('the requester portal on %s', (database) => {
   });
 
   // Last: the source address it uses (127.0.0.1) is then over its limit for the rest of the file.
-  it('refuses a source asking for too many links, with Retry-After', async () => {
+  it('refuses a source asking for too many links, with Retry-After, and counts it in the metrics', async () => {
+    const refusals = async () =>
+      Number(
+        /desk_rate_limited_total\{policy="portal-link-source"\} (\d+)/.exec(
+          (await send(app.port, { path: '/api/metrics' })).text,
+        )?.[1],
+      );
+    expect(await refusals()).toBe(0);
     // Per source address, 429 with Retry-After (another source is unaffected).
     let refused: Reply | undefined;
     for (let i = 0; i < 25 && !refused; i++) {
@@ -645,5 +650,6 @@ describe.each(databases)('the requester portal on %s', (database) => {
     expect(refused, 'the source was never refused').toBeDefined();
     expectProblem(refused!, 429, 'rate-limited');
     expect(Number(refused!.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await refusals()).toBe(1);
   });
 });

@@ -18,7 +18,7 @@ import { aPerson } from '../../support/builders.js';
 import { FixedClock } from '../../support/fakes/fixed-clock.js';
 import { postgresAvailable, warnIfPostgresSkipped } from '../../support/postgres.js';
 import { expectProblem } from '../../support/rest.js';
-import { startSmtp, type ReceivedMail, type TestSmtp } from '../../support/smtp.js';
+import { headerOf, startSmtp, type ReceivedMail, type TestSmtp } from '../../support/smtp.js';
 import { auditEntries } from '../../support/tenant-data.js';
 import { consoleClient, signIn, type ConsoleUser } from '../../support/console.js';
 
@@ -28,11 +28,6 @@ const databases: TestDatabase[] = postgresAvailable ? ['sqlite', 'postgres'] : [
 const START = '2026-12-07T08:00:00.000Z';
 const DAY = 24 * 3600_000;
 
-/** A header of a received message, unfolded (RFC 5322 §2.2.3). */
-const header = (m: ReceivedMail, name: string): string | null => {
-  const head = m.raw.slice(0, m.raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
-  return new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1]?.trim() ?? null;
-};
 const bodyOf = (m: ReceivedMail) => m.raw.slice(m.raw.indexOf('\r\n\r\n') + 4).replace(/=\r\n/g, '');
 
 describe.each(databases)('ticket e-mail on %s', (database) => {
@@ -76,19 +71,20 @@ describe.each(databases)('ticket e-mail on %s', (database) => {
     return reply.json.ticket as { id: string; number: number };
   };
   const messagesOf = async (id: string) => (await as(tech).get(`/api/tickets/${id}/messages`)).json.messages;
-  const mailOf = (number: number) => smtp.received.filter((m) => (header(m, 'Subject') ?? '').includes(`[#${number}]`));
+  const mailOf = (number: number) =>
+    smtp.received.filter((m) => (headerOf(m, 'Subject') ?? '').includes(`[#${number}]`));
 
   it('acknowledges, replies and resolves in one thread; internal notes never leave; the desk sees each delivery', async () => {
     const ticket = await open(rita.id);
     await run();
     const [ack] = await smtp.waitFor(1).then(() => mailOf(ticket.number));
     expect(ack!.to).toEqual(['rita@alpha.example']);
-    expect(header(ack!, 'Subject')).toBe(`[#${ticket.number}] Projector in 2.14`);
+    expect(headerOf(ack!, 'Subject')).toBe(`[#${ticket.number}] Projector in 2.14`);
     // In the school's name, from the deployment's address.
-    expect(header(ack!, 'From')).toContain(alpha.name);
-    expect(header(ack!, 'From')).toContain('<desk@alpha.example>');
-    expect(header(ack!, 'Auto-Submitted')).toBe('auto-replied');
-    const ackId = header(ack!, 'Message-ID')!;
+    expect(headerOf(ack!, 'From')).toContain(alpha.name);
+    expect(headerOf(ack!, 'From')).toContain('<desk@alpha.example>');
+    expect(headerOf(ack!, 'Auto-Submitted')).toBe('auto-replied');
+    const ackId = headerOf(ack!, 'Message-ID')!;
     expect(ackId).toMatch(new RegExp(`^<[^@<>]+\\.ticket-${ticket.number}@[^<>]+>$`));
     expect(bodyOf(ack!)).toContain(`It is ticket [#${ticket.number}]`);
 
@@ -105,17 +101,17 @@ describe.each(databases)('ticket e-mail on %s', (database) => {
     const thread = mailOf(ticket.number);
     expect(thread).toHaveLength(3);
     const [, answer, resolved] = thread;
-    expect(header(answer!, 'Subject')).toBe(`Re: [#${ticket.number}] Projector in 2.14`);
-    expect(header(answer!, 'In-Reply-To')).toBe(ackId);
-    expect(header(answer!, 'References')).toBe(ackId);
+    expect(headerOf(answer!, 'Subject')).toBe(`Re: [#${ticket.number}] Projector in 2.14`);
+    expect(headerOf(answer!, 'In-Reply-To')).toBe(ackId);
+    expect(headerOf(answer!, 'References')).toBe(ackId);
     // A person's reply is plain mail a person answers: no Auto-Submitted.
-    expect(header(answer!, 'Auto-Submitted')).toBeNull();
+    expect(headerOf(answer!, 'Auto-Submitted')).toBeNull();
     expect(bodyOf(answer!)).toContain('A new lamp is on its way.');
     expect(bodyOf(answer!)).toContain('Tom Tech');
     expect(thread.map((m) => m.raw).join('\n')).not.toContain('Lamp at end of life');
-    expect(header(resolved!, 'Auto-Submitted')).toBe('auto-generated');
-    expect(header(resolved!, 'In-Reply-To')).toBe(header(answer!, 'Message-ID'));
-    expect(header(resolved!, 'References')).toBe(`${ackId} ${header(answer!, 'Message-ID')}`);
+    expect(headerOf(resolved!, 'Auto-Submitted')).toBe('auto-generated');
+    expect(headerOf(resolved!, 'In-Reply-To')).toBe(headerOf(answer!, 'Message-ID'));
+    expect(headerOf(resolved!, 'References')).toBe(`${ackId} ${headerOf(answer!, 'Message-ID')}`);
     expect(bodyOf(resolved!)).toContain('within 7 days');
 
     expect((await messagesOf(ticket.id)).map((m: { kind: string; status: string }) => [m.kind, m.status])).toEqual([
@@ -220,7 +216,7 @@ describe.each(databases)('ticket e-mail on %s', (database) => {
         ],
       ]),
     );
-    expect(header(mailOf(waiting.number).at(-1)!, 'Auto-Submitted')).toBe('auto-generated');
+    expect(headerOf(mailOf(waiting.number).at(-1)!, 'Auto-Submitted')).toBe('auto-generated');
     clock.set(START);
   });
 });

@@ -8,6 +8,7 @@ import {
   reportDeviceProblemInput,
 } from '../../../domain/portal/portal-records.js';
 import {
+  PORTAL_LINK_POLICIES,
   portalSignedInSchema,
   RequestSignInLink,
   SignInWithLink,
@@ -110,7 +111,7 @@ export const portalRoutes = routeGroup(
               .execute(tenant, { email: body.email, source: addressKey(ctx.ip), portalUrl }),
           );
         } catch (e) {
-          if (e instanceof TooManyLinks) deps.observability.metrics.countRateLimited('portal-link-source');
+          if (e instanceof TooManyLinks) deps.observability.metrics.countRateLimited(PORTAL_LINK_POLICIES.source.name);
           throw e;
         }
       },

@@ -10,6 +10,7 @@ import { Settings } from '../../../ports/settings.js';
 import { UnitOfWork } from '../../../ports/unit-of-work.js';
 import type { TenantContext } from '../../shared/actor.js';
 import { recordChange } from '../../shared/record-change.js';
+import { personByAddress } from '../../people/own-person.js';
 import { openTicket, TICKET_SUBJECT_MAX, TICKET_TEXT_MAX } from '../create-ticket.js';
 import { TicketMail } from '../mail/ticket-mail.js';
 import { isStaffMail } from '../mail/ticket-message.js';
@@ -141,10 +142,7 @@ export class ReceiveMail {
         });
         return { outcome: 'reply', ticketNumber: existing.number };
       }
-      const person = (await repos.people.findByEmails(tenant.id, [mail.from.address])).filter(
-        (p) => p.archivedAt === null,
-      );
-      const requester = person.length === 1 ? person[0]! : null;
+      const requester = await personByAddress(repos, tenant.id, mail.from.address);
       if (!requester && mailbox.unknownSenders === 'refuse') {
         if (!(await repos.mailboxes.insertReceipt(tenant.id, receipt('refused', mail.messageId, null))))
           return { outcome: 'already', ticketNumber: null };

@@ -48,10 +48,6 @@ export class TicketMail {
     if (!setting.enabled || (kind === 'received' && !setting.acknowledge)) return null;
     const requester = await repos.people.findById(tenant.id, ticket.requesterId);
     if (!requester?.email || requester.archivedAt !== null) return null;
-    const earlier = (await repos.ticketMessages.listForTicket(tenant.id, ticket.id)).filter(
-      (m) => !isStaffMail(m.kind),
-    );
-    const id = this.ids.next();
     const written = composeTicketMail(kind, {
       number: ticket.number,
       subject: ticket.subject,
@@ -62,24 +58,7 @@ export class TicketMail {
       closeAfterDays: setting.closeAfterDays,
       portalUrl: portal.enabled ? portalAddress(this.settings.publicUrl, tenant, `/portal/tickets/${ticket.id}`) : null,
     });
-    const message: TicketMessage = {
-      id,
-      ticketId: ticket.id,
-      kind,
-      messageId: `<${id}.ticket-${ticket.number}@${this.host}>`,
-      ...threadOf(earlier),
-      to: [requester.email.toLowerCase()],
-      ...written,
-      commentId: comment?.id ?? null,
-      status: 'pending',
-      attempts: 0,
-      nextAttemptAt: at,
-      sentAt: null,
-      error: null,
-      createdAt: at,
-    };
-    await repos.ticketMessages.insert(tenant.id, message);
-    return message;
+    return this.write(repos, tenant.id, ticket, kind, [requester.email], written, at, comment);
   }
 
   /**
@@ -108,7 +87,36 @@ export class TicketMail {
     );
     if (people.length === 0) return null;
     const requester = ticket.requesterId ? await repos.people.findById(tenant.id, ticket.requesterId) : null;
-    const earlier = (await repos.ticketMessages.listForTicket(tenant.id, ticket.id)).filter((m) => isStaffMail(m.kind));
+    const written = composeStaffMail(kind, {
+      number: ticket.number,
+      subject: ticket.subject,
+      schoolName: tenant.name,
+      requesterName: comment?.author.name ?? requester?.name ?? null,
+      teamName: team.name,
+      body: comment?.body ?? ticket.body,
+      consoleUrl: schoolAddress(this.settings.publicUrl, tenant, `/tickets/${ticket.id}`),
+    });
+    const to = people.map((p) => p.email!);
+    return this.write(repos, tenant.id, ticket, kind, to, written, at, comment);
+  }
+
+  /**
+   * Keeps one message to be sent, with a Message-ID of its own, in its thread: the requester's
+   * messages one thread, the team's notices another, so neither ever answers the other.
+   */
+  private async write(
+    repos: Repositories,
+    tenantId: string,
+    ticket: Ticket,
+    kind: TicketMailKind,
+    to: readonly string[],
+    written: Pick<TicketMessage, 'subject' | 'text' | 'autoSubmitted'>,
+    at: string,
+    comment: Pick<TicketComment, 'id'> | undefined,
+  ): Promise<TicketMessage> {
+    const earlier = (await repos.ticketMessages.listForTicket(tenantId, ticket.id)).filter(
+      (m) => isStaffMail(m.kind) === isStaffMail(kind),
+    );
     const id = this.ids.next();
     const message: TicketMessage = {
       id,
@@ -116,16 +124,8 @@ export class TicketMail {
       kind,
       messageId: `<${id}.ticket-${ticket.number}@${this.host}>`,
       ...threadOf(earlier),
-      to: [...new Set(people.map((p) => p.email!.toLowerCase()))],
-      ...composeStaffMail(kind, {
-        number: ticket.number,
-        subject: ticket.subject,
-        schoolName: tenant.name,
-        requesterName: comment?.author.name ?? requester?.name ?? null,
-        teamName: team.name,
-        body: comment?.body ?? ticket.body,
-        consoleUrl: schoolAddress(this.settings.publicUrl, tenant, `/tickets/${ticket.id}`),
-      }),
+      to: [...new Set(to.map((a) => a.toLowerCase()))],
+      ...written,
       commentId: comment?.id ?? null,
       status: 'pending',
       attempts: 0,
@@ -134,7 +134,7 @@ export class TicketMail {
       error: null,
       createdAt: at,
     };
-    await repos.ticketMessages.insert(tenant.id, message);
+    await repos.ticketMessages.insert(tenantId, message);
     return message;
   }
 
